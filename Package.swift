@@ -1,0 +1,91 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+  name: "imgcache",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "ImageCache", targets: ["ImageCache"]),
+    .library(name: "LastFM", targets: ["LastFM"]),
+    .library(name: "BlockArt", targets: ["BlockArt"]),
+    .executable(name: "imgcache", targets: ["imgcache"]),
+    .executable(name: "artist-browser", targets: ["artist-browser"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+  ],
+  targets: [
+    // C shims: tiny, prefixed, one concern each.
+    .systemLibrary(
+      name: "CCurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
+    .target(
+      name: "CImageShims",
+      linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]
+    ),
+
+    // Libraries.
+    .target(
+      name: "ImageCache",
+      dependencies: [
+        "CCurl", "CImageShims",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .target(
+      name: "LastFM",
+      dependencies: [
+        "ImageCache",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .target(
+      name: "DemoCatalog",
+      dependencies: [
+        "ImageCache",
+        .product(name: "Hummingbird", package: "hummingbird"),
+      ]
+    ),
+    .target(name: "TerminalUI"),
+    .target(name: "BlockArt", dependencies: ["ImageCache"]),
+    .target(
+      name: "ArtistBrowser",
+      dependencies: ["ImageCache", "LastFM", "DemoCatalog", "BlockArt", "TerminalUI"]
+    ),
+
+    // Thin executables.
+    .executableTarget(
+      name: "imgcache",
+      dependencies: [
+        "ImageCache", "LastFM", "DemoCatalog", "BlockArt",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .executableTarget(
+      name: "artist-browser",
+      dependencies: [
+        "ArtistBrowser",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+
+    // Test helpers as their own target.
+    .target(name: "TestSupport", dependencies: ["ImageCache"], path: "Sources/TestSupport"),
+
+    .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "TestSupport"]),
+    .testTarget(name: "LastFMTests", dependencies: ["LastFM", "TestSupport"]),
+    .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "LastFM", "TestSupport"]),
+    .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "TestSupport"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .testTarget(name: "ArtistBrowserTests", dependencies: ["ArtistBrowser", "TestSupport"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+  ]
+)

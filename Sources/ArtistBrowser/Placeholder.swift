@@ -1,0 +1,1 @@
+// ArtistBrowser — placeholder until its issue lands.

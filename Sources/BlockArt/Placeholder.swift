@@ -1,0 +1,1 @@
+// BlockArt — placeholder until its issue lands.

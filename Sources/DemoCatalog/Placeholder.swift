@@ -1,0 +1,1 @@
+// DemoCatalog — placeholder until its issue lands.

@@ -1,0 +1,41 @@
+/// Turns encoded bytes into headers and bitmaps. Implementations must never crash on bad input:
+/// every failure is an `ImageDecodingError`.
+public protocol ImageDecoding: Sendable {
+  /// Reads only as much as needed for the dimensions; never allocates pixel buffers.
+  func header(of data: [UInt8]) throws(ImageDecodingError) -> ImageHeader
+  /// Full decode to 8-bit RGBA. Checks `limits` against the header before allocating pixels.
+  func decode(_ data: [UInt8], limits: DecodingLimits) throws(ImageDecodingError) -> ImageBitmap
+}
+
+public struct DecodingLimits: Equatable {
+  /// Largest width × height accepted, checked from the header before any pixel buffer exists.
+  public var maxPixels: Int
+
+  public init(maxPixels: Int = 4096 * 4096) {
+    self.maxPixels = maxPixels
+  }
+
+  public static let `default` = DecodingLimits()
+}
+
+public enum ImageDecodingError: Error, Equatable {
+  /// Not PNG or JPEG (an HTML error page, a GIF, garbage, nothing at all).
+  case unsupportedFormat(hint: String)
+  /// The header states more pixels than `DecodingLimits.maxPixels`.
+  case tooLarge(width: Int, height: Int, maxPixels: Int)
+  /// The bytes claim a supported format but are broken; `reason` comes from the codec.
+  case corrupt(format: ImageFormat, reason: String)
+}
+
+extension ImageDecodingError: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .unsupportedFormat(let hint): "not a PNG or JPEG image (\(hint))"
+    case .tooLarge(let w, let h, let max): "image is \(w)×\(h), more than the limit of \(max) pixels"
+    case .corrupt(let format, let reason): "corrupt \(format.rawValue.uppercased()) image: \(reason)"
+    }
+  }
+}
+
+extension DecodingLimits: Sendable {}
+extension ImageDecodingError: Sendable {}

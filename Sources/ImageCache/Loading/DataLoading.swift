@@ -1,0 +1,88 @@
+import Foundation
+
+/// Fetches bytes over HTTP(S). The one transport of the project: images and Last.fm JSON both go through it.
+public protocol DataLoading: Sendable {
+  /// One transfer (following redirects within the rules); no retries at this level.
+  /// Cancelling the calling task aborts the transfer. Non-2xx statuses are *returned*, not thrown,
+  /// so callers can handle 304 and read error bodies; transport failures throw `TransferError`.
+  func load(_ request: DataRequest) async throws(TransferError) -> DataResponse
+}
+
+public struct DataRequest: Equatable {
+  public var url: URL
+  /// Extra request headers, e.g. `If-None-Match`.
+  public var headers: [String: String]
+  /// Bodies larger than this are refused as they stream past the cap.
+  public var maxBodyBytes: Int
+
+  public init(url: URL, headers: [String: String] = [:], maxBodyBytes: Int = 20 << 20) {
+    self.url = url
+    self.headers = headers
+    self.maxBodyBytes = maxBodyBytes
+  }
+}
+
+public struct DataResponse: Equatable {
+  public var statusCode: Int
+  /// Header names lower-cased; the last value wins for repeated headers.
+  public var headers: [String: String]
+  public var body: [UInt8]
+  /// The URL after redirects.
+  public var effectiveURL: URL
+
+  public init(statusCode: Int, headers: [String: String], body: [UInt8], effectiveURL: URL) {
+    self.statusCode = statusCode
+    self.headers = headers
+    self.body = body
+    self.effectiveURL = effectiveURL
+  }
+
+  public func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+/// A transfer that did not produce an HTTP response.
+public enum TransferError: Error, Equatable {
+  /// Not http or https, in the request or in a redirect.
+  case unsupportedScheme(url: String)
+  case invalidURL(String)
+  case couldNotResolveHost(String)
+  case couldNotConnect(String)
+  case timedOut(String)
+  case tooManyRedirects(String)
+  case bodyTooLarge(limit: Int)
+  /// Connection dropped mid-transfer, short body, bad framing.
+  case interrupted(String)
+  case tls(String)
+  case cancelled
+  case other(String)
+
+  /// Worth another try with backoff.
+  public var isTransient: Bool {
+    switch self {
+    case .couldNotConnect, .timedOut, .interrupted, .couldNotResolveHost: true
+    default: false
+    }
+  }
+}
+
+extension TransferError: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .unsupportedScheme(let url): "refused non-http(s) URL \(url)"
+    case .invalidURL(let url): "invalid URL \(url)"
+    case .couldNotResolveHost(let m): "could not resolve host: \(m)"
+    case .couldNotConnect(let m): "could not connect: \(m)"
+    case .timedOut(let m): "timed out: \(m)"
+    case .tooManyRedirects(let m): "too many redirects: \(m)"
+    case .bodyTooLarge(let limit): "response body larger than \(limit) bytes"
+    case .interrupted(let m): "transfer interrupted: \(m)"
+    case .tls(let m): "TLS error: \(m)"
+    case .cancelled: "cancelled"
+    case .other(let m): m
+    }
+  }
+}
+
+extension DataRequest: Sendable {}
+extension DataResponse: Sendable {}
+extension TransferError: Sendable {}

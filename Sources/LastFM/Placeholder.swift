@@ -1,0 +1,1 @@
+// LastFM — placeholder until its issue lands.

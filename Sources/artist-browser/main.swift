@@ -1,0 +1,1 @@
+print("artist-browser: not yet")
