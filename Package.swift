@@ -60,15 +60,18 @@ let package = Package(
       dependencies: ["ImageCache", "LastFM", "DemoCatalog", "BlockArt", "TerminalUI"]
     ),
 
-    // Thin executables.
-    .executableTarget(
-      name: "imgcache",
+    // The imgcache commands, as a library so they can be tested.
+    .target(
+      name: "CacheTool",
       dependencies: [
         "ImageCache", "LastFM", "DemoCatalog", "BlockArt",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+
+    // Thin executables.
+    .executableTarget(name: "imgcache", dependencies: ["CacheTool"]),
     .executableTarget(
       name: "artist-browser",
       dependencies: [
@@ -86,6 +89,7 @@ let package = Package(
     .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "TestSupport"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     .testTarget(name: "ArtistBrowserTests", dependencies: ["ArtistBrowser", "TestSupport"]),
+    .testTarget(name: "CacheToolTests", dependencies: ["CacheTool", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
   ]
 )

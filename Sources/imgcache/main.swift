@@ -1,1 +1,3 @@
-print("imgcache: not yet")
+import CacheTool
+
+await ImgCacheCommand.main()

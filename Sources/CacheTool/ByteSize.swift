@@ -1,0 +1,34 @@
+import Foundation
+
+/// Sizes as people type them: `64MB`, `1G`, `512k`, `1.5GiB`, `100` (bytes). Units are binary (1 MB = 1024 KB),
+/// like `du -h` and most caches.
+public enum ByteSize {
+  public static func parse(_ text: String) -> Int? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+    let digits = trimmed.prefix { $0.isNumber || $0 == "." }
+    guard !digits.isEmpty, let value = Double(digits), value >= 0 else { return nil }
+    let unit = trimmed.dropFirst(digits.count).trimmingCharacters(in: .whitespaces)
+    let multipliers: [String: Double] = [
+      "": 1, "b": 1,
+      "k": 1 << 10, "kb": 1 << 10, "kib": 1 << 10,
+      "m": 1 << 20, "mb": 1 << 20, "mib": 1 << 20,
+      "g": 1 << 30, "gb": 1 << 30, "gib": 1 << 30,
+      "t": 1 << 40, "tb": 1 << 40, "tib": 1 << 40,
+    ]
+    guard let multiplier = multipliers[unit] else { return nil }
+    let bytes = value * multiplier
+    guard bytes < Double(Int.max) else { return nil }
+    return Int(bytes)
+  }
+
+  public static func format(_ bytes: Int) -> String {
+    let units = ["B", "KB", "MB", "GB", "TB"]
+    var value = Double(bytes)
+    var index = 0
+    while value >= 1024, index < units.count - 1 {
+      value /= 1024
+      index += 1
+    }
+    return index == 0 ? "\(bytes) B" : String(format: value >= 100 ? "%.0f %@" : "%.1f %@", value, units[index])
+  }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import ImageCache
+
+struct Get: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Fetch one image through the cache; print which tier answered, its dimensions and size.")
+
+  @OptionGroup var global: GlobalOptions
+
+  @Argument(help: "Image URL (http or https).")
+  var url: String
+
+  @Option(name: .shortAndLong, help: "Also write the image bytes to this file.")
+  var output: String?
+
+  @Flag(help: "Print the result as JSON.")
+  var json = false
+
+  struct Result: Codable {
+    var url: String
+    var tier: String
+    var format: String
+    var width: Int
+    var height: Int
+    var bytes: Int
+    var stale: Bool
+  }
+
+  func run() async throws {
+    try await reportingFailures {
+      guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme)
+      else {
+        throw CommandFailure("\(url) is not an http(s) URL")
+      }
+      let manager = try global.makeManager()
+      let result: DataResult
+      do {
+        result = try await manager.data(for: parsed)
+      } catch {
+        try? manager.close()
+        throw CommandFailure(error.description)
+      }
+      try? manager.close()
+      if let output {
+        do {
+          try Data(result.bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+          throw CommandFailure("cannot write \(output): \(error.localizedDescription)")
+        }
+      }
+      let summary = Result(
+        url: ImageManagerError.redactedURL(parsed), tier: result.tier.rawValue, format: result.header.format.rawValue,
+        width: result.header.width, height: result.header.height, bytes: result.bytes.count, stale: result.isStale)
+      if json {
+        print(try Console.json(summary))
+      } else {
+        let stale = result.isStale ? " (stale: network unavailable)" : ""
+        print(
+          "\(summary.tier)\(stale)  \(summary.format.uppercased()) \(summary.width)×\(summary.height)  "
+            + "\(ByteSize.format(summary.bytes))  \(summary.url)")
+      }
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import ImageCache
+
+struct List: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "ls", abstract: "List cached entries, most recently used first.")
+
+  @OptionGroup var global: GlobalOptions
+
+  @Option(help: "Show at most this many entries.")
+  var limit: Int?
+
+  @Flag(help: "Print as JSON.")
+  var json = false
+
+  struct Row: Codable {
+    var url: String
+    var bytes: Int
+    var width: Int?
+    var height: Int?
+    var contentType: String?
+    var fresh: Bool
+    var expiresAt: Date?
+    var lastAccess: Date
+    var created: Date
+  }
+
+  func run() async throws {
+    try await reportingFailures {
+      let disk = try global.openDisk()
+      let entries: [DiskEntry]
+      do {
+        entries = try disk.entries(limit: limit)
+        try disk.close()
+      } catch {
+        throw CommandFailure(error.description)
+      }
+      let now = Date()
+      let rows = entries.map { entry in
+        Row(
+          url: entry.key, bytes: entry.byteSize, width: entry.metadata.width, height: entry.metadata.height,
+          contentType: entry.metadata.contentType, fresh: entry.isFresh(at: now), expiresAt: entry.metadata.expiresAt,
+          lastAccess: entry.lastAccessAt, created: entry.createdAt)
+      }
+      if json {
+        print(try Console.json(rows))
+        return
+      }
+      for row in rows {
+        let size = ByteSize.format(row.bytes).padding(toLength: 9, withPad: " ", startingAt: 0)
+        let dims = "\(row.width.map(String.init) ?? "?")×\(row.height.map(String.init) ?? "?")"
+        let state = row.fresh ? "fresh" : "stale"
+        print(
+          "\(Stats.format(row.lastAccess))  \(size) \(dims.padding(toLength: 10, withPad: " ", startingAt: 0)) \(state)  "
+            + Sanitized.line(row.url))
+      }
+      if rows.isEmpty { print("(cache is empty)") }
+    }
+  }
+}
+
+/// Keys come from the network: print them without control characters.
+enum Sanitized {
+  static func line(_ text: String) -> String {
+    String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }))
+  }
+}

@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import ImageCache
+
+struct Trim: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Evict least recently used entries down to a size (default: 90% of --max-disk).")
+
+  @OptionGroup var global: GlobalOptions
+
+  @Option(name: .customLong("max-size"), help: "Target size, e.g. 100MB.")
+  var maxSize: String?
+
+  func run() async throws {
+    try await reportingFailures {
+      var target: Int?
+      if let maxSize {
+        guard let bytes = ByteSize.parse(maxSize) else {
+          throw CommandFailure("--max-size: cannot read \"\(maxSize)\" as a size; try 100MB")
+        }
+        target = bytes
+      }
+      let disk = try global.openDisk()
+      do {
+        let report = try disk.trim(toBytes: target)
+        try disk.close()
+        print(
+          "removed \(report.removedEntries) entries (\(ByteSize.format(report.removedBytes))); "
+            + "\(ByteSize.format(report.remainingBytes)) remain")
+      } catch {
+        throw CommandFailure(error.description)
+      }
+    }
+  }
+}
+
+struct Clear: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(abstract: "Remove every cached image.")
+
+  @OptionGroup var global: GlobalOptions
+
+  func run() async throws {
+    try await reportingFailures {
+      let disk = try global.openDisk()
+      do {
+        let before = try disk.statistics()
+        try disk.removeAll()
+        try disk.close()
+        print("removed \(before.entryCount) entries (\(ByteSize.format(before.totalBytes)))")
+      } catch {
+        throw CommandFailure(error.description)
+      }
+    }
+  }
+}
+
+struct Verify: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Check that every entry has its bytes, of the right size, and decodes; --fix removes what is broken.")
+
+  @OptionGroup var global: GlobalOptions
+
+  @Flag(help: "Remove broken entries and orphaned blobs.")
+  var fix = false
+
+  @Flag(help: "Print the report as JSON.")
+  var json = false
+
+  struct Output: Codable {
+    var checked: Int
+    var broken: [String]
+    var orphans: Int
+    var fixed: Bool
+    var clean: Bool
+  }
+
+  func run() async throws {
+    try await reportingFailures {
+      let disk = try global.openDisk()
+      let decoder = ImageDecoder()
+      let report: VerifyReport
+      do {
+        report = try disk.verify(fix: fix) { bytes in (try? decoder.decode(bytes, limits: .default)) != nil }
+        try disk.close()
+      } catch {
+        throw CommandFailure(error.description)
+      }
+      let output = Output(
+        checked: report.checked, broken: report.brokenKeys, orphans: report.orphans, fixed: report.fixed,
+        clean: report.isClean)
+      if json {
+        print(try Console.json(output))
+      } else {
+        print("checked \(report.checked) entries: \(report.brokenKeys.count) broken, \(report.orphans) orphaned blobs")
+        for key in report.brokenKeys.prefix(20) { print("broken: \(Sanitized.line(key))") }
+        if !report.isClean {
+          print(report.fixed ? "fixed: broken entries and orphans removed" : "run `imgcache verify --fix` to remove them")
+        }
+      }
+      if !report.isClean && !report.fixed { throw ExitCode.failure }
+    }
+  }
+}

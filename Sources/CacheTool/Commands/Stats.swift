@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import ImageCache
+
+struct Stats: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(abstract: "Show what the cache holds and how often it answered.")
+
+  @OptionGroup var global: GlobalOptions
+
+  @Flag(help: "Print as JSON.")
+  var json = false
+
+  struct Output: Codable {
+    var cacheDirectory: String
+    var entries: Int
+    var bytes: Int
+    var maxBytes: Int
+    var diskHits: Int
+    var diskMisses: Int
+    var memoryLimitBytes: Int
+    var oldestAccess: Date?
+    var newestAccess: Date?
+  }
+
+  func run() async throws {
+    try await reportingFailures {
+      let disk = try global.openDisk()
+      let stats: DiskCacheStatistics
+      do {
+        stats = try disk.statistics()
+        try disk.close()
+      } catch {
+        throw CommandFailure(error.description)
+      }
+      let output = Output(
+        cacheDirectory: global.cacheDirectory().path, entries: stats.entryCount, bytes: stats.totalBytes,
+        maxBytes: stats.maxBytes, diskHits: stats.hits, diskMisses: stats.misses,
+        memoryLimitBytes: try global.configuration().memoryCostLimit,
+        oldestAccess: stats.oldestAccess, newestAccess: stats.newestAccess)
+      if json {
+        print(try Console.json(output))
+        return
+      }
+      let percent = stats.maxBytes > 0 ? Double(stats.totalBytes) * 100 / Double(stats.maxBytes) : 0
+      let lookups = stats.hits + stats.misses
+      let hitRate = lookups > 0 ? String(format: " (%.0f%% hits)", Double(stats.hits) * 100 / Double(lookups)) : ""
+      print("cache:       \(output.cacheDirectory)")
+      print("entries:     \(stats.entryCount)")
+      print(
+        "disk:        \(ByteSize.format(stats.totalBytes)) of \(ByteSize.format(stats.maxBytes)) "
+          + String(format: "(%.1f%%)", percent))
+      print("disk hits:   \(stats.hits) hits, \(stats.misses) misses\(hitRate)")
+      print("memory:      limit \(ByteSize.format(output.memoryLimitBytes)) per process (decoded pixels)")
+      print("oldest use:  \(stats.oldestAccess.map(Self.format) ?? "-")")
+      print("newest use:  \(stats.newestAccess.map(Self.format) ?? "-")")
+    }
+  }
+
+  static func format(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+    return formatter.string(from: date)
+  }
+}

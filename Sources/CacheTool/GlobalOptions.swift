@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import ImageCache
+import Logging
+
+/// Options every subcommand takes: where the cache is, how big it may grow, how loud to be.
+public struct GlobalOptions: ParsableArguments {
+  @Option(name: .customLong("cache-dir"), help: "Cache folder (default: $IMGCACHE_DIR, $XDG_CACHE_HOME/imgcache, ~/.cache/imgcache).")
+  var cacheDir: String?
+
+  @Option(name: .customLong("max-disk"), help: "Disk tier limit, e.g. 512MB, 2G.")
+  var maxDisk: String = "512MB"
+
+  @Option(name: .customLong("max-memory"), help: "Memory tier limit (decoded pixels), e.g. 128MB.")
+  var maxMemory: String = "128MB"
+
+  @Option(help: "Transfers at once (total; at most 6 per host).")
+  var concurrency: Int = 16
+
+  @Flag(name: .shortAndLong, help: "Log what happens (repeat for more).")
+  var verbose: Int
+
+  public init() {}
+
+  /// The folder, by the precedence the README documents.
+  func cacheDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    if let cacheDir, !cacheDir.isEmpty { return URL(fileURLWithPath: cacheDir) }
+    if let dir = environment["IMGCACHE_DIR"], !dir.isEmpty { return URL(fileURLWithPath: dir) }
+    if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
+      return URL(fileURLWithPath: xdg).appendingPathComponent("imgcache")
+    }
+    let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+    return home.appendingPathComponent(".cache/imgcache")
+  }
+
+  func configuration() throws -> ImageManager.Configuration {
+    guard let maxDiskBytes = ByteSize.parse(maxDisk), maxDiskBytes > 0 else {
+      throw CommandFailure("--max-disk: cannot read \"\(maxDisk)\" as a size; try 512MB or 2G")
+    }
+    guard let maxMemoryBytes = ByteSize.parse(maxMemory), maxMemoryBytes > 0 else {
+      throw CommandFailure("--max-memory: cannot read \"\(maxMemory)\" as a size; try 128MB")
+    }
+    guard (1...256).contains(concurrency) else {
+      throw CommandFailure("--concurrency must be between 1 and 256")
+    }
+    var configuration = ImageManager.Configuration(cacheDirectory: cacheDirectory())
+    configuration.maxDiskBytes = maxDiskBytes
+    configuration.memoryCostLimit = maxMemoryBytes
+    configuration.maxConcurrentTransfers = concurrency
+    configuration.maxConnectionsPerHost = min(6, concurrency)
+    return configuration
+  }
+
+  func bootstrapLogging() {
+    let level: Logger.Level = verbose >= 2 ? .trace : verbose == 1 ? .debug : .warning
+    LoggingSystem.bootstrap { label in
+      var handler = StreamLogHandler.standardError(label: label)
+      handler.logLevel = level
+      return handler
+    }
+  }
+
+  func makeManager() throws -> ImageManager {
+    bootstrapLogging()
+    do {
+      return try ImageManager(configuration: configuration())
+    } catch let error as ImageManagerError {
+      throw CommandFailure(error.description)
+    }
+  }
+
+  func openDisk() throws -> DiskStore {
+    bootstrapLogging()
+    let configuration = try configuration()
+    do {
+      return try DiskStore(directory: configuration.cacheDirectory!, maxBytes: configuration.maxDiskBytes)
+    } catch {
+      throw CommandFailure(error.description)
+    }
+  }
+}

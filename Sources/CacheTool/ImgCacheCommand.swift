@@ -1,0 +1,13 @@
+import ArgumentParser
+import ImageCache
+
+/// `imgcache`: the command-line face of the ImageCache library.
+public struct ImgCacheCommand: AsyncParsableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "imgcache",
+    abstract: "A two-tier image cache for thumbnails: fetch, warm, inspect and maintain it.",
+    version: ImageCacheVersion.string,
+    subcommands: [Warm.self, Get.self, Stats.self, List.self, Trim.self, Clear.self, Verify.self])
+
+  public init() {}
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// The image service: memory → disk → network, with coalescing, revalidation and offline-first fallback.
+///
+/// A table cell (or a terminal row) asks `image(for:)`; a prefetcher asks `data(for:)`, which validates and
+/// stores bytes without keeping pixels in memory.
+public final class ImageManager {
+  public let memory: any ImageCaching
+  public let disk: (any DiskCaching)?
+  let loader: any DataLoading
+  let decoder: any ImageDecoding
+  let limits: DecodingLimits
+  let maxBodyBytes: Int
+  let freshness: Freshness
+  let clock: @Sendable () -> Date
+  let logger: Logger
+  let counters = Mutex(NetworkCounters())
+  private let dataJobs = TaskCoalescer<URL, DataResult>()
+  private let imageJobs = TaskCoalescer<URL, ImageResponse>()
+
+  /// Assembles a manager from its parts: the seam tests and other front ends use.
+  public init(
+    loader: any DataLoading, memory: any ImageCaching, disk: (any DiskCaching)?,
+    decoder: any ImageDecoding, limits: DecodingLimits = .default, maxBodyBytes: Int = 20 << 20,
+    defaultTTL: TimeInterval = 7 * 24 * 3600, clock: @escaping @Sendable () -> Date = Date.init,
+    logger: Logger = Logger(label: "imgcache")
+  ) {
+    self.loader = loader
+    self.memory = memory
+    self.disk = disk
+    self.decoder = decoder
+    self.limits = limits
+    self.maxBodyBytes = maxBodyBytes
+    self.freshness = Freshness(defaultTTL: defaultTTL)
+    self.clock = clock
+    self.logger = logger
+  }
+
+  /// A decoded thumbnail, from the first tier that has it.
+  public func image(for url: URL) async throws(ImageManagerError) -> ImageResponse {
+    let key = url.absoluteString
+    if let bitmap = memory.image(forKey: key) {
+      return ImageResponse(url: url, bitmap: bitmap, tier: .memory, byteCount: 0, isStale: false)
+    }
+    return try await coalesced(imageJobs, url) { [self] () throws(ImageManagerError) in
+      let data = try await loadData(url)
+      let bitmap: ImageBitmap
+      if let decoded = data.decoded {
+        bitmap = decoded
+      } else if let decoded = try? decoder.decode(data.bytes, limits: limits) {
+        bitmap = decoded
+      } else {
+        // The disk copy rotted behind our back: drop it and fetch a fresh one.
+        logger.warning("damaged cache entry removed", metadata: ["url": "\(ImageManagerError.redacted(url))"])
+        try? await removeFromDisk(key)
+        let fresh = try await loadData(url)
+        let repaired: ImageBitmap
+        if let decoded = fresh.decoded { repaired = decoded } else { repaired = try decodeOrThrow(fresh.bytes, url) }
+        memory.setImage(repaired, forKey: key)
+        return ImageResponse(
+          url: url, bitmap: repaired, tier: fresh.tier, byteCount: fresh.bytes.count, isStale: fresh.isStale)
+      }
+      memory.setImage(bitmap, forKey: key)
+      return ImageResponse(url: url, bitmap: bitmap, tier: data.tier, byteCount: data.bytes.count, isStale: data.isStale)
+    }
+  }
+
+  /// Validated encoded bytes through disk and network (no memory tier: pixels are not kept).
+  /// Unlike `image(for:)`, a failure to store on disk is an error here: keeping the bytes is the point.
+  public func data(for url: URL) async throws(ImageManagerError) -> DataResult {
+    let result = try await loadData(url)
+    if let storeError = result.storeError { throw .disk(storeError) }
+    return result
+  }
+
+  public var networkStatistics: NetworkStatistics { counters.withLock { $0.snapshot } }
+
+  /// Writes batched disk bookkeeping (access times, counters). Call before exit.
+  public func close() throws(ImageManagerError) {
+    do { try disk?.close() } catch { throw .disk(error) }
+  }
+
+  // MARK: - Pipeline
+
+  func loadData(_ url: URL) async throws(ImageManagerError) -> DataResult {
+    try await coalesced(dataJobs, url) { [self] () throws(ImageManagerError) in
+      guard url.scheme == "http" || url.scheme == "https" else {
+        throw .transfer(url: ImageManagerError.redacted(url), .unsupportedScheme(url: ImageManagerError.redacted(url)))
+      }
+      let cached = try await lookupOnDisk(url.absoluteString)
+      if let cached, cached.entry.isFresh(at: clock()), let header = try? decoder.header(of: cached.data) {
+        return DataResult(url: url, bytes: cached.data, header: header, tier: .disk, isStale: false, decoded: nil)
+      }
+      return try await fetch(url, revalidating: cached)
+    }
+  }
+
+  private func coalesced<Value: Sendable>(
+    _ coalescer: TaskCoalescer<URL, Value>, _ url: URL,
+    _ operation: @escaping @Sendable () async throws(ImageManagerError) -> Value
+  ) async throws(ImageManagerError) -> Value {
+    do {
+      return try await coalescer.value(for: url) { try await operation() }
+    } catch let error as ImageManagerError {
+      throw error
+    } catch {
+      throw .cancelled
+    }
+  }
+
+  func decodeOrThrow(_ bytes: [UInt8], _ url: URL) throws(ImageManagerError) -> ImageBitmap {
+    do { return try decoder.decode(bytes, limits: limits) } catch {
+      throw .decoding(url: ImageManagerError.redacted(url), error)
+    }
+  }
+}
+
+/// What the network side did, for summaries and tests.
+public struct NetworkStatistics: Equatable {
+  public var downloads = 0
+  public var revalidated = 0
+  public var staleServed = 0
+  public var failures = 0
+  public var bytesDownloaded = 0
+}
+
+struct NetworkCounters {
+  var snapshot = NetworkStatistics()
+}
+
+extension ImageManager: Sendable {}
+extension NetworkStatistics: Sendable {}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Which tier answered a request.
+public enum CacheTier: String, Codable, CaseIterable {
+  case memory
+  case disk
+  case network
+  /// The disk copy was stale; the server confirmed it with 304, so it was served without downloading.
+  case revalidated
+}
+
+/// A decoded thumbnail and where it came from.
+public struct ImageResponse {
+  public let url: URL
+  public let bitmap: ImageBitmap
+  public let tier: CacheTier
+  /// Encoded size in bytes (0 for memory hits, which keep no encoded copy).
+  public let byteCount: Int
+  /// Served from disk past its freshness because revalidation failed on the network (offline first).
+  public let isStale: Bool
+
+  public var width: Int { bitmap.width }
+  public var height: Int { bitmap.height }
+}
+
+/// Validated encoded bytes and where they came from.
+public struct DataResult {
+  public let url: URL
+  public let bytes: [UInt8]
+  public let header: ImageHeader
+  public let tier: CacheTier
+  public let isStale: Bool
+  /// Present when this call had to decode the bytes to validate them (network fetches), so an image
+  /// request does not decode twice.
+  let decoded: ImageBitmap?
+  /// Set when the bytes are good but could not be written to disk (for example the disk is full).
+  let storeError: DiskCacheError?
+
+  init(
+    url: URL, bytes: [UInt8], header: ImageHeader, tier: CacheTier, isStale: Bool, decoded: ImageBitmap?,
+    storeError: DiskCacheError? = nil
+  ) {
+    self.url = url
+    self.bytes = bytes
+    self.header = header
+    self.tier = tier
+    self.isStale = isStale
+    self.decoded = decoded
+    self.storeError = storeError
+  }
+}
+
+extension CacheTier: Sendable {}
+extension ImageResponse: Sendable {}
+extension DataResult: Sendable {}

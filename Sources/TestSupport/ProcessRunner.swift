@@ -1,0 +1,59 @@
+import Foundation
+
+/// Runs the package's built executables the way a user would, for end-to-end tests.
+public enum ProcessRunner {
+  public struct Output: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+  }
+
+  /// `.build/debug` (or whatever `swift build` used) beside this package.
+  public static var binDirectory: URL {
+    let root = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent()
+    if let override = ProcessInfo.processInfo.environment["IMGCACHE_BIN_DIR"] {
+      return URL(fileURLWithPath: override)
+    }
+    return root.appendingPathComponent(".build/debug")
+  }
+
+  public static func executable(_ name: String) -> URL { binDirectory.appendingPathComponent(name) }
+
+  /// Runs to completion. `environment` adds to (and overrides) this process's environment.
+  public static func run(
+    _ name: String, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil
+  ) throws -> Output {
+    let process = try start(name, arguments, environment: environment, stdin: stdin)
+    let stdout = (process.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
+    let stderr = (process.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Output(
+      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+      stderr: String(decoding: stderr, as: UTF8.self))
+  }
+
+  /// Starts without waiting, for tests that signal or kill the process.
+  public static func start(
+    _ name: String, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil
+  ) throws -> Process {
+    let process = Process()
+    process.executableURL = executable(name)
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env.merge(environment) { $1 }
+    process.environment = env
+    process.standardOutput = Pipe()
+    process.standardError = Pipe()
+    if let stdin {
+      let pipe = Pipe()
+      process.standardInput = pipe
+      try process.run()
+      pipe.fileHandleForWriting.write(Data(stdin.utf8))
+      try pipe.fileHandleForWriting.close()
+    } else {
+      process.standardInput = FileHandle.nullDevice
+      try process.run()
+    }
+    return process
+  }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import ImageCache
+import Testing
+
+@Suite struct CoalescingTests {
+  @Test func hundredConcurrentRequestsForOneURLMakeOneTransfer() async throws {
+    // Given a slow server (the gate holds the answer until every caller is waiting)
+    let loader = ScriptedLoader(fallback: Images.ok(Images.png()))
+    loader.closeGate()
+    let manager = try makeManager(loader: loader, directory: temporaryDirectory())
+
+    // When 100 callers ask at once
+    let results = await withTaskGroup(of: CacheTier?.self) { group in
+      for _ in 0..<100 {
+        group.addTask { try? await manager.image(for: Images.url).tier }
+      }
+      try? await Task.sleep(for: .milliseconds(200))
+      loader.openGate()
+      return await group.reduce(into: [CacheTier?]()) { $0.append($1) }
+    }
+
+    // Then one transfer served them all
+    #expect(loader.requestCount == 1)
+    #expect(results.count == 100)
+    #expect(results.allSatisfy { $0 != nil })
+  }
+
+  @Test func cancellingOneWaiterDoesNotCancelTheOthers() async throws {
+    // Given three callers waiting on one transfer
+    let loader = ScriptedLoader(fallback: Images.ok(Images.png()))
+    loader.closeGate()
+    let manager = try makeManager(loader: loader)
+    let impatient = Task { try await manager.image(for: Images.url) }
+    let patient = (0..<2).map { _ in Task { try await manager.image(for: Images.url) } }
+    while loader.requestCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
+
+    // When one cancels, then the answer arrives
+    impatient.cancel()
+    let impatientResult = await impatient.result
+    loader.openGate()
+
+    // Then the cancelled one stopped with `.cancelled`, the others got the image from the one transfer
+    guard case .failure(let error) = impatientResult, case .cancelled? = error as? ImageManagerError else {
+      Issue.record("the cancelled caller should fail with .cancelled, got \(impatientResult)")
+      return
+    }
+    for task in patient {
+      let response = try await task.value
+      #expect(response.tier == .network)
+    }
+    #expect(loader.requestCount == 1)
+  }
+
+  @Test func whenEveryWaiterCancelsTheTransferIsCancelledAndALaterCallStartsAfresh() async throws {
+    let loader = ScriptedLoader(fallback: Images.ok(Images.png()))
+    loader.closeGate()
+    let manager = try makeManager(loader: loader)
+    let only = Task { try await manager.image(for: Images.url) }
+    while loader.requestCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
+
+    only.cancel()
+    _ = await only.result
+    loader.openGate()
+    let later = try await manager.image(for: Images.url)
+
+    #expect(later.tier == .network)
+    #expect(loader.requestCount == 2)
+  }
+
+  @Test func prefetchReportsEachOutcome() async throws {
+    // Given one good URL, one 404 and one HTML page
+    let good = URL(string: "http://images.test/good.png")!
+    let missing = URL(string: "http://images.test/missing.png")!
+    let html = URL(string: "http://images.test/page.png")!
+    let loader = RoutingLoader(routes: [
+      good: Images.ok(Images.png()), missing: Images.status(404),
+      html: Images.ok(Array("<html></html>".utf8)),
+    ])
+    let manager = ImageManager(
+      loader: loader, memory: ImageMemoryStore(costLimit: 1 << 20, countLimit: 10),
+      disk: try DiskStore(directory: temporaryDirectory(), maxBytes: 1 << 20), decoder: ImageDecoder())
+
+    // When they are prefetched twice (duplicates in the list count once)
+    let first = await manager.prefetch([good, missing, html, good])
+    let second = await manager.prefetch([good])
+
+    // Then
+    #expect(first.total == 3)
+    #expect(first.fetched == 1)
+    #expect(first.failed == 2)
+    #expect(first.bytesDownloaded == Images.png().count)
+    #expect(Set(first.failures.map(\.url)) == [missing.absoluteString, html.absoluteString])
+    #expect(second.alreadyFresh == 1)
+    #expect(second.fetched == 0)
+  }
+}
+
+/// Answers by URL.
+struct RoutingLoader: DataLoading {
+  let routes: [URL: Result<DataResponse, TransferError>]
+
+  func load(_ request: DataRequest) async throws(TransferError) -> DataResponse {
+    guard let reply = routes[request.url] else { throw .couldNotConnect("no route") }
+    return try reply.get()
+  }
+}
