@@ -32,7 +32,7 @@ enum NativeDecoding {
       var message = [CChar](repeating: 0, count: 256)
       let status = data.withUnsafeBufferPointer { input in
         shim(
-          input.baseAddress, input.count, UInt64(limits.maxPixels), buffer.baseAddress, buffer.count, &width,
+          input.baseAddress, input.count, UInt64(clamping: limits.maxPixels), buffer.baseAddress, buffer.count, &width,
           &height, &message, message.count)
       }
       if status == CIMG_OK, Int(width) == header.width, Int(height) == header.height {

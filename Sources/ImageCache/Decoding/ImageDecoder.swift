@@ -7,7 +7,8 @@ public struct ImageDecoder: ImageDecoding {
 
   public func header(of data: [UInt8]) throws(ImageDecodingError) -> ImageHeader {
     switch try ImageFormatSniffer.format(of: data) {
-    case .png: try png.header(of: data)
+    // The IHDR reader directly: PNGDecoder.header would sniff the signature a second time.
+    case .png: try PNGHeaderReader.header(of: data)
     case .jpeg: try jpeg.header(of: data)
     }
   }
