@@ -34,6 +34,8 @@ public enum ImageFormatSniffer {
     if text.contains("<svg") { return "SVG image" }
     if text.hasPrefix("<?xml") { return "XML document" }
     if text.hasPrefix("{") || text.hasPrefix("[") { return "JSON text" }
+    if text.hasPrefix("<") { return "HTML or XML text" }
+    if let quote = printableQuote(of: data) { return "text \(quote)" }
     return "unknown bytes \(hexPrefix(of: data, count: 8))"
   }
 
@@ -49,6 +51,16 @@ public enum ImageFormatSniffer {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
     let text = String(decoding: bytes, as: UTF8.self)
     return String(text.drop(while: { $0.isWhitespace })).lowercased()
+  }
+
+  /// The start of a plain-text body ("Forbidden", "Bad Gateway") in quotes, or nil if the bytes are binary.
+  private static func printableQuote(of data: [UInt8]) -> String? {
+    let head = data.prefix(40)
+    guard head.allSatisfy({ (0x20...0x7E).contains($0) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
+      return nil
+    }
+    let text = String(decoding: head, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    return "\"" + text + (data.count > head.count ? "…" : "") + "\""
   }
 
   /// "3C 21 44 4F ..." — uppercase hex of up to `count` bytes, with an ellipsis when there are more.

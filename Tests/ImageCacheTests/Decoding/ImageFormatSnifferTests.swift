@@ -10,6 +10,12 @@ import Testing
     ("GIF87a\u{01}\u{00}", "GIF image"),
     ("{\"error\":6,\"message\":\"The artist you supplied could not be found\",\"links\":[]}", "JSON text"),
     ("<?xml version=\"1.0\"?><svg xmlns=\"http://www.w3.org/2000/svg\"/>", "SVG image"),
+    ("<!-- maintenance --><head><title>Down</title></head>", "HTML or XML text"),
+    ("Forbidden\r\n", "text \"Forbidden\""),
+    (
+      "upstream connect error or disconnect/reset before headers. reset reason: overflow",
+      "text \"upstream connect error or disconnect/res…\""
+    ),
   ])
   func textLikeBodiesGetAHelpfulHint(body: String, hint: String) {
     let data = Array(body.utf8)
