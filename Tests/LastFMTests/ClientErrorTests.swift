@@ -114,7 +114,8 @@ import Testing
     #expect(truncated.requestCount == 1, "not retried")
 
     let wrongShape = ScriptedLoader([.json(#"{"toptracks":{}}"#)])
-    await #expect(throws: LastFMError.malformedResponse(detail: "chart.getTopArtists answer has no \"artists\" object")) {
+    await #expect(throws: LastFMError.malformedResponse(detail: "chart.getTopArtists answer has no \"artists\" object"))
+    {
       try await makeClient(wrongShape).topArtists()
     }
   }
@@ -156,10 +157,11 @@ import Testing
       try await makeClient(loader, apiKey: secret).searchArtists("Cher")
     }
     #expect(
-      error == .transport(
-        .couldNotConnect(
-          "connection refused for http://127.0.0.1:9/2.0/?method=artist.search&artist=Cher&limit=30&page=1"
-            + "&api_key=REDACTED&format=json")))
+      error
+        == .transport(
+          .couldNotConnect(
+            "connection refused for http://127.0.0.1:9/2.0/?method=artist.search&artist=Cher&limit=30&page=1"
+              + "&api_key=REDACTED&format=json")))
   }
 
   @Test func notFoundStatusWithoutPayloadRedactsTheURL() async {

@@ -9,10 +9,11 @@ import Testing
 
   @Test func chartTopArtistsDocsExample() throws {
     let page = try LastFMDecoding.topArtists(fixtureBytes("docs.chart.getTopArtists.ok0.json"))
-    #expect(page.items.map(\.name) == [
-      "The Weeknd", "Taylor Swift", "Kanye West", "Lana Del Rey", "Kendrick Lamar", "Drake", "Tyler, the Creator",
-      "Arctic Monkeys", "SZA", "Billie Eilish",
-    ])
+    #expect(
+      page.items.map(\.name) == [
+        "The Weeknd", "Taylor Swift", "Kanye West", "Lana Del Rey", "Kendrick Lamar", "Drake", "Tyler, the Creator",
+        "Arctic Monkeys", "SZA", "Billie Eilish",
+      ])
     #expect(page.items[1].playcount == 1_502_167_696)
     #expect(page.items[1].listeners == 4_093_921)
     #expect(page.items[0].mbid == "c8b03190-306c-4120-bb0b-6f2ebfc06ea9")
@@ -60,7 +61,8 @@ import Testing
     #expect(summary.hasSuffix("after signing his record deal with Republic."))
     #expect(!summary.contains("<a") && !summary.contains("Read more"))
     let content = try #require(artist.bioContent)
-    #expect(content.hasSuffix("The successful promotional title track and “In Your Eyes” were also released as singles."))
+    #expect(
+      content.hasSuffix("The successful promotional title track and “In Your Eyes” were also released as singles."))
     #expect(!content.contains("Creative Commons"))
   }
 
@@ -165,14 +167,18 @@ import Testing
     #expect(album.tracks.count == 12)
     #expect(album.tracks.map(\.duration) == [382, 324, 227, 386, 402, 239, 241, 341, 256, 305, 407, 231])
     #expect(album.tracks.map(\.rank) == Array(1...12))
-    #expect(album.tracks[0] == Track(
-      name: "Enter Sandman", duration: 382, rank: 1,
-      url: URL(string: "https://www.last.fm/music/Metallica/_/Enter+Sandman")!))
+    #expect(
+      album.tracks[0]
+        == Track(
+          name: "Enter Sandman", duration: 382, rank: 1,
+          url: URL(string: "https://www.last.fm/music/Metallica/_/Enter+Sandman")!))
     #expect(album.tags == ["albums I own", "heavy metal", "metal", "thrash metal", "hard rock"])
     #expect(
       album.images.url(for: .small)?.absoluteString
         == "https://lastfm.freetls.fastly.net/i/u/34s/dd396f972110a303a4970a9b9daaf719.png")
-    #expect(album.wikiSummary?.hasSuffix("schrieb die Band nun einfacher arrangierte, kürzere und eingängigere Songs.") == true)
+    #expect(
+      album.wikiSummary?.hasSuffix("schrieb die Band nun einfacher arrangierte, kürzere und eingängigere Songs.")
+        == true)
   }
 
   @Test func albumInfoRecordedCher() throws {
@@ -180,10 +186,11 @@ import Testing
     #expect(album.name == "Believe")
     #expect(album.artist == "Cher")
     #expect(album.listeners == 597_578)
-    #expect(album.tracks.map(\.name) == [
-      "Believe", "The Power", "Runaway", "All or Nothing", "Strong Enough", "Dov'e L'amore", "Takin' Back My Heart",
-      "Taxi Taxi", "Love Is the Groove", "We All Sleep Alone",
-    ])
+    #expect(
+      album.tracks.map(\.name) == [
+        "Believe", "The Power", "Runaway", "All or Nothing", "Strong Enough", "Dov'e L'amore", "Takin' Back My Heart",
+        "Taxi Taxi", "Love Is the Groove", "We All Sleep Alone",
+      ])
     #expect(album.tracks.map(\.duration) == [238, 228, 272, 237, 224, nil, 272, 304, 263, 233], "null duration")
     #expect(
       album.images.url(for: .extralarge)?.absoluteString
@@ -210,10 +217,12 @@ import Testing
   @Test func albumInfoWithEmptyURLsAndEmptyTags() throws {
     let album = try LastFMDecoding.albumInfo(fixtureBytes("recorded.album.getinfo.empty_urls.json"))
     #expect(
-      album == Album(
-        name: "The Definitive Less Damage And More Joy", artist: "The Jesus and Mary Chain", mbid: nil,
-        url: URL(string: "https://www.last.fm/music/The+Jesus+and+Mary+Chain/The+Definitive+Less+Damage+And+More+Joy")!,
-        playcount: 2, listeners: 2, images: .empty, tracks: [], tags: []))
+      album
+        == Album(
+          name: "The Definitive Less Damage And More Joy", artist: "The Jesus and Mary Chain", mbid: nil,
+          url: URL(
+            string: "https://www.last.fm/music/The+Jesus+and+Mary+Chain/The+Definitive+Less+Damage+And+More+Joy")!,
+          playcount: 2, listeners: 2, images: .empty, tracks: [], tags: []))
   }
 
   @Test(arguments: [

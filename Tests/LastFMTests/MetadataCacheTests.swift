@@ -23,7 +23,9 @@ import Testing
 
   @Test func cacheKeyIsMethodAndSortedParametersWithoutKey() {
     #expect(key == "artist.getInfo?artist=U2&autocorrect=1")
-    #expect(LastFMRequest.albumInfo(artist: "A & B", album: "C").cacheKey == "album.getInfo?album=C&artist=A%20%26%20B&autocorrect=1")
+    #expect(
+      LastFMRequest.albumInfo(artist: "A & B", album: "C").cacheKey
+        == "album.getInfo?album=C&artist=A%20%26%20B&autocorrect=1")
   }
 
   @Test func storedAnswerFirstThenNetworkReplacesIt() async throws {
@@ -31,7 +33,8 @@ import Testing
     defer { folder.cleanUp() }
     let cache = try MetadataCache(folder: folder.url)
     // Given a two-day-old stored answer (stale for artist info, fresh for 1 day)
-    await cache.store(try fixtureBytes("docs.artist.getInfo.ok0.json"), for: key, method: "artist.getInfo", at: now - 2 * 86_400)
+    await cache.store(
+      try fixtureBytes("docs.artist.getInfo.ok0.json"), for: key, method: "artist.getInfo", at: now - 2 * 86_400)
     let loader = GatedLoader([.fixture("recorded.artist.getinfo.json")])
     let client = cachedClient(loader, store: cache)
 
@@ -56,7 +59,8 @@ import Testing
     let folder = TemporaryFolder()
     defer { folder.cleanUp() }
     let cache = try MetadataCache(folder: folder.url)
-    await cache.store(try fixtureBytes("recorded.artist.getinfo.json"), for: key, method: "artist.getInfo", at: now - 3600)
+    await cache.store(
+      try fixtureBytes("recorded.artist.getinfo.json"), for: key, method: "artist.getInfo", at: now - 3600)
     let results = try await collect(cachedClient(ScriptedLoader([]), store: cache).artistInfo("U2", policy: .offline))
     #expect(results.map(\.source) == [.cache])
     #expect(results.map(\.isStale) == [false], "1 h old, fresh for a day")
@@ -81,7 +85,8 @@ import Testing
     let folder = TemporaryFolder()
     defer { folder.cleanUp() }
     let cache = try MetadataCache(folder: folder.url)
-    await cache.store(try fixtureBytes("recorded.artist.getinfo.json"), for: key, method: "artist.getInfo", at: now - 60)
+    await cache.store(
+      try fixtureBytes("recorded.artist.getinfo.json"), for: key, method: "artist.getInfo", at: now - 60)
     let loader = ScriptedLoader([.failure(.tls("certificate expired"))])
 
     let results = try await collect(cachedClient(loader, store: cache).artistInfo("U2"))

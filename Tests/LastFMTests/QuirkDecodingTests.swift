@@ -27,9 +27,11 @@ import Testing
           "tags":{"tag":{"name":"lonely","url":"https://www.last.fm/tag/lonely"}},
           "image":{"#text":"https://img.example/174s/abc.png","size":"large"}}}
         """#.utf8))
-    #expect(album.tracks == [
-      Track(name: "Only Song", duration: 201, rank: 1, url: URL(string: "https://www.last.fm/music/Solo/_/Only+Song")!)
-    ])
+    #expect(
+      album.tracks == [
+        Track(
+          name: "Only Song", duration: 201, rank: 1, url: URL(string: "https://www.last.fm/music/Solo/_/Only+Song")!)
+      ])
     #expect(album.tags == ["lonely"])
     #expect(album.images.url(for: .small)?.absoluteString == "https://img.example/174s/abc.png")
   }
@@ -97,7 +99,8 @@ import Testing
 
   @Test func placeholderStarIsNoImage() {
     let images = ImageSet([
-      .small: url("34s/2a96cbd8b46e442fc41c2b86b821562f.png"), .mega: url("300x300/2a96cbd8b46e442fc41c2b86b821562f.png"),
+      .small: url("34s/2a96cbd8b46e442fc41c2b86b821562f.png"),
+      .mega: url("300x300/2a96cbd8b46e442fc41c2b86b821562f.png"),
     ])
     #expect(images.isEmpty)
     #expect(images.url(for: .small) == nil)

@@ -46,6 +46,8 @@ public final class MetadataCache: MetadataStoring {
             StoredAnswer(body: [UInt8](row["body"] as Data), storedAt: Date(timeIntervalSince1970: row["storedAt"]))
           }
       }
+    } catch is CancellationError {
+      return nil  // the caller no longer wants it (e.g. the network answered first)
     } catch {
       logger.warning("metadata cache read failed: \(error)")
       return nil

@@ -101,7 +101,8 @@ public final class LastFMClient: Sendable {
     if configuration.apiKey == nil && configuration.targetsRealAPI { throw .invalidAPIKey }
     let url = url(for: request)
     let redactedURL = Redaction.redact(url, key: configuration.apiKey)
-    let dataRequest = DataRequest(url: url, headers: ["User-Agent": configuration.userAgent, "Accept": "application/json"])
+    let dataRequest = DataRequest(
+      url: url, headers: ["User-Agent": configuration.userAgent, "Accept": "application/json"])
     var attempt = 1
     while true {
       try await spacer.waitForTurn()

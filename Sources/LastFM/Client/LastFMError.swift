@@ -22,7 +22,8 @@ public enum LastFMError: Error, Equatable {
   /// `.offline` policy and nothing stored for this request.
   case notCachedOffline(what: String)
 
-  public static let apiKeyHelp = "set LASTFM_API_KEY or pass --api-key; get one at https://www.last.fm/api/account/create"
+  public static let apiKeyHelp =
+    "set LASTFM_API_KEY or pass --api-key; get one at https://www.last.fm/api/account/create"
 }
 
 extension LastFMError: CustomStringConvertible {
