@@ -121,15 +121,19 @@ final class GatedLoader: DataLoading {
   }
 }
 
-/// Wraps a store: reads wait for the gate (when given) and are counted.
+/// Wraps a store: reads (and writes) wait for their gates when given; reads are counted and signalled.
 final class GatedStore: MetadataStoring {
   let inner: any MetadataStoring
   let gate: Gate?
+  let writeGate: Gate?
+  /// Opens when a read has its answer.
+  let readDone = Gate()
   private let readCount = Mutex(0)
 
-  init(_ inner: any MetadataStoring, gate: Gate? = nil) {
+  init(_ inner: any MetadataStoring, gate: Gate? = nil, writeGate: Gate? = nil) {
     self.inner = inner
     self.gate = gate
+    self.writeGate = writeGate
   }
 
   var reads: Int { readCount.withLock { $0 } }
@@ -137,10 +141,13 @@ final class GatedStore: MetadataStoring {
   func storedAnswer(for key: String) async -> StoredAnswer? {
     readCount.withLock { $0 += 1 }
     if let gate { await gate.wait() }
-    return await inner.storedAnswer(for: key)
+    let answer = await inner.storedAnswer(for: key)
+    readDone.open()
+    return answer
   }
 
   func store(_ body: [UInt8], for key: String, method: String, at date: Date) async {
+    if let writeGate { await writeGate.wait() }
     await inner.store(body, for: key, method: method, at: date)
   }
 }

@@ -81,6 +81,27 @@ import Testing
     #expect(results.map(\.value.name) == ["U2"])
   }
 
+  @Test func storedAnswerArrivingAfterTheNetworkAnswerIsDropped() async throws {
+    let folder = TemporaryFolder()
+    defer { folder.cleanUp() }
+    let cache = try MetadataCache(folder: folder.url)
+    await cache.store(try fixtureBytes("docs.artist.getInfo.ok0.json"), for: key, method: "artist.getInfo", at: now)
+    let store = GatedStore(cache, gate: Gate(), writeGate: Gate())
+    let client = cachedClient(ScriptedLoader([.fixture("recorded.artist.getinfo.json")]), store: store)
+
+    // Given the network answer delivered while the stream is still open (its write is held back)
+    var iterator = client.artistInfo("U2").makeAsyncIterator()
+    let first = try #require(try await iterator.next())
+    // When the stored answer turns up late
+    store.gate?.open()
+    await store.readDone.wait()
+    store.writeGate?.open()
+    // Then it is not delivered
+    let rest = try await iterator.next()
+    #expect(first.source == .network && first.value.name == "U2")
+    #expect(rest == nil)
+  }
+
   @Test func networkFailureLeavesStoredAnswerStandingStaleWithTheError() async throws {
     let folder = TemporaryFolder()
     defer { folder.cleanUp() }

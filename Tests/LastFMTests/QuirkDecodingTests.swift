@@ -78,6 +78,15 @@ import Testing
     #expect(similar.map(\.match) == [1, 0])
   }
 
+  @Test func absurdNumbersReadAsAbsentInsteadOfCrashing() throws {
+    let artist = try decodeArtist(
+      #"{"artist":{"name":"A","stats":{"listeners":"99999999999999999999999","playcount":1e300}}}"#)
+    #expect(artist.listeners == nil && artist.playcount == nil)
+    let page = try LastFMDecoding.searchArtists(
+      Array(#"{"results":{"opensearch:totalResults":"9223372036854775807","opensearch:itemsPerPage":"50"}}"#.utf8))
+    #expect(page.totalPages == 184_467_440_737_095_517)
+  }
+
   @Test func pageWithoutAttributesIsOneFullPage() throws {
     let page = try LastFMDecoding.topArtists(Array(#"{"artists":{"artist":[{"name":"A"},{"name":"B"}]}}"#.utf8))
     #expect(page == Page(items: page.items, page: 1, perPage: 2, totalPages: 1, total: 2))

@@ -1,4 +1,5 @@
 import Foundation
+import ImageCache
 import Synchronization
 
 /// Answers, in delivery order: at most a stored one, then the network's (or the stored one again,
@@ -21,6 +22,16 @@ public final class CachedLastFMClient: Sendable {
     self.store = store
     self.freshness = freshness
     self.now = now
+  }
+
+  /// The usual assembly: a client on `loader` and `metadata.sqlite` in `cacheFolder`.
+  public convenience init(
+    configuration: LastFMConfiguration, loader: any DataLoading, cacheFolder: URL,
+    freshness: MetadataFreshness = .standard
+  ) throws(MetadataCacheError) {
+    self.init(
+      client: LastFMClient(configuration: configuration, loader: loader),
+      store: try MetadataCache(folder: cacheFolder), freshness: freshness)
   }
 
   public func topArtists(page: Int = 1, limit: Int = 50, policy: CachePolicy = .cacheThenNetwork)

@@ -30,7 +30,8 @@ final class RequestSpacer: Sendable {
 
   init(maxRequestsPerSecond: Double, timing: LastFMTiming) {
     // Whole nanoseconds, so spacing adds up exactly (5/s is exactly 200 ms).
-    self.interval = maxRequestsPerSecond > 0 ? .nanoseconds(Int64((1e9 / maxRequestsPerSecond).rounded(.up))) : .zero
+    self.interval =
+      maxRequestsPerSecond > 0 ? .nanoseconds(Int64(min(1e9 / maxRequestsPerSecond, 3.6e12).rounded(.up))) : .zero
     self.timing = timing
   }
 

@@ -88,7 +88,7 @@ enum ModelDecoding {
       items: items,
       page: attributes["page"].int ?? 1,
       perPage: perPage,
-      totalPages: attributes["totalPages"].int ?? (perPage > 0 ? (total + perPage - 1) / perPage : 1),
+      totalPages: attributes["totalPages"].int ?? pageCount(total: total, perPage: perPage),
       total: total
     )
   }
@@ -101,7 +101,13 @@ enum ModelDecoding {
     let page = results["opensearch:Query"]["startPage"].int ?? (perPage > 0 ? startIndex / perPage + 1 : 1)
     return Page(
       items: items, page: page, perPage: perPage,
-      totalPages: perPage > 0 ? (total + perPage - 1) / perPage : 1, total: total)
+      totalPages: pageCount(total: total, perPage: perPage), total: total)
+  }
+
+  /// Rounds up without overflowing on absurd totals.
+  static func pageCount(total: Int, perPage: Int) -> Int {
+    guard perPage > 0, total > 0 else { return total > 0 ? 1 : 0 }
+    return total / perPage + (total % perPage == 0 ? 0 : 1)
   }
 }
 

@@ -44,7 +44,7 @@ enum JSONValue: Equatable {
   var string: String? {
     switch self {
     case .string(let text): text.isEmpty ? nil : text
-    case .number(let number): number.rounded() == number ? String(Int(number)) : String(number)
+    case .number(let number): Int(exactly: number).map(String.init) ?? String(number)
     default: nil
     }
   }
@@ -55,7 +55,7 @@ enum JSONValue: Equatable {
     case .number(let number) where number.isFinite: Int(exactly: number.rounded())
     case .string(let text):
       Int(text.trimmingCharacters(in: .whitespaces))
-        ?? Double(text.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? Int($0.rounded()) : nil }
+        ?? Double(text.trimmingCharacters(in: .whitespaces)).flatMap { Int(exactly: $0.rounded()) }
     default: nil
     }
   }
