@@ -88,6 +88,23 @@ import Testing
     #expect(query(loader.requests[1].url)["limit"] == "5")
   }
 
+  @Test func errorDescriptionsAreOneReadableLine() {
+    #expect(
+      LastFMError.notFound(what: "artist \"Metalica\"", suggestions: ["Metallica", "Metallica Tribute"]).description
+        == "Last.fm has no artist \"Metalica\"; did you mean: Metallica, Metallica Tribute?")
+    #expect(
+      LastFMError.notFound(what: "album \"X\" by \"Y\"", suggestions: []).description
+        == "Last.fm has no album \"X\" by \"Y\"")
+    #expect(
+      LastFMError.invalidAPIKey.description
+        == "Last.fm refused the API key (missing, invalid or suspended): set LASTFM_API_KEY or pass --api-key; "
+        + "get one at https://www.last.fm/api/account/create")
+    #expect(LastFMError.api(code: 4, message: "line one\nline two").description == "Last.fm error 4: line one line two")
+    #expect(
+      LastFMError.malformedResponse(detail: "see http://h/?api_key=abc&format=json").description
+        == "unexpected answer from Last.fm: see http://h/?api_key=REDACTED&format=json")
+  }
+
   @Test func notFoundWithFailingSuggestionSearchStillReportsNotFound() async {
     let loader = ScriptedLoader([.json(#"{"error":6,"message":"not found"}"#), .failure(.tls("no"))])
     await #expect(throws: LastFMError.notFound(what: "artist \"X\"", suggestions: [])) {

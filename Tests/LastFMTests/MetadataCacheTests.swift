@@ -129,6 +129,28 @@ import Testing
     #expect(await cache.keys() == [], "failures are not stored")
   }
 
+  @Test func nothingStoredMeansJustTheNetworkAnswer() async throws {
+    let folder = TemporaryFolder()
+    defer { folder.cleanUp() }
+    let cache = try MetadataCache(folder: folder.url)
+    let client = cachedClient(ScriptedLoader([.fixture("docs.chart.getTopArtists.ok0.json")]), store: cache)
+    let results = try await collect(client.topArtists(page: 1, limit: 10))
+    #expect(results.map(\.source) == [.network])
+    #expect(results.first?.value.items.count == 10)
+    #expect(await cache.keys() == ["chart.getTopArtists?limit=10&page=1"])
+  }
+
+  @Test func undecodableStoredAnswerCountsAsMissing() async throws {
+    let folder = TemporaryFolder()
+    defer { folder.cleanUp() }
+    let cache = try MetadataCache(folder: folder.url)
+    await cache.store(Array("<html>".utf8), for: key, method: "artist.getInfo", at: now)
+    let client = cachedClient(ScriptedLoader([]), store: cache)
+    await #expect(throws: LastFMError.notCachedOffline(what: "artist \"U2\"")) {
+      try await collect(client.artistInfo("U2", policy: .offline))
+    }
+  }
+
   @Test func offlineWithNothingStoredSaysSo() async throws {
     let folder = TemporaryFolder()
     defer { folder.cleanUp() }
