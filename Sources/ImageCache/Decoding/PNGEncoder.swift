@@ -15,7 +15,7 @@ public enum PNGEncoder {
         pixels.baseAddress, UInt32(bitmap.width), UInt32(bitmap.height), &out, &size, &message, message.count)
     }
     guard status == 0, let out else {
-      throw EncodingError(description: "PNG encoding failed: \(String(cString: message))")
+      throw EncodingError(description: "PNG encoding failed: \(String(shimMessage: message))")
     }
     defer { cimg_free(out) }
     return Array(UnsafeBufferPointer(start: out, count: size))

@@ -1,0 +1,123 @@
+import Foundation
+import GRDB
+import Logging
+
+public enum MetadataCacheError: Error, Equatable, CustomStringConvertible {
+  case cannotOpen(path: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .cannotOpen(let path, let reason): "cannot open the metadata cache at \(path): \(reason)"
+    }
+  }
+}
+
+/// Raw Last.fm answers in `metadata.sqlite` (WAL, so several processes can read while one writes),
+/// keyed by method and sorted parameters. Keys never include the API key.
+public final class MetadataCache: MetadataStoring {
+  public static let fileName = "metadata.sqlite"
+
+  public let fileURL: URL
+  private let pool: DatabasePool
+  private let logger: Logger
+
+  /// Opens (creating if needed) `metadata.sqlite` in `folder`; a folder it creates is 0700, the files 0600.
+  public init(folder: URL, logger: Logger = Logger(label: "LastFM.MetadataCache")) throws(MetadataCacheError) {
+    let fileURL = folder.appendingPathComponent(MetadataCache.fileName)
+    self.fileURL = fileURL
+    self.logger = logger
+    do {
+      try FilePermissions.prepare(folder: folder, file: fileURL)
+      var configuration = Configuration()
+      configuration.busyMode = .timeout(5)
+      pool = try DatabasePool(path: fileURL.path, configuration: configuration)
+      try MetadataCache.migrator.migrate(pool)
+      FilePermissions.restrictDatabaseFiles(fileURL)
+    } catch {
+      throw .cannotOpen(path: fileURL.path, reason: String(describing: error))
+    }
+  }
+
+  public func storedAnswer(for key: String) async -> StoredAnswer? {
+    do {
+      return try await pool.read { db in
+        try Row.fetchOne(db, sql: "SELECT body, storedAt FROM answer WHERE key = ?", arguments: [key])
+          .map { row in
+            StoredAnswer(body: [UInt8](row["body"] as Data), storedAt: Date(timeIntervalSince1970: row["storedAt"]))
+          }
+      }
+    } catch is CancellationError {
+      return nil  // the caller no longer wants it (e.g. the network answered first)
+    } catch {
+      logger.warning("metadata cache read failed: \(error)")
+      return nil
+    }
+  }
+
+  public func store(_ body: [UInt8], for key: String, method: String, at date: Date) async {
+    do {
+      try await pool.write { db in
+        try db.execute(
+          sql: "INSERT OR REPLACE INTO answer (key, method, body, storedAt) VALUES (?, ?, ?, ?)",
+          arguments: [key, method, Data(body), date.timeIntervalSince1970])
+      }
+    } catch {
+      logger.warning("metadata cache write failed: \(error)")
+    }
+  }
+
+  public func removeAll() async {
+    do {
+      try await pool.write { db in try db.execute(sql: "DELETE FROM answer") }
+    } catch {
+      logger.warning("metadata cache clear failed: \(error)")
+    }
+  }
+
+  /// Stored keys, sorted; for diagnostics and tests.
+  public func keys() async -> [String] {
+    (try? await pool.read { db in try String.fetchAll(db, sql: "SELECT key FROM answer ORDER BY key") }) ?? []
+  }
+
+  private static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE answer (
+            key TEXT PRIMARY KEY NOT NULL,
+            method TEXT NOT NULL,
+            body BLOB NOT NULL,
+            storedAt DOUBLE NOT NULL
+          )
+          """)
+    }
+    return migrator
+  }
+}
+
+/// The cache holds what a user browsed: private to them.
+enum FilePermissions {
+  static func prepare(folder: URL, file: URL) throws {
+    let manager = FileManager.default
+    if !manager.fileExists(atPath: folder.path) {
+      try manager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    }
+    // Created before SQLite opens it, so the database never exists with looser rights; SQLite gives
+    // the -wal and -shm files the database file's mode.
+    if !manager.fileExists(atPath: file.path),
+      !manager.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600])
+    {
+      throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file.path])
+    }
+  }
+
+  static func restrictDatabaseFiles(_ file: URL) {
+    for suffix in ["", "-wal", "-shm"] {
+      let path = file.path + suffix
+      if FileManager.default.fileExists(atPath: path) {
+        try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+      }
+    }
+  }
+}

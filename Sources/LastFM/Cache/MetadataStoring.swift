@@ -1,0 +1,87 @@
+import Foundation
+
+/// Where raw answers are kept between runs. Failures inside a store are logged and read as misses:
+/// a broken cache must never stop the browser.
+public protocol MetadataStoring: Sendable {
+  func storedAnswer(for key: String) async -> StoredAnswer?
+  /// Replaces any answer stored for `key`.
+  func store(_ body: [UInt8], for key: String, method: String, at date: Date) async
+}
+
+public struct StoredAnswer {
+  /// The answer's JSON, exactly as the server sent it.
+  public var body: [UInt8]
+  public var storedAt: Date
+
+  public init(body: [UInt8], storedAt: Date) {
+    self.body = body
+    self.storedAt = storedAt
+  }
+}
+
+/// How long a stored answer counts as fresh, per kind of request.
+public struct MetadataFreshness {
+  public var lifetimes: [MetadataKind: TimeInterval]
+
+  public init(lifetimes: [MetadataKind: TimeInterval] = [:]) {
+    self.lifetimes = MetadataFreshness.defaultLifetimes.merging(lifetimes) { _, custom in custom }
+  }
+
+  public static let standard = MetadataFreshness()
+
+  /// Charts and searches move hourly; artist and album pages barely change within a day.
+  public static let defaultLifetimes: [MetadataKind: TimeInterval] = [
+    .chart: 3600, .search: 3600, .artistInfo: 86_400, .albumInfo: 86_400, .similarArtists: 86_400,
+    .topAlbums: 86_400, .topTracks: 86_400,
+  ]
+
+  public subscript(kind: MetadataKind) -> TimeInterval {
+    get { lifetimes[kind] ?? 3600 }
+    set { lifetimes[kind] = newValue }
+  }
+}
+
+/// Which answers a cached call may use.
+public enum CachePolicy {
+  /// The stored answer at once (if any), then the network's; the default.
+  case cacheThenNetwork
+  /// Only what is stored; `.notCachedOffline` when nothing is.
+  case offline
+  /// Only the network; the stored answer is skipped (and replaced on success).
+  case refresh
+}
+
+public enum MetadataSource {
+  case network
+  /// The metadata cache ("offline cache" in the browser).
+  case cache
+}
+
+/// One delivered answer and where it came from.
+public struct MetadataResult<Value> {
+  public var value: Value
+  public var source: MetadataSource
+  /// Stored past its freshness, or standing in for a failed network request.
+  public var isStale: Bool
+  /// When the answer was fetched from the network.
+  public var fetchedAt: Date
+  /// Set when the network failed and this stored answer stands in for it.
+  public var networkError: LastFMError?
+
+  public init(
+    value: Value, source: MetadataSource, isStale: Bool, fetchedAt: Date, networkError: LastFMError? = nil
+  ) {
+    self.value = value
+    self.source = source
+    self.isStale = isStale
+    self.fetchedAt = fetchedAt
+    self.networkError = networkError
+  }
+}
+
+extension StoredAnswer: Sendable, Equatable {}
+extension MetadataFreshness: Sendable, Equatable {}
+extension CachePolicy: Sendable, Equatable {}
+extension MetadataSource: Sendable, Equatable {}
+extension MetadataResult: Sendable where Value: Sendable {}
+extension MetadataResult: Equatable where Value: Equatable {}

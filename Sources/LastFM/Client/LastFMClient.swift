@@ -1,0 +1,141 @@
+import Foundation
+import ImageCache
+import Logging
+
+/// Talks to the Last.fm API 2.0 (or a server speaking its JSON) through any `DataLoading`.
+/// Retries rate-limited and transient failures with exponential backoff and keeps under the request rate.
+public final class LastFMClient: Sendable {
+  public let configuration: LastFMConfiguration
+  private let loader: any DataLoading
+  private let timing: LastFMTiming
+  private let spacer: RequestSpacer
+  private let logger: Logger
+
+  public init(
+    configuration: LastFMConfiguration, loader: any DataLoading, timing: LastFMTiming = .live,
+    logger: Logger = Logger(label: "LastFM")
+  ) {
+    self.configuration = configuration
+    self.loader = loader
+    self.timing = timing
+    self.spacer = RequestSpacer(maxRequestsPerSecond: configuration.maxRequestsPerSecond, timing: timing)
+    self.logger = logger
+  }
+
+  // MARK: Methods
+
+  /// `chart.getTopArtists`.
+  public func topArtists(page: Int = 1, limit: Int = 50) async throws(LastFMError) -> Page<Artist> {
+    try LastFMDecoding.topArtists(await send(.topArtists(page: page, limit: limit)))
+  }
+
+  /// `artist.getTopAlbums`.
+  public func topAlbums(artist: String, page: Int = 1, limit: Int = 50) async throws(LastFMError) -> Page<Album> {
+    try LastFMDecoding.topAlbums(await send(.topAlbums(artist: artist, page: page, limit: limit)))
+  }
+
+  /// `artist.getTopTracks`.
+  public func topTracks(artist: String, page: Int = 1, limit: Int = 50) async throws(LastFMError) -> Page<Track> {
+    try LastFMDecoding.topTracks(await send(.topTracks(artist: artist, page: page, limit: limit)))
+  }
+
+  /// `artist.getSimilar`, most similar first.
+  public func similarArtists(artist: String, limit: Int = 30) async throws(LastFMError) -> [SimilarArtist] {
+    try LastFMDecoding.similarArtists(await send(.similarArtists(artist: artist, limit: limit)))
+  }
+
+  /// `artist.getInfo`.
+  public func artistInfo(_ name: String) async throws(LastFMError) -> Artist {
+    try LastFMDecoding.artistInfo(await send(.artistInfo(name)))
+  }
+
+  /// `artist.search`.
+  public func searchArtists(_ query: String, page: Int = 1, limit: Int = 30) async throws(LastFMError) -> Page<Artist> {
+    try LastFMDecoding.searchArtists(await send(.searchArtists(query, page: page, limit: limit)))
+  }
+
+  /// `album.getInfo`.
+  public func albumInfo(artist: String, album: String) async throws(LastFMError) -> Album {
+    try LastFMDecoding.albumInfo(await send(.albumInfo(artist: artist, album: album)))
+  }
+
+  /// Fetches pages 1, 2, … until the last page, an empty page, or `maxPages`, and concatenates their items.
+  public static func allPages<Item>(
+    maxPages: Int, _ fetchPage: (_ page: Int) async throws(LastFMError) -> Page<Item>
+  ) async throws(LastFMError) -> [Item] {
+    var items: [Item] = []
+    var page = 1
+    while page <= maxPages {
+      let answer = try await fetchPage(page)
+      items += answer.items
+      guard !answer.items.isEmpty, answer.page < answer.totalPages else { break }
+      page += 1
+    }
+    return items
+  }
+
+  // MARK: Transport
+
+  /// The request's URL with `api_key` and `format=json` added.
+  public func url(for request: LastFMRequest) -> URL {
+    var items = request.parameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    items.insert(("method", request.method), at: 0)
+    if let key = configuration.apiKey { items.append(("api_key", key)) }
+    items.append(("format", "json"))
+    var components = URLComponents(url: configuration.baseURL, resolvingAgainstBaseURL: false)!
+    components.percentEncodedQuery = QueryEncoding.query(items)
+    return components.url!
+  }
+
+  /// Sends `request` (paced, retried) and returns the raw JSON of a successful answer.
+  /// A "not found" for an artist comes with up to 5 suggestions from `artist.search`.
+  public func send(_ request: LastFMRequest) async throws(LastFMError) -> [UInt8] {
+    do throws(LastFMError) {
+      return try await sendWithRetries(request)
+    } catch .notFound(let what, _) where request.suggestionQuery != nil {
+      throw .notFound(what: what, suggestions: await suggestions(for: request.suggestionQuery!))
+    }
+  }
+
+  private func sendWithRetries(_ request: LastFMRequest) async throws(LastFMError) -> [UInt8] {
+    if configuration.apiKey == nil && configuration.targetsRealAPI { throw .invalidAPIKey }
+    let url = url(for: request)
+    let redactedURL = Redaction.redact(url, key: configuration.apiKey)
+    let dataRequest = DataRequest(
+      url: url, headers: ["User-Agent": configuration.userAgent, "Accept": "application/json"])
+    var attempt = 1
+    while true {
+      try await spacer.waitForTurn()
+      let outcome: AttemptOutcome
+      do throws(TransferError) {
+        let response = try await loader.load(dataRequest)
+        outcome = ResponseClassifier.classify(response, request: request, redactedURL: redactedURL)
+      } catch {
+        outcome = ResponseClassifier.classify(error, apiKey: configuration.apiKey)
+      }
+      switch outcome {
+      case .success(let body):
+        return body
+      case .failure(let error):
+        throw error
+      case .retry(let error, let rateLimited):
+        guard attempt < configuration.retry.maxAttempts, !Task.isCancelled else { throw error }
+        let delay = configuration.retry.delay(afterAttempt: attempt, rateLimited: rateLimited)
+        logger.notice("\(request.method) try \(attempt) failed (\(error)); retrying in \(delay)")
+        do { try await timing.sleep(delay) } catch { throw .transport(.cancelled) }
+        attempt += 1
+      }
+    }
+  }
+
+  /// Up to 5 names close to `name`; a failing search just means no suggestions.
+  private func suggestions(for name: String) async -> [String] {
+    guard let answer = try? await sendWithRetries(.searchArtists(name, page: 1, limit: 5)),
+      let page = try? LastFMDecoding.searchArtists(answer)
+    else { return [] }
+    var seen = Set<String>()
+    return page.items.map(\.name)
+      .filter { $0.caseInsensitiveCompare(name) != .orderedSame && seen.insert($0.lowercased()).inserted }
+      .prefix(5).map { $0 }
+  }
+}

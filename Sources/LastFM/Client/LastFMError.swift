@@ -1,0 +1,50 @@
+import ImageCache
+
+/// Everything that can go wrong talking to Last.fm. Descriptions are one line and never contain the API key:
+/// URLs are passed through `Redaction` before they get here.
+public enum LastFMError: Error, Equatable {
+  /// Last.fm error 6. `what` names the thing ("artist "Cher""); suggestions come from `artist.search`.
+  case notFound(what: String, suggestions: [String])
+  /// Errors 10 (invalid key) and 26 (suspended key), or no key configured for the real API.
+  case invalidAPIKey
+  /// Error 29, still after backing off and retrying.
+  case rateLimited
+  /// Errors 8, 11, 16 or HTTP 5xx, still after retrying. `detail` says which.
+  case temporarilyUnavailable(detail: String)
+  /// Any other Last.fm error code.
+  case api(code: Int, message: String)
+  /// Not the JSON we expect: an HTML page, truncated JSON, missing fields.
+  case malformedResponse(detail: String)
+  /// A non-2xx answer without a Last.fm error payload.
+  case unexpectedStatus(code: Int, url: String)
+  /// The transfer failed before an HTTP answer arrived.
+  case transport(TransferError)
+  /// `.offline` policy and nothing stored for this request.
+  case notCachedOffline(what: String)
+
+  public static let apiKeyHelp =
+    "set LASTFM_API_KEY or pass --api-key; get one at https://www.last.fm/api/account/create"
+}
+
+extension LastFMError: CustomStringConvertible {
+  public var description: String {
+    let text =
+      switch self {
+      case .notFound(let what, let suggestions) where suggestions.isEmpty: "Last.fm has no \(what)"
+      case .notFound(let what, let suggestions):
+        "Last.fm has no \(what); did you mean: \(suggestions.joined(separator: ", "))?"
+      case .invalidAPIKey: "Last.fm refused the API key (missing, invalid or suspended): \(Self.apiKeyHelp)"
+      case .rateLimited: "Last.fm rate limit exceeded (error 29); try again in a minute"
+      case .temporarilyUnavailable(let detail): "Last.fm is temporarily unavailable (\(detail)); try again later"
+      case .api(let code, let message): "Last.fm error \(code): \(message)"
+      case .malformedResponse(let detail): "unexpected answer from Last.fm: \(detail)"
+      case .unexpectedStatus(let code, let url): "Last.fm answered HTTP \(code) for \(url)"
+      case .transport(let error): "could not reach Last.fm: \(error)"
+      case .notCachedOffline(let what): "offline and \(what) is not in the metadata cache"
+      }
+    // One line, whatever the server put in its message.
+    return Redaction.redact(text).replacingOccurrences(of: "\n", with: " ")
+  }
+}
+
+extension LastFMError: Sendable {}

@@ -1,0 +1,60 @@
+/// Decodes each method's answer (already checked for error payloads) into models.
+/// Public so the demo catalog and the cache can decode stored bytes the same way.
+public enum LastFMDecoding {
+  public static func topArtists(_ bytes: [UInt8]) throws(LastFMError) -> Page<Artist> {
+    let list = try root(bytes, "artists", method: "chart.getTopArtists")
+    return ModelDecoding.page(list["artist"].elements.compactMap(ModelDecoding.artist), attributes: list["@attr"])
+  }
+
+  public static func topAlbums(_ bytes: [UInt8]) throws(LastFMError) -> Page<Album> {
+    let list = try root(bytes, "topalbums", method: "artist.getTopAlbums")
+    let artist = list["@attr"]["artist"].string
+    let albums = list["album"].elements.compactMap { ModelDecoding.album($0, defaultArtist: artist) }
+    return ModelDecoding.page(albums, attributes: list["@attr"])
+  }
+
+  public static func topTracks(_ bytes: [UInt8]) throws(LastFMError) -> Page<Track> {
+    let list = try root(bytes, "toptracks", method: "artist.getTopTracks")
+    let artist = list["@attr"]["artist"].string
+    let tracks = list["track"].elements.compactMap { ModelDecoding.track($0, artist: artist) }
+    return ModelDecoding.page(tracks, attributes: list["@attr"])
+  }
+
+  public static func similarArtists(_ bytes: [UInt8]) throws(LastFMError) -> [SimilarArtist] {
+    let list = try root(bytes, "similarartists", method: "artist.getSimilar")
+    return list["artist"].elements.compactMap(ModelDecoding.similarArtist)
+  }
+
+  public static func artistInfo(_ bytes: [UInt8]) throws(LastFMError) -> Artist {
+    let json = try root(bytes, "artist", method: "artist.getInfo")
+    guard let artist = ModelDecoding.artist(json) else {
+      throw .malformedResponse(detail: "artist.getInfo answer has an artist without a name")
+    }
+    return artist
+  }
+
+  public static func searchArtists(_ bytes: [UInt8]) throws(LastFMError) -> Page<Artist> {
+    let results = try root(bytes, "results", method: "artist.search")
+    let artists = results["artistmatches"]["artist"].elements.compactMap(ModelDecoding.artist)
+    return ModelDecoding.searchPage(artists, results: results)
+  }
+
+  public static func albumInfo(_ bytes: [UInt8]) throws(LastFMError) -> Album {
+    let json = try root(bytes, "album", method: "album.getInfo")
+    guard let album = ModelDecoding.album(json) else {
+      throw .malformedResponse(detail: "album.getInfo answer has an album without a name")
+    }
+    return album
+  }
+
+  private static func root(_ bytes: [UInt8], _ key: String, method: String) throws(LastFMError) -> JSONValue {
+    guard let json = JSONValue.parse(bytes) else {
+      throw .malformedResponse(detail: "\(method) answer is not JSON")
+    }
+    let value = json[key]
+    guard value.isObject else {
+      throw .malformedResponse(detail: "\(method) answer has no \"\(key)\" object")
+    }
+    return value
+  }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// A parsed JSON document with forgiving accessors, because the Last.fm API is loose with types:
+/// numbers arrive as strings or numbers, a lone object stands where an array is expected,
+/// `""` stands where an object is expected (`"tags": ""`), and empty strings mean "absent".
+enum JSONValue: Equatable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([String: JSONValue])
+
+  /// Parses `bytes`; nil when they are not JSON (e.g. an HTML error page).
+  static func parse(_ bytes: [UInt8]) -> JSONValue? {
+    try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+  }
+
+  /// Member lookup that never fails: anything missing reads as `.null`.
+  subscript(key: String) -> JSONValue {
+    if case .object(let members) = self, let value = members[key] { return value }
+    return .null
+  }
+
+  /// The members when this is an object; `""`, null and other scalars count as "no object".
+  var object: [String: JSONValue]? {
+    if case .object(let members) = self { return members }
+    return nil
+  }
+
+  var isObject: Bool { object != nil }
+
+  /// Elements of an array; a single non-empty value counts as a one-element array; null / `""` as empty.
+  var elements: [JSONValue] {
+    switch self {
+    case .array(let values): values
+    case .null: []
+    case .string(let text) where text.isEmpty: []
+    default: [self]
+    }
+  }
+
+  /// Text of a string or a number; nil for empty strings so "" behaves like a missing value.
+  var string: String? {
+    switch self {
+    case .string(let text): text.isEmpty ? nil : text
+    case .number(let number): Int(exactly: number).map(String.init) ?? String(number)
+    default: nil
+    }
+  }
+
+  /// An integer given as a number or a numeric string (`"1290895"` or `1290895`).
+  var int: Int? {
+    switch self {
+    case .number(let number) where number.isFinite: Int(exactly: number.rounded())
+    case .string(let text):
+      Int(text.trimmingCharacters(in: .whitespaces))
+        ?? Double(text.trimmingCharacters(in: .whitespaces)).flatMap { Int(exactly: $0.rounded()) }
+    default: nil
+    }
+  }
+
+  /// A floating-point value given as a number or a numeric string (`"0.511468"`).
+  var double: Double? {
+    switch self {
+    case .number(let number): number
+    case .string(let text): Double(text.trimmingCharacters(in: .whitespaces))
+    default: nil
+    }
+  }
+
+  /// An absolute http(s) URL, or nil for empty or unusable text.
+  var url: URL? {
+    guard let text = string?.trimmingCharacters(in: .whitespaces), let url = URL(string: text),
+      let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
+    else { return nil }
+    return url
+  }
+
+  /// A MusicBrainz id, treating the API's `"mbid": ""` as absent.
+  var mbid: String? { string?.trimmingCharacters(in: .whitespaces).nilIfEmpty }
+}
+
+extension JSONValue: Decodable {
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let text = try? container.decode(String.self) {
+      self = .string(text)
+    } else if let number = try? container.decode(Double.self) {
+      self = .number(number)
+    } else if let flag = try? container.decode(Bool.self) {
+      self = .bool(flag)
+    } else if let values = try? container.decode([JSONValue].self) {
+      self = .array(values)
+    } else {
+      self = .object(try container.decode([String: JSONValue].self))
+    }
+  }
+}
+
+extension String {
+  var nilIfEmpty: String? { isEmpty ? nil : self }
+}
+
+extension JSONValue: Sendable {}

@@ -1,1 +1,0 @@
-// LastFM — placeholder until its issue lands.

@@ -1,0 +1,124 @@
+import Foundation
+import LastFM
+import Testing
+
+/// Hand-made answers with the API's known quirks.
+@Suite struct QuirkDecodingTests {
+  func decodeArtist(_ json: String) throws -> Artist {
+    try LastFMDecoding.artistInfo(Array(json.utf8))
+  }
+
+  @Test func numbersAsStringsOrNumbers() throws {
+    let asStrings = try decodeArtist(
+      #"{"artist":{"name":"A","url":"https://www.last.fm/music/A","stats":{"listeners":"12","playcount":"345"}}}"#)
+    let asNumbers = try decodeArtist(
+      #"{"artist":{"name":"A","url":"https://www.last.fm/music/A","stats":{"listeners":12,"playcount":345.0}}}"#)
+    #expect(asStrings.listeners == 12 && asStrings.playcount == 345)
+    #expect(asStrings == asNumbers)
+  }
+
+  @Test func singleObjectWhereAnArrayIsExpected() throws {
+    let album = try LastFMDecoding.albumInfo(
+      Array(
+        #"""
+        {"album":{"name":"One","artist":"Solo","url":"https://www.last.fm/music/Solo/One",
+          "tracks":{"track":{"name":"Only Song","duration":"201","@attr":{"rank":"1"},
+                             "url":"https://www.last.fm/music/Solo/_/Only+Song"}},
+          "tags":{"tag":{"name":"lonely","url":"https://www.last.fm/tag/lonely"}},
+          "image":{"#text":"https://img.example/174s/abc.png","size":"large"}}}
+        """#.utf8))
+    #expect(
+      album.tracks == [
+        Track(
+          name: "Only Song", duration: 201, rank: 1, url: URL(string: "https://www.last.fm/music/Solo/_/Only+Song")!)
+      ])
+    #expect(album.tags == ["lonely"])
+    #expect(album.images.url(for: .small)?.absoluteString == "https://img.example/174s/abc.png")
+  }
+
+  @Test func emptyStringWhereAnObjectIsExpected() throws {
+    let artist = try decodeArtist(
+      #"{"artist":{"name":"A","url":"https://www.last.fm/music/A","tags":"","similar":"","bio":"","stats":""}}"#)
+    #expect(artist.tags == [])
+    #expect(artist.similar == nil)
+    #expect(artist.bioSummary == nil)
+    #expect(artist.listeners == nil)
+  }
+
+  @Test func emptyOrMissingMbidAndURL() throws {
+    let artist = try decodeArtist(#"{"artist":{"name":"Simon & Garfunkel","mbid":"","url":""}}"#)
+    #expect(artist.mbid == nil)
+    #expect(artist.url.absoluteString == "https://www.last.fm/music/Simon+%26+Garfunkel", "built from the name")
+  }
+
+  @Test func htmlBioIsPlainText() throws {
+    let json = #"""
+      {"artist":{"name":"A","url":"https://www.last.fm/music/A","bio":{
+        "summary":"Tom &amp; Jerry&#39;s <b>band</b> &quot;rocks&quot;&#x21;<br/>Next line. <a href=\"https://www.last.fm/music/A\">Read more on Last.fm</a>",
+        "content":"<p>First.</p><p>Second &lt;3 &eacute;</p> <a href=\"https://www.last.fm/music/A\">Read more on Last.fm</a>. User-contributed text is available under the Creative Commons By-SA License; additional terms may apply."}}}
+      """#
+    let artist = try decodeArtist(json)
+    #expect(artist.bioSummary == "Tom & Jerry's band \"rocks\"!\nNext line.")
+    #expect(artist.bioContent == "First.\n\nSecond <3 &eacute;", "unknown entities are left alone")
+  }
+
+  @Test func nonObjectRootIsMalformed() {
+    #expect(throws: LastFMError.malformedResponse(detail: "artist.getInfo answer has no \"artist\" object")) {
+      try decodeArtist(#"{"artist":""}"#)
+    }
+    #expect(throws: LastFMError.malformedResponse(detail: "artist.getInfo answer is not JSON")) {
+      try decodeArtist(#"{"artist":{"name":"#)
+    }
+  }
+
+  @Test func similarMatchIsClampedToUnitRange() throws {
+    let similar = try LastFMDecoding.similarArtists(
+      Array(#"{"similarartists":{"artist":[{"name":"B","match":"1.7"},{"name":"C","match":-2},{"match":"1"}]}}"#.utf8))
+    #expect(similar.map(\.name) == ["B", "C"], "nameless entries are skipped")
+    #expect(similar.map(\.match) == [1, 0])
+  }
+
+  @Test func absurdNumbersReadAsAbsentInsteadOfCrashing() throws {
+    let artist = try decodeArtist(
+      #"{"artist":{"name":"A","stats":{"listeners":"99999999999999999999999","playcount":1e300}}}"#)
+    #expect(artist.listeners == nil && artist.playcount == nil)
+    let page = try LastFMDecoding.searchArtists(
+      Array(#"{"results":{"opensearch:totalResults":"9223372036854775807","opensearch:itemsPerPage":"50"}}"#.utf8))
+    #expect(page.totalPages == 184_467_440_737_095_517)
+  }
+
+  @Test func pageWithoutAttributesIsOneFullPage() throws {
+    let page = try LastFMDecoding.topArtists(Array(#"{"artists":{"artist":[{"name":"A"},{"name":"B"}]}}"#.utf8))
+    #expect(page == Page(items: page.items, page: 1, perPage: 2, totalPages: 1, total: 2))
+  }
+}
+
+@Suite struct ImageSetTests {
+  let base = "https://lastfm.freetls.fastly.net/i/u/"
+
+  func url(_ path: String) -> URL { URL(string: base + path)! }
+
+  @Test func picksExactThenLargerThenSmaller() {
+    let images = ImageSet([.small: url("34s/a.png"), .large: url("174s/a.png")])
+    #expect(images.url(for: .small) == url("34s/a.png"))
+    #expect(images.url(for: .medium) == url("174s/a.png"), "nearest larger first")
+    #expect(images.url(for: .extralarge) == url("174s/a.png"), "then nearest smaller")
+    #expect(images.url(for: .mega) == url("174s/a.png"))
+  }
+
+  @Test func placeholderStarIsNoImage() {
+    let images = ImageSet([
+      .small: url("34s/2a96cbd8b46e442fc41c2b86b821562f.png"),
+      .mega: url("300x300/2a96cbd8b46e442fc41c2b86b821562f.png"),
+    ])
+    #expect(images.isEmpty)
+    #expect(images.url(for: .small) == nil)
+  }
+
+  @Test func sizeFittingPixels() {
+    #expect(ImageSet.Size.fitting(pixels: 10) == .small)
+    #expect(ImageSet.Size.fitting(pixels: 64) == .medium)
+    #expect(ImageSet.Size.fitting(pixels: 65) == .large)
+    #expect(ImageSet.Size.fitting(pixels: 1000) == .mega)
+  }
+}
