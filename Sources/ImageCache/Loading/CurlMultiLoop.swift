@@ -18,6 +18,8 @@ final class CurlMultiLoop: @unchecked Sendable {
     var submissions: [Submission] = []
     var cancellations: [UInt64] = []
     var shuttingDown = false
+    /// Set by the loop thread just before `curl_multi_cleanup`; from then on nobody may call `curl_multi_wakeup`.
+    var multiClosed = false
   }
 
   private let configuration: CurlDataLoader.Configuration
@@ -55,8 +57,11 @@ final class CurlMultiLoop: @unchecked Sendable {
   func shutDown() { post { $0.shuttingDown = true } }
 
   private func post(_ change: (inout Inbox) -> Void) {
-    inbox.withLock { change(&$0) }
-    curl_multi_wakeup(multi)
+    // Wake up under the lock so the loop thread cannot free the multi handle between our change and the wakeup.
+    inbox.withLock { inbox in
+      change(&inbox)
+      if !inbox.multiClosed { curl_multi_wakeup(multi) }
+    }
   }
 
   // MARK: - Loop thread
@@ -64,7 +69,11 @@ final class CurlMultiLoop: @unchecked Sendable {
   private func run() {
     while true {
       let mail = inbox.withLock { inbox in
-        defer { inbox.submissions = []; inbox.cancellations = [] }
+        defer {
+          inbox.submissions = []
+          inbox.cancellations = []
+          inbox.multiClosed = inbox.shuttingDown
+        }
         return inbox
       }
       for submission in mail.submissions { enqueue(submission) }
