@@ -18,4 +18,11 @@ static inline CURLcode ccurl_easy_getinfo_string(CURL *h, CURLINFO i, char **v) 
 static inline CURLcode ccurl_easy_getinfo_pointer(CURL *h, CURLINFO i, void **v) { return curl_easy_getinfo(h, i, v); }
 
 static inline CURLMcode ccurl_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }
+
+// Loading helpers: macros and unions Swift imports awkwardly.
+static inline CURLcode ccurl_global_init_all(void) { return curl_global_init(CURL_GLOBAL_ALL); }
+static inline long ccurl_pipe_multiplex(void) { return CURLPIPE_MULTIPLEX; }
+static inline size_t ccurl_error_size(void) { return CURL_ERROR_SIZE; }
+static inline int ccurl_msg_is_done(const CURLMsg *m) { return m->msg == CURLMSG_DONE; }
+static inline CURLcode ccurl_msg_result(const CURLMsg *m) { return m->data.result; }
 #endif

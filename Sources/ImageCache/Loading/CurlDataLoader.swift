@@ -1,0 +1,63 @@
+import CCurl
+import Foundation
+import Synchronization
+
+/// `curl_global_init` must run once per process before any other libcurl call; a global is initialised lazily and
+/// exactly once by the Swift runtime.
+private let curlGlobalInit: CURLcode = ccurl_global_init_all()
+
+/// The project's HTTP(S) transport: one libcurl multi handle driven by one dedicated thread, so connections (and
+/// HTTP/2 streams) are shared by every transfer of this loader.
+///
+/// Rules for every transfer: only http and https (also for redirects), at most `maxRedirects` redirects, TLS peer
+/// and host verification always on, any content encoding libcurl supports, body capped at `maxBodyBytes`.
+/// Proxy environment variables (`http_proxy`, `https_proxy`, `no_proxy`) are honoured as libcurl does by default.
+public final class CurlDataLoader: DataLoading {
+  public let configuration: Configuration
+  private let loop: CurlMultiLoop
+  private let nextID = Atomic<UInt64>(1)
+
+  public init(configuration: Configuration = Configuration()) {
+    precondition(curlGlobalInit == CURLE_OK, "curl_global_init failed")
+    self.configuration = configuration
+    self.loop = CurlMultiLoop(configuration: configuration)
+  }
+
+  deinit { loop.shutDown() }
+
+  /// Totals since creation: requests, body bytes, new connections.
+  public var metrics: Metrics { loop.metrics }
+
+  public func load(_ request: DataRequest) async throws(TransferError) -> DataResponse {
+    try await load(request, progress: nil)
+  }
+
+  /// Like `load(_:)`, reporting the body bytes received so far after every chunk. `progress` runs on the loader's
+  /// thread: keep it short and don't block.
+  public func load(
+    _ request: DataRequest, progress: (@Sendable (_ bytesReceived: Int) -> Void)?
+  ) async throws(TransferError) -> DataResponse {
+    let scheme = request.url.scheme?.lowercased()
+    guard scheme == "http" || scheme == "https" else {
+      throw .unsupportedScheme(url: URLRedaction.redact(request.url.absoluteString))
+    }
+    let ticket = TransferTicket(id: nextID.add(1, ordering: .relaxed).oldValue)
+    let submission = CurlMultiLoop.Submission(ticket: ticket, request: request, progress: progress)
+    let loop = self.loop
+    let outcome = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        if ticket.arm(continuation) {
+          loop.submit(submission)
+        } else {
+          continuation.resume(returning: .failure(.cancelled))
+        }
+      }
+    } onCancel: {
+      ticket.cancel()
+      loop.cancel(ticket.id)
+    }
+    return try outcome.get()
+  }
+}
+
+extension CurlDataLoader: Sendable {}

@@ -1,0 +1,68 @@
+import Foundation
+
+extension CurlDataLoader {
+  /// Tuning for the shared libcurl multi handle and the rules applied to every transfer.
+  ///
+  /// Proxies: libcurl's default handling of the `http_proxy`, `https_proxy` (and upper-case variants) and
+  /// `no_proxy` environment variables is left in place on purpose, so the loader behaves like `curl` in the
+  /// same shell.
+  public struct Configuration: Equatable {
+    /// Bound on connections across all hosts (CURLMOPT_MAX_TOTAL_CONNECTIONS); extra transfers wait, they don't fail.
+    public var maxConcurrentTransfers: Int
+    /// Bound on connections to one host (CURLMOPT_MAX_HOST_CONNECTIONS); extra transfers wait for a free one.
+    public var maxConnectionsPerHost: Int
+    public var connectTimeout: Duration
+    /// A transfer receiving less than 1 byte/s for this long is aborted as `.timedOut` (libcurl's low-speed limit).
+    /// Whole seconds, at least 1.
+    public var stallTimeout: Duration
+    public var maxRedirects: Int
+    public var userAgent: String
+    /// Let libcurl print its protocol trace to stderr.
+    public var verbose: Bool
+
+    public init(
+      maxConcurrentTransfers: Int = 16,
+      maxConnectionsPerHost: Int = 6,
+      connectTimeout: Duration = .seconds(10),
+      stallTimeout: Duration = .seconds(15),
+      maxRedirects: Int = 5,
+      userAgent: String = "imgcache/\(ImageCacheVersion.string)",
+      verbose: Bool = false
+    ) {
+      self.maxConcurrentTransfers = maxConcurrentTransfers
+      self.maxConnectionsPerHost = maxConnectionsPerHost
+      self.connectTimeout = connectTimeout
+      self.stallTimeout = stallTimeout
+      self.maxRedirects = maxRedirects
+      self.userAgent = userAgent
+      self.verbose = verbose
+    }
+  }
+
+  /// Running totals since the loader was created; read them as deltas around the work you measure.
+  public struct Metrics: Equatable {
+    /// Transfers handed to libcurl (requests with an unsupported scheme are not counted).
+    public var requests: Int = 0
+    /// Body bytes delivered to callers (after content decoding).
+    public var bytesReceived: Int = 0
+    /// New connections libcurl had to open (CURLINFO_NUM_CONNECTS summed); reused connections add nothing.
+    public var connectionsMade: Int = 0
+
+    public init(requests: Int = 0, bytesReceived: Int = 0, connectionsMade: Int = 0) {
+      self.requests = requests
+      self.bytesReceived = bytesReceived
+      self.connectionsMade = connectionsMade
+    }
+  }
+}
+
+extension Duration {
+  /// Whole milliseconds, rounded down, never negative.
+  var wholeMilliseconds: Int {
+    let (seconds, attoseconds) = components
+    return max(0, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+  }
+}
+
+extension CurlDataLoader.Configuration: Sendable {}
+extension CurlDataLoader.Metrics: Sendable {}

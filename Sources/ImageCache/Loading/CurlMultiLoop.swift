@@ -1,0 +1,145 @@
+import CCurl
+import Foundation
+import Synchronization
+
+/// Owns the curl multi handle and the one thread allowed to touch it and its easy handles.
+///
+/// Other threads only talk to it through the mutex-guarded inbox plus `curl_multi_wakeup` (documented as callable
+/// from any thread). Everything else — `multi`, `attached`, `waiting`, the transfers themselves — is confined to the
+/// loop thread, which is why the class can be `@unchecked Sendable`.
+final class CurlMultiLoop: @unchecked Sendable {
+  struct Submission: Sendable {
+    let ticket: TransferTicket
+    let request: DataRequest
+    let progress: (@Sendable (Int) -> Void)?
+  }
+
+  private struct Inbox {
+    var submissions: [Submission] = []
+    var cancellations: [UInt64] = []
+    var shuttingDown = false
+    /// Set by the loop thread just before `curl_multi_cleanup`; from then on nobody may call `curl_multi_wakeup`.
+    var multiClosed = false
+  }
+
+  private let configuration: CurlDataLoader.Configuration
+  private let multi: UnsafeMutableRawPointer
+  private let inbox = Mutex<Inbox>(Inbox())
+  private let counters = Mutex<CurlDataLoader.Metrics>(CurlDataLoader.Metrics())
+
+  // Loop-thread state.
+  private var attached: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+  /// Transfers beyond `maxConcurrentTransfers`, waiting their turn in arrival order.
+  private var waiting: [CurlTransfer] = []
+
+  init(configuration: CurlDataLoader.Configuration) {
+    self.configuration = configuration
+    guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed") }
+    self.multi = multi
+    ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, ccurl_pipe_multiplex())
+    ccurl_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, max(1, configuration.maxConcurrentTransfers))
+    ccurl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, configuration.maxConnectionsPerHost))
+    let thread = Thread { [self] in run() }
+    thread.name = "imgcache.curl"
+    thread.start()
+  }
+
+  var metrics: CurlDataLoader.Metrics { counters.withLock { $0 } }
+
+  func submit(_ submission: Submission) {
+    counters.withLock { $0.requests += 1 }
+    post { $0.submissions.append(submission) }
+  }
+
+  func cancel(_ id: UInt64) { post { $0.cancellations.append(id) } }
+
+  /// Asks the thread to abort what is left and exit; doesn't wait for it.
+  func shutDown() { post { $0.shuttingDown = true } }
+
+  private func post(_ change: (inout Inbox) -> Void) {
+    // Wake up under the lock so the loop thread cannot free the multi handle between our change and the wakeup.
+    inbox.withLock { inbox in
+      change(&inbox)
+      if !inbox.multiClosed { curl_multi_wakeup(multi) }
+    }
+  }
+
+  // MARK: - Loop thread
+
+  private func run() {
+    while true {
+      let mail = inbox.withLock { inbox in
+        defer {
+          inbox.submissions = []
+          inbox.cancellations = []
+          inbox.multiClosed = inbox.shuttingDown
+        }
+        return inbox
+      }
+      for submission in mail.submissions { enqueue(submission) }
+      for id in mail.cancellations { remove(id: id) }
+      if mail.shuttingDown { break }
+      attachWaitingTransfers()
+
+      var running: Int32 = 0
+      curl_multi_perform(multi, &running)
+      collectFinishedTransfers()
+      // Sleep until a socket is ready, libcurl's next timeout, or a wakeup; the cap is only a safety net.
+      curl_multi_poll(multi, nil, 0, 1000, nil)
+    }
+    for transfer in Array(attached.values) + waiting { detach(transfer, outcome: .failure(.cancelled)) }
+    curl_multi_cleanup(multi)
+  }
+
+  private func enqueue(_ submission: Submission) {
+    // Cancelled between submit and now: the caller was already resumed, don't start any I/O.
+    guard !submission.ticket.isCancelled else { return }
+    let transfer = CurlTransfer(
+      ticket: submission.ticket, request: submission.request, configuration: configuration,
+      onBytes: { [self, progress = submission.progress] delta, total in
+        counters.withLock { $0.bytesReceived += delta }
+        progress?(total)
+      })
+    waiting.append(transfer)
+  }
+
+  private func attachWaitingTransfers() {
+    let limit = max(1, configuration.maxConcurrentTransfers)
+    while attached.count < limit, !waiting.isEmpty {
+      let transfer = waiting.removeFirst()
+      guard curl_multi_add_handle(multi, transfer.easy) == CURLM_OK else {
+        transfer.finish(result: CURLE_FAILED_INIT)
+        continue
+      }
+      attached[transfer.easy] = transfer
+    }
+  }
+
+  private func remove(id: UInt64) {
+    if let index = waiting.firstIndex(where: { $0.ticket.id == id }) {
+      waiting.remove(at: index).discard(outcome: .failure(.cancelled))
+    } else if let transfer = attached.values.first(where: { $0.ticket.id == id }) {
+      detach(transfer, outcome: .failure(.cancelled))
+    }
+  }
+
+  private func detach(_ transfer: CurlTransfer, outcome: Result<DataResponse, TransferError>) {
+    if attached.removeValue(forKey: transfer.easy) != nil {
+      curl_multi_remove_handle(multi, transfer.easy)
+    }
+    transfer.discard(outcome: outcome)
+  }
+
+  private func collectFinishedTransfers() {
+    var remaining: Int32 = 0
+    while let message = curl_multi_info_read(multi, &remaining) {
+      guard ccurl_msg_is_done(message) != 0, let easy = message.pointee.easy_handle,
+        let transfer = attached.removeValue(forKey: easy)
+      else { continue }
+      let result = ccurl_msg_result(message)
+      curl_multi_remove_handle(multi, easy)
+      let connections = transfer.finish(result: result)
+      counters.withLock { $0.connectionsMade += connections }
+    }
+  }
+}

@@ -1,0 +1,166 @@
+import CCurl
+import Foundation
+
+/// One easy handle and the response it accumulates. Created, driven and destroyed on the loop thread only.
+final class CurlTransfer {
+  let ticket: TransferTicket
+  let easy: UnsafeMutableRawPointer
+  private let request: DataRequest
+  /// Called on every body chunk with (chunk size, total so far), for metrics and progress.
+  private let onBytes: (Int, Int) -> Void
+  private var body: [UInt8] = []
+  private var headers: [String: String] = [:]
+  /// Set when the write callback refused a chunk because the body crossed `maxBodyBytes`.
+  private var exceededBodyCap = false
+  private var requestHeaders: UnsafeMutablePointer<curl_slist>?
+  private let errorBuffer: UnsafeMutablePointer<CChar>
+  private var isCleanedUp = false
+
+  init(
+    ticket: TransferTicket, request: DataRequest, configuration: CurlDataLoader.Configuration,
+    onBytes: @escaping (Int, Int) -> Void
+  ) {
+    guard let easy = curl_easy_init() else { fatalError("curl_easy_init failed") }
+    self.ticket = ticket
+    self.easy = easy
+    self.request = request
+    self.onBytes = onBytes
+    let errorSize = ccurl_error_size()
+    errorBuffer = .allocate(capacity: errorSize)
+    errorBuffer.initialize(repeating: 0, count: errorSize)
+    configure(configuration)
+  }
+
+  private func configure(_ configuration: CurlDataLoader.Configuration) {
+    let context = Unmanaged.passUnretained(self).toOpaque()
+    ccurl_easy_setopt_string(easy, CURLOPT_URL, request.url.absoluteString)
+    ccurl_easy_setopt_pointer(easy, CURLOPT_PRIVATE, context)
+    ccurl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
+    ccurl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+    ccurl_easy_setopt_long(easy, CURLOPT_VERBOSE, configuration.verbose ? 1 : 0)
+
+    // Only http(s), also for every redirect hop: a Location to file://, ftp://, gopher:// fails before any I/O.
+    ccurl_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+    ccurl_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+    ccurl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1)
+    ccurl_easy_setopt_long(easy, CURLOPT_MAXREDIRS, configuration.maxRedirects)
+
+    // Never turned off: a cache must not store what an attacker in the middle served.
+    ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1)
+    ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2)
+    // HTTP/2 via ALPN when the server offers it; the multi handle multiplexes streams over one connection.
+    ccurl_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS)
+    if request.url.scheme?.lowercased() == "https" {
+      // Prefer waiting for a multiplexable connection over opening a new one.
+      ccurl_easy_setopt_long(easy, CURLOPT_PIPEWAIT, 1)
+    }
+    // Empty string: offer every encoding this libcurl can decode (gzip, deflate, br, zstd...).
+    ccurl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
+    ccurl_easy_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent)
+
+    ccurl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, max(1, configuration.connectTimeout.wholeMilliseconds))
+    // Stall detection: below 1 byte/s for `stallTimeout` seconds aborts with CURLE_OPERATION_TIMEDOUT.
+    ccurl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1)
+    ccurl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, max(1, configuration.stallTimeout.wholeMilliseconds / 1000))
+    // Refuses early when the server declares a too-large Content-Length; the write callback covers the rest.
+    ccurl_easy_setopt_off(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBodyBytes))
+
+    for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+      // A CR or LF would let a caller smuggle extra headers or a second request.
+      guard !name.contains(where: \.isNewline), !value.contains(where: \.isNewline) else { continue }
+      requestHeaders = curl_slist_append(requestHeaders, "\(name): \(value)")
+    }
+    if let requestHeaders { ccurl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, requestHeaders) }
+
+    ccurl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
+    ccurl_easy_setopt_write_function(easy) { data, size, count, context in
+      guard let context else { return 0 }
+      let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+      return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: size * count))
+    }
+    ccurl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, context)
+    ccurl_easy_setopt_header_function(easy) { data, size, count, context in
+      guard let context else { return 0 }
+      let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+      transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: size * count))
+      return size * count
+    }
+  }
+
+  // MARK: - Callbacks
+
+  /// Returning less than the chunk size makes libcurl abort with CURLE_WRITE_ERROR.
+  private func receiveBody(_ chunk: UnsafeRawBufferPointer) -> Int {
+    guard body.count + chunk.count <= request.maxBodyBytes else {
+      exceededBodyCap = true
+      return 0
+    }
+    body.append(contentsOf: chunk)
+    onBytes(chunk.count, body.count)
+    return chunk.count
+  }
+
+  private func receiveHeaderLine(_ line: UnsafeRawBufferPointer) {
+    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    // Each response of a redirect chain (and any 1xx) starts with a status line: keep only the last one's headers.
+    if text.hasPrefix("HTTP/") {
+      headers = [:]
+      return
+    }
+    guard let colon = text.firstIndex(of: ":") else { return }
+    let name = text[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+    let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    guard !name.isEmpty else { return }
+    headers[name] = value
+  }
+
+  // MARK: - Completion
+
+  /// Resolves the caller with the response or the mapped error and frees the handle.
+  /// Returns the number of new connections this transfer opened.
+  @discardableResult
+  func finish(result: CURLcode) -> Int {
+    var connections = 0
+    ccurl_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connections)
+    let outcome: Result<DataResponse, TransferError>
+    if result == CURLE_OK {
+      var status = 0
+      ccurl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+      outcome = .success(
+        DataResponse(statusCode: status, headers: headers, body: body, effectiveURL: effectiveURL ?? request.url))
+    } else {
+      outcome = .failure(error(for: result))
+    }
+    discard(outcome: outcome)
+    return connections
+  }
+
+  /// Resolves the caller (unless it already was, e.g. by cancellation) and frees the handle.
+  func discard(outcome: Result<DataResponse, TransferError>) {
+    ticket.finish(outcome)
+    guard !isCleanedUp else { return }
+    isCleanedUp = true
+    curl_easy_cleanup(easy)
+    curl_slist_free_all(requestHeaders)
+    errorBuffer.deallocate()
+  }
+
+  private var effectiveURL: URL? {
+    var pointer: UnsafeMutablePointer<CChar>?
+    guard ccurl_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &pointer) == CURLE_OK, let pointer else { return nil }
+    return URL(string: String(cString: pointer))
+  }
+
+  private func error(for code: CURLcode) -> TransferError {
+    var redirectTarget: UnsafeMutablePointer<CChar>?
+    ccurl_easy_getinfo_string(easy, CURLINFO_REDIRECT_URL, &redirectTarget)
+    let failure = CurlFailure(
+      code: code,
+      url: effectiveURL?.absoluteString ?? request.url.absoluteString,
+      redirectTarget: redirectTarget.map { String(cString: $0) },
+      detail: String(cString: errorBuffer),
+      exceededBodyCap: exceededBodyCap,
+      bodyLimit: request.maxBodyBytes)
+    return failure.transferError
+  }
+}

@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Minimal POSIX socket calls for `HTTPTestServer`, with the Glibc/Darwin spelling differences in one place.
+enum HTTPTestSocket {
+  struct Failure: Error, CustomStringConvertible {
+    let call: String
+    let code: Int32
+    var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
+  }
+
+  #if canImport(Glibc)
+    private static let streamType = Int32(SOCK_STREAM.rawValue)
+    private static let sendFlags = Int32(MSG_NOSIGNAL)
+  #else
+    private static let streamType = SOCK_STREAM
+    private static let sendFlags: Int32 = 0
+  #endif
+
+  /// A listening socket on 127.0.0.1 with a kernel-chosen port.
+  static func listenOnLoopback() throws -> (fd: Int32, port: UInt16) {
+    let fd = socket(AF_INET, streamType, 0)
+    guard fd >= 0 else { throw Failure(call: "socket", code: errno) }
+    setCloseOnExec(fd)
+    var yes: Int32 = 1
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard bound == 0, listen(fd, 256) == 0 else {
+      let code = errno
+      close(fd)
+      throw Failure(call: "bind/listen", code: code)
+    }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    return (fd, UInt16(bigEndian: address.sin_port))
+  }
+
+  static func pipePair() throws -> (read: Int32, write: Int32) {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { throw Failure(call: "pipe", code: errno) }
+    setCloseOnExec(fds[0])
+    setCloseOnExec(fds[1])
+    return (fds[0], fds[1])
+  }
+
+  /// Waits until `fd` is readable or `wake` is; returns true if `fd` is.
+  static func waitReadable(_ fd: Int32, orWake wake: Int32) -> Bool {
+    var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+    while true {
+      let ready = poll(&fds, 2, -1)
+      if ready < 0 && errno == EINTR { continue }
+      return ready > 0 && fds[1].revents == 0 && fds[0].revents != 0
+    }
+  }
+
+  static func acceptConnection(_ listener: Int32) -> Int32? {
+    while true {
+      let fd = accept(listener, nil, nil)
+      if fd >= 0 {
+        setCloseOnExec(fd)
+        var yes: Int32 = 1
+        // Headers and body go out in one write anyway; without this, delayed ACKs add 40 ms per keep-alive request.
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+        return fd
+      }
+      if errno == EINTR || errno == ECONNABORTED { continue }
+      return nil
+    }
+  }
+
+  /// Reads what is available (blocking); nil on end of stream or error.
+  static func receive(_ fd: Int32, into buffer: inout [UInt8]) -> Bool {
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return false }
+      buffer.append(contentsOf: chunk[0..<count])
+      return true
+    }
+  }
+
+  /// Writes everything or reports failure (peer gone); never raises SIGPIPE.
+  @discardableResult
+  static func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, bytes.count - offset, sendFlags) }
+      if sent < 0 && errno == EINTR { continue }
+      guard sent > 0 else { return false }
+      offset += sent
+    }
+    return true
+  }
+
+  /// Makes the next `close` send a TCP RST instead of a FIN.
+  static func closeWithReset(_ fd: Int32) {
+    var option = linger(l_onoff: 1, l_linger: 0)
+    setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+  }
+
+  private static func setCloseOnExec(_ fd: Int32) {
+    _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC)
+  }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import ImageCache
+import TestSupport
+import Testing
+
+@Suite("CurlDataLoader: caps, stalls, broken servers, cancellation")
+struct CurlDataLoaderFailureTests {
+  @Test func bodyExactlyAtTheCapIsAccepted() async throws {
+    let server = try HTTPTestServer { _ in .ok([UInt8](repeating: 1, count: 1000)) }
+    defer { server.stop() }
+
+    let response = try await CurlDataLoader().load(DataRequest(url: server.url("/"), maxBodyBytes: 1000))
+
+    #expect(response.body.count == 1000)
+  }
+
+  @Test func declaredBodyOverTheCapIsRefused() async throws {
+    let server = try HTTPTestServer { _ in .ok([UInt8](repeating: 1, count: 1001)) }
+    defer { server.stop() }
+
+    let result = await outcome(of: CurlDataLoader(), DataRequest(url: server.url("/"), maxBodyBytes: 1000))
+
+    #expect(result.failure == .bodyTooLarge(limit: 1000))
+  }
+
+  @Test func undeclaredBodyIsCutWhenItCrossesTheCap() async throws {
+    // Given: a chunked body without Content-Length that never ends.
+    let server = try HTTPTestServer { _ in .endlessBody }
+    defer { server.stop() }
+    let loader = CurlDataLoader()
+
+    // When
+    let result = await outcome(of: loader, DataRequest(url: server.url("/endless"), maxBodyBytes: 100_000))
+
+    // Then: refused, and nothing past the cap was handed on.
+    #expect(result.failure == .bodyTooLarge(limit: 100_000))
+    #expect(loader.metrics.bytesReceived <= 100_000)
+  }
+
+  /// 200,000 zero bytes gzipped to 229 bytes: the wire size is tiny, only the decoded body crosses the cap.
+  private static let gzipBomb = Array(
+    Data(
+      base64Encoded:
+        "H4sIAAAAAAACA+3BMQEAAADCoPVPbQZ/oAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAACA1wB7WOBcQA0DAA=="
+    )!)
+
+  @Test func gzipBodyIsDecodedTransparently() async throws {
+    let compressed = Array(Data(base64Encoded: "H4sIAAAAAAACA8tIzcnJV0ivyixQyKA9EwAP1DQebgAAAA==")!)
+    let server = try HTTPTestServer { _ in .ok(compressed, headers: ["Content-Encoding": "gzip"]) }
+    defer { server.stop() }
+
+    let response = try await CurlDataLoader().load(DataRequest(url: server.url("/")))
+
+    #expect(String(decoding: response.body, as: UTF8.self) == String(repeating: "hello gzip ", count: 10))
+  }
+
+  @Test func decodedBodyOverTheCapIsRefusedEvenWhenTheWireSizeIsSmall() async throws {
+    let server = try HTTPTestServer { _ in .ok(Self.gzipBomb, headers: ["Content-Encoding": "gzip"]) }
+    defer { server.stop() }
+    let loader = CurlDataLoader()
+
+    let result = await outcome(of: loader, DataRequest(url: server.url("/bomb"), maxBodyBytes: 50_000))
+
+    #expect(result.failure == .bodyTooLarge(limit: 50_000))
+    #expect(loader.metrics.bytesReceived <= 50_000)
+  }
+
+  @Test func stalledTransferTimesOut() async throws {
+    let server = try HTTPTestServer { _ in .stallAfterHeaders }
+    defer { server.stop() }
+    let loader = CurlDataLoader(configuration: .init(stallTimeout: .seconds(1)))
+
+    let result = await outcome(of: loader, server.url("/stall?api_key=SECRET"))
+
+    guard case .timedOut(let message) = result.failure else {
+      Issue.record("expected timedOut, got \(result)")
+      return
+    }
+    #expect(message.hasPrefix("http://127.0.0.1:\(server.port)/stall: Operation too slow"))
+    #expect(!message.contains("SECRET"))
+  }
+
+  @Test(arguments: [
+    HTTPTestServer.Reply.reset(afterBodyBytes: 1000),
+    .resetAfterHeaders,
+    .shortBody(declaredLength: 5000, actual: 1200),
+    .closeWithoutResponse,
+  ])
+  func brokenTransfersAreInterrupted(reply: HTTPTestServer.Reply) async throws {
+    let server = try HTTPTestServer { _ in reply }
+    defer { server.stop() }
+
+    let result = await outcome(of: CurlDataLoader(), server.url("/broken"))
+
+    guard case .interrupted(let message) = result.failure else {
+      Issue.record("expected interrupted, got \(result)")
+      return
+    }
+    #expect(message.hasPrefix("http://127.0.0.1:\(server.port)/broken: "))
+    #expect(result.failure?.isTransient == true)
+  }
+
+  @Test func cancellingTheCallerCancelsOnlyItsTransfer() async throws {
+    // Given: one transfer stuck after headers and another that answers a little later.
+    let server = try HTTPTestServer { request in
+      request.path == "/stall" ? .stallAfterHeaders : .delayed(by: .milliseconds(200), .text("slow but fine"))
+    }
+    defer { server.stop() }
+    let loader = CurlDataLoader()
+    let stalled = Task { await outcome(of: loader, server.url("/stall")) }
+    let other = Task { await outcome(of: loader, server.url("/other")) }
+    await waitUntil { server.requests.count == 2 }
+
+    // When
+    stalled.cancel()
+
+    // Then: the cancelled load ends with .cancelled, the other completes normally,
+    // and the stalled connection is really closed (its server thread sees the hang-up).
+    #expect(await stalled.value.failure == .cancelled)
+    let otherResponse = try await other.value.get()
+    #expect(otherResponse.body == Array("slow but fine".utf8))
+    await waitUntil { server.requestsInFlight == 0 }
+    #expect(server.requestsInFlight == 0)
+  }
+
+  @Test func loadInAlreadyCancelledTaskDoesNoIO() async throws {
+    let server = try HTTPTestServer { _ in .status(200) }
+    defer { server.stop() }
+    let loader = CurlDataLoader()
+
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return await outcome(of: loader, server.url("/"))
+    }
+
+    #expect(await task.value.failure == .cancelled)
+    #expect(server.requests.isEmpty)
+  }
+}

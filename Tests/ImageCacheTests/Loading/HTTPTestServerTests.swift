@@ -1,0 +1,76 @@
+import Foundation
+import ImageCache
+import TestSupport
+import Testing
+
+@Suite("HTTPTestServer")
+struct HTTPTestServerTests {
+  @Test func recordsRequestsWithTargetHeadersAndConnection() async throws {
+    let server = try HTTPTestServer { _ in .status(204) }
+    defer { server.stop() }
+    let loader = CurlDataLoader()
+
+    _ = try await loader.load(DataRequest(url: server.url("/2.0/?method=artist.search&artist=Bj%C3%B6rk")))
+    _ = try await loader.load(DataRequest(url: server.url("second"), headers: ["X-Trace": "7"]))
+
+    let requests = server.requests
+    #expect(requests.map(\.target) == ["/2.0/?method=artist.search&artist=Bj%C3%B6rk", "/second"])
+    #expect(requests.map(\.path) == ["/2.0/", "/second"])
+    #expect(requests[0].query("artist") == "Björk")
+    #expect(requests[0].query("method") == "artist.search")
+    #expect(requests[1].header("X-Trace") == "7")
+    #expect(requests.map(\.connection) == [1, 1])
+    #expect(server.acceptedConnections == 1)
+    #expect(server.peakConcurrentRequests == 1)
+    #expect(server.baseURL.absoluteString == "http://127.0.0.1:\(server.port)")
+  }
+
+  @Test func scriptServesRepliesInOrderThenTheFallback() async throws {
+    let script = HTTPTestReplyScript([.text("one"), .text("two")], then: .status(410))
+    let server = try HTTPTestServer { _ in script.next() }
+    defer { server.stop() }
+    let loader = CurlDataLoader()
+
+    var seen: [String] = []
+    for _ in 0..<3 {
+      let response = try await loader.load(DataRequest(url: server.url("/")))
+      seen.append("\(response.statusCode) \(String(decoding: response.body, as: UTF8.self))")
+    }
+
+    #expect(seen == ["200 one", "200 two", "410 "])
+    #expect(script.served == 3)
+  }
+
+  @Test func delayedReplyArrives() async throws {
+    let server = try HTTPTestServer { _ in .delayed(by: .milliseconds(50), .text("later")) }
+    defer { server.stop() }
+
+    let response = try await CurlDataLoader().load(DataRequest(url: server.url("/")))
+
+    #expect(response.body == Array("later".utf8))
+  }
+
+  @Test(arguments: ["/stall", "/endless"])
+  func stopEndsHangingRepliesAndRefusesNewConnections(path: String) async throws {
+    // Given: a transfer the server will never finish on its own.
+    let server = try HTTPTestServer { request in request.path == "/stall" ? .stallAfterHeaders : .endlessBody }
+    let loader = CurlDataLoader()
+    let hanging = Task { await outcome(of: loader, DataRequest(url: server.url(path), maxBodyBytes: 1 << 40)) }
+    await waitUntil { server.requestCount == 1 }
+
+    // When
+    server.stop()
+
+    // Then: the client sees the connection end, and nothing listens any more.
+    guard case .interrupted = await hanging.value.failure else {
+      Issue.record("expected interrupted, got \(await hanging.value)")
+      return
+    }
+    #expect(server.isStopped)
+    #expect(server.requestsInFlight == 0)
+    guard case .couldNotConnect = await outcome(of: loader, server.url("/")).failure else {
+      Issue.record("expected couldNotConnect after stop")
+      return
+    }
+  }
+}
