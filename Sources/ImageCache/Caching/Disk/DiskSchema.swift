@@ -56,16 +56,19 @@ enum DiskSchema {
     "PRAGMA user_version = \(version)",
   ]
 
+  /// Run on every new connection, before GRDB switches the file to WAL. auto_vacuum can only be switched on
+  /// while the file is still empty (the WAL switch already writes its header, hence here); INCREMENTAL lets us
+  /// hand freed pages back to the file system after evictions without rewriting the whole file. On an existing
+  /// file the pragma is a no-op.
+  static func prepare(_ db: Database) throws {
+    guard !db.configuration.readonly else { return }
+    try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+  }
+
   /// Creates the tables if missing. Cheap on an existing cache: a few catalog lookups, no table scan.
   static func install(in writer: DatabasePool) throws {
+    // IMMEDIATE: two processes creating the same fresh cache serialize here instead of failing.
     try writer.writeWithoutTransaction { db in
-      // auto_vacuum can only be switched on before the first table exists; INCREMENTAL lets us hand freed
-      // pages back to the file system after evictions without rewriting the whole file.
-      let tableCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
-      if tableCount == 0 {
-        try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
-      }
-      // IMMEDIATE: two processes creating the same fresh cache serialize here instead of failing.
       try db.inTransaction(.immediate) {
         for statement in statements { try db.execute(sql: statement) }
         return .commit

@@ -50,6 +50,7 @@ public final class DiskStore: DiskCaching {
       configuration.label = "ImageCache.DiskStore"
       configuration.busyMode = .timeout(Self.busyTimeout)
       configuration.journalMode = .wal
+      configuration.prepareDatabase(DiskSchema.prepare)
       pool = try DatabasePool(path: path, configuration: configuration)
       try DiskSchema.install(in: pool)
     } catch {
