@@ -1,0 +1,78 @@
+import GRDB
+
+/// The SQLite layout of the disk tier (documented in cache/README.md).
+///
+/// `entry` is the index: small rows, scanned and sorted without touching image bytes. `blob` holds the bytes in a
+/// separate b-tree keyed by the entry's rowid, so index scans never read blob pages. `counter` keeps running
+/// totals (maintained by triggers, so every write path and every process agrees) and the persisted hit and miss
+/// counts: opening or asking for statistics never sums the table.
+enum DiskSchema {
+  static let version = 1
+
+  static let statements = [
+    """
+    CREATE TABLE IF NOT EXISTS entry (
+      id INTEGER PRIMARY KEY,
+      key TEXT NOT NULL UNIQUE,
+      content_type TEXT,
+      byte_size INTEGER NOT NULL,
+      charged_bytes INTEGER NOT NULL,
+      width INTEGER,
+      height INTEGER,
+      etag TEXT,
+      last_modified TEXT,
+      expires_at REAL,
+      created_at REAL NOT NULL,
+      last_access_at REAL NOT NULL
+    )
+    """,
+    // Eviction and `entries` walk this index in order; rowid breaks ties.
+    "CREATE INDEX IF NOT EXISTS entry_by_last_access ON entry(last_access_at)",
+    "CREATE TABLE IF NOT EXISTS blob (entry_id INTEGER PRIMARY KEY, data BLOB NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS counter (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID",
+    """
+    INSERT OR IGNORE INTO counter (name, value)
+    VALUES ('bytes', 0), ('entries', 0), ('hits', 0), ('misses', 0)
+    """,
+    """
+    CREATE TRIGGER IF NOT EXISTS entry_inserted AFTER INSERT ON entry BEGIN
+      UPDATE counter SET value = value + NEW.charged_bytes WHERE name = 'bytes';
+      UPDATE counter SET value = value + 1 WHERE name = 'entries';
+    END
+    """,
+    // Deleting the blob here (rather than by foreign key) works whatever a connection's foreign_keys setting.
+    """
+    CREATE TRIGGER IF NOT EXISTS entry_deleted AFTER DELETE ON entry BEGIN
+      DELETE FROM blob WHERE entry_id = OLD.id;
+      UPDATE counter SET value = value - OLD.charged_bytes WHERE name = 'bytes';
+      UPDATE counter SET value = value - 1 WHERE name = 'entries';
+    END
+    """,
+    """
+    CREATE TRIGGER IF NOT EXISTS entry_resized AFTER UPDATE OF charged_bytes ON entry BEGIN
+      UPDATE counter SET value = value + NEW.charged_bytes - OLD.charged_bytes WHERE name = 'bytes';
+    END
+    """,
+    "PRAGMA user_version = \(version)",
+  ]
+
+  /// Run on every new connection, before GRDB switches the file to WAL. auto_vacuum can only be switched on
+  /// while the file is still empty (the WAL switch already writes its header, hence here); INCREMENTAL lets us
+  /// hand freed pages back to the file system after evictions without rewriting the whole file. On an existing
+  /// file the pragma is a no-op.
+  static func prepare(_ db: Database) throws {
+    guard !db.configuration.readonly else { return }
+    try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+  }
+
+  /// Creates the tables if missing. Cheap on an existing cache: a few catalog lookups, no table scan.
+  static func install(in writer: DatabasePool) throws {
+    // IMMEDIATE: two processes creating the same fresh cache serialize here instead of failing.
+    try writer.writeWithoutTransaction { db in
+      try db.inTransaction(.immediate) {
+        for statement in statements { try db.execute(sql: statement) }
+        return .commit
+      }
+    }
+  }
+}

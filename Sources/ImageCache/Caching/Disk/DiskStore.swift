@@ -1,0 +1,282 @@
+import Foundation
+import GRDB
+import Synchronization
+
+/// The disk tier on one SQLite file in WAL mode: an index table plus a separate blob table (see
+/// cache/README.md for the layout and why blobs live in SQLite rather than in files).
+///
+/// Several processes may open the same folder: readers never block, writers take an IMMEDIATE transaction and
+/// wait up to `busyTimeout` for each other. Every change is one transaction, so a crash at any moment leaves
+/// either the old or the new state, never a half-written entry.
+public final class DiskStore: DiskCaching {
+  /// Charged per entry on top of its bytes and key: the index row, its index entry and page slack.
+  public static let entryOverheadBytes = 256
+  /// Lookups batched before their access times and hit/miss counts are written.
+  static let accessFlushThreshold = 64
+  static let busyTimeout: TimeInterval = 10
+
+  public let directory: URL
+  public let databaseURL: URL
+  public let maxBytes: Int
+  /// Eviction stops at this total, so a full cache does not evict on every single store.
+  public let lowWaterBytes: Int
+
+  let pool: DatabasePool
+  let clock: @Sendable () -> Date
+  private let session = Mutex(Session())
+
+  private struct Session {
+    var pending = PendingAccesses()
+    var isClosed = false
+  }
+
+  /// Opens (creating if needed) the cache in `directory`.
+  public init(
+    directory: URL, maxBytes: Int = 512 << 20, lowWaterRatio: Double = 0.9,
+    clock: @escaping @Sendable () -> Date = Date.init
+  ) throws(DiskCacheError) {
+    precondition(maxBytes > 0 && lowWaterRatio > 0 && lowWaterRatio <= 1, "invalid cache limits")
+    self.directory = directory
+    self.databaseURL = directory.appendingPathComponent("cache.sqlite")
+    self.maxBytes = maxBytes
+    self.lowWaterBytes = Int(Double(maxBytes) * lowWaterRatio)
+    self.clock = clock
+
+    try CacheDirectory.prepare(directory)
+    try CacheDirectory.createPrivateFile(databaseURL)
+    let path = databaseURL.path
+    do {
+      var configuration = Configuration()
+      configuration.label = "ImageCache.DiskStore"
+      configuration.busyMode = .timeout(Self.busyTimeout)
+      configuration.journalMode = .wal
+      configuration.prepareDatabase(DiskSchema.prepare)
+      pool = try DatabasePool(path: path, configuration: configuration)
+      try DiskSchema.install(in: pool)
+    } catch {
+      throw DiskCacheError(translating: error, databasePath: path)
+    }
+  }
+
+  deinit {
+    // Best effort: a store dropped without close() still keeps the order of its last lookups.
+    let batch = session.withLock { $0.isClosed ? PendingAccesses() : $0.pending.take() }
+    if !batch.isEmpty {
+      _ = try? pool.write { db in try Self.apply(batch, in: db) }
+    }
+  }
+
+  // MARK: - DiskCaching
+
+  public func lookup(_ key: String) throws(DiskCacheError) -> DiskLookup? {
+    try ensureOpen()
+    let now = clock()
+    let found = try perform { try pool.read { db in try StoredEntry.fetch(key, in: db) } }
+    guard let found else {
+      recordMiss()
+      return nil
+    }
+    guard let data = found.data, data.count == found.entry.byteSize else {
+      // Damaged behind our back: drop the row so the caller refetches and stores a good copy.
+      try perform {
+        try pool.write { db in try db.execute(sql: "DELETE FROM entry WHERE id = ?", arguments: [found.id]) }
+      }
+      recordMiss()
+      return nil
+    }
+    var entry = found.entry
+    entry.lastAccessAt = now
+    let shouldFlush = session.withLock { session in
+      session.pending.recordHit(key, at: now)
+      return session.pending.lookupCount >= Self.accessFlushThreshold
+    }
+    if shouldFlush {
+      // The lookup itself succeeded; a failed flush keeps the batch for the next write.
+      try? flush()
+    }
+    return DiskLookup(entry: entry, data: data)
+  }
+
+  public func store(_ key: String, data: [UInt8], metadata: DiskEntryMetadata) throws(DiskCacheError) {
+    try ensureOpen()
+    let now = clock()
+    let charge = Self.chargedBytes(key: key, byteSize: data.count)
+    let evicted = try writeTransaction { db -> Int in
+      guard charge <= lowWaterBytes else {
+        // It would evict everything else and itself: not kept, and an older copy must not linger.
+        try db.execute(sql: "DELETE FROM entry WHERE key = ?", arguments: [key])
+        return 0
+      }
+      let id = try StoredEntry.upsert(
+        key: key, byteSize: data.count, chargedBytes: charge, metadata: metadata, at: now, in: db)
+      try db.execute(
+        sql: "INSERT OR REPLACE INTO blob (entry_id, data) VALUES (?, ?)", arguments: [id, Data(data)])
+      guard try Self.totalBytes(in: db) > maxBytes else { return 0 }
+      return try Self.evict(downTo: lowWaterBytes, sparing: id, in: db).removedEntries
+    }
+    if evicted > 0 { reclaimFreePages() }
+  }
+
+  public func refresh(_ key: String, metadata: DiskEntryMetadata) throws(DiskCacheError) {
+    try ensureOpen()
+    let now = clock()
+    try writeTransaction { db in
+      try StoredEntry.updateMetadata(key: key, metadata: metadata, at: now, in: db)
+    }
+  }
+
+  public func remove(_ key: String) throws(DiskCacheError) {
+    try ensureOpen()
+    session.withLock { $0.pending.forget(key) }
+    try writeTransaction { db in
+      try db.execute(sql: "DELETE FROM entry WHERE key = ?", arguments: [key])
+    }
+  }
+
+  public func removeAll() throws(DiskCacheError) {
+    try ensureOpen()
+    try writeTransaction { db in
+      try db.execute(sql: "DELETE FROM blob")
+      try db.execute(sql: "DELETE FROM entry")
+    }
+    reclaimFreePages()
+  }
+
+  @discardableResult
+  public func trim(toBytes maxBytes: Int? = nil) throws(DiskCacheError) -> TrimReport {
+    try ensureOpen()
+    let target = max(0, maxBytes ?? lowWaterBytes)
+    let report = try writeTransaction { db in try Self.evict(downTo: target, sparing: nil, in: db) }
+    if report.removedEntries > 0 { reclaimFreePages() }
+    return report
+  }
+
+  public func statistics() throws(DiskCacheError) -> DiskCacheStatistics {
+    try ensureOpen()
+    try flush()
+    return try perform {
+      try pool.read { db in
+        let counters = try Self.counters(in: db)
+        let range = try Row.fetchOne(db, sql: "SELECT min(last_access_at), max(last_access_at) FROM entry")
+        let oldest: Double? = range?[0]
+        let newest: Double? = range?[1]
+        return DiskCacheStatistics(
+          entryCount: counters["entries", default: 0], totalBytes: counters["bytes", default: 0], maxBytes: maxBytes,
+          hits: counters["hits", default: 0], misses: counters["misses", default: 0],
+          oldestAccess: oldest.map(Date.init(timeIntervalSince1970:)),
+          newestAccess: newest.map(Date.init(timeIntervalSince1970:)))
+      }
+    }
+  }
+
+  public func entries(limit: Int? = nil) throws(DiskCacheError) -> [DiskEntry] {
+    try ensureOpen()
+    try flush()
+    return try perform { try pool.read { db in try StoredEntry.mostRecentFirst(limit: limit, in: db) } }
+  }
+
+  public func verify(fix: Bool, isValid: ([UInt8]) -> Bool) throws(DiskCacheError) -> VerifyReport {
+    try ensureOpen()
+    let audit = try perform { try pool.read { db in try DiskAudit.run(in: db, isValid: isValid) } }
+    if fix && !audit.isClean {
+      try writeTransaction { db in try audit.repair(in: db) }
+      reclaimFreePages()
+    }
+    return VerifyReport(
+      checked: audit.checked, brokenKeys: audit.broken.map(\.key), orphans: audit.orphanBlobIDs.count,
+      fixed: fix && !audit.isClean)
+  }
+
+  public func close() throws(DiskCacheError) {
+    let alreadyClosed = session.withLock { $0.isClosed }
+    guard !alreadyClosed else { return }
+    try flush()
+    session.withLock { $0.isClosed = true }
+    try perform { try pool.close() }
+  }
+
+  // MARK: - Accounting
+
+  /// What an entry counts against `maxBytes`: its bytes, its key (stored twice: row and unique index) and a
+  /// fixed estimate for the rest of the row.
+  public static func chargedBytes(key: String, byteSize: Int) -> Int {
+    byteSize + 2 * key.utf8.count + entryOverheadBytes
+  }
+
+  static func counters(in db: Database) throws -> [String: Int] {
+    var values: [String: Int] = [:]
+    for row in try Row.fetchAll(db, sql: "SELECT name, value FROM counter") {
+      values[row["name"]] = row["value"]
+    }
+    return values
+  }
+
+  static func totalBytes(in db: Database) throws -> Int {
+    try Int.fetchOne(db, sql: "SELECT value FROM counter WHERE name = 'bytes'") ?? 0
+  }
+
+  // MARK: - Plumbing
+
+  /// Runs `body` in one IMMEDIATE transaction (GRDB's `write` on a pool), after writing the batched accesses so
+  /// eviction sees the true order. If anything fails, the transaction rolls back and the batch is kept.
+  @discardableResult
+  func writeTransaction<T>(_ body: (Database) throws -> T) throws(DiskCacheError) -> T {
+    let batch = session.withLock { $0.pending.take() }
+    do {
+      return try pool.write { db in
+        try Self.apply(batch, in: db)
+        return try body(db)
+      }
+    } catch {
+      session.withLock { $0.pending.restore(batch) }
+      throw DiskCacheError(translating: error, databasePath: databaseURL.path)
+    }
+  }
+
+  /// Writes batched access times and counters, if any.
+  func flush() throws(DiskCacheError) {
+    let hasPending = session.withLock { !$0.pending.isEmpty }
+    if hasPending { try writeTransaction { _ in } }
+  }
+
+  private static func apply(_ batch: PendingAccesses, in db: Database) throws {
+    guard !batch.isEmpty else { return }
+    // max(): another process may have recorded a later access meanwhile.
+    let touch = try db.cachedStatement(
+      sql: "UPDATE entry SET last_access_at = max(last_access_at, ?) WHERE key = ?")
+    for (key, date) in batch.lastAccess {
+      try touch.execute(arguments: [date.timeIntervalSince1970, key])
+    }
+    let count = try db.cachedStatement(sql: "UPDATE counter SET value = value + ? WHERE name = ?")
+    if batch.hits > 0 { try count.execute(arguments: [batch.hits, "hits"]) }
+    if batch.misses > 0 { try count.execute(arguments: [batch.misses, "misses"]) }
+  }
+
+  private func recordMiss() {
+    session.withLock { $0.pending.recordMiss() }
+  }
+
+  /// Hands freed pages back to the file system so the file shrinks after evictions. Outside the eviction's
+  /// transaction: if it fails (say, another process holds the lock too long) the pages stay on the free list
+  /// and are reused by later writes, so the error is not worth reporting.
+  private func reclaimFreePages() {
+    _ = try? pool.writeWithoutTransaction { db in
+      try db.execute(sql: "PRAGMA incremental_vacuum")
+      // Move the WAL's pages into the main file now, so its size reflects the vacuum.
+      _ = try? db.checkpoint(.passive)
+    }
+  }
+
+  private func ensureOpen() throws(DiskCacheError) {
+    let closed = session.withLock { $0.isClosed }
+    if closed { throw .io("the cache at \(databaseURL.path) was closed") }
+  }
+
+  func perform<T>(_ body: () throws -> T) throws(DiskCacheError) -> T {
+    do {
+      return try body()
+    } catch {
+      throw DiskCacheError(translating: error, databasePath: databaseURL.path)
+    }
+  }
+}

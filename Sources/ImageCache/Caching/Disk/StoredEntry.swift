@@ -1,0 +1,80 @@
+import Foundation
+import GRDB
+
+/// Row mapping for the `entry` table (plain SQL, so the queries the README documents are the ones that run).
+struct StoredEntry {
+  var id: Int64
+  var entry: DiskEntry
+  /// Nil when the blob row is missing.
+  var data: [UInt8]?
+
+  static func fetch(_ key: String, in db: Database) throws -> StoredEntry? {
+    let row = try Row.fetchOne(
+      db,
+      sql: "SELECT entry.*, blob.data AS data FROM entry LEFT JOIN blob ON blob.entry_id = entry.id WHERE key = ?",
+      arguments: [key])
+    return row.map { row in
+      let data: Data? = row["data"]
+      return StoredEntry(id: row["id"], entry: entry(from: row), data: data.map { [UInt8]($0) })
+    }
+  }
+
+  static func mostRecentFirst(limit: Int?, in db: Database) throws -> [DiskEntry] {
+    try Row.fetchAll(
+      db, sql: "SELECT * FROM entry ORDER BY last_access_at DESC, id DESC LIMIT ?", arguments: [limit ?? -1]
+    ).map(entry(from:))
+  }
+
+  /// Inserts or replaces the row for `key`, keeping its id so the blob row can be replaced in place.
+  static func upsert(
+    key: String, byteSize: Int, chargedBytes: Int, metadata: DiskEntryMetadata, at now: Date, in db: Database
+  ) throws -> Int64 {
+    let time = now.timeIntervalSince1970
+    let id = try Int64.fetchOne(
+      db,
+      sql: """
+        INSERT INTO entry (key, content_type, byte_size, charged_bytes, width, height, etag, last_modified,
+                           expires_at, created_at, last_access_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (key) DO UPDATE SET
+          content_type = excluded.content_type, byte_size = excluded.byte_size,
+          charged_bytes = excluded.charged_bytes, width = excluded.width, height = excluded.height,
+          etag = excluded.etag, last_modified = excluded.last_modified, expires_at = excluded.expires_at,
+          created_at = excluded.created_at, last_access_at = excluded.last_access_at
+        RETURNING id
+        """,
+      arguments: [
+        key, metadata.contentType, byteSize, chargedBytes, metadata.width, metadata.height, metadata.etag,
+        metadata.lastModified, metadata.expiresAt?.timeIntervalSince1970, time, time,
+      ])
+    guard let id else { throw DiskCacheError.io("upsert of \(key) returned no row id") }
+    return id
+  }
+
+  /// After a 304: validators and expiry are replaced; content type and size are kept when the caller does not
+  /// know them (a 304 rarely repeats them), since the bytes did not change.
+  static func updateMetadata(key: String, metadata: DiskEntryMetadata, at now: Date, in db: Database) throws {
+    try db.execute(
+      sql: """
+        UPDATE entry SET
+          content_type = coalesce(?, content_type), width = coalesce(?, width), height = coalesce(?, height),
+          etag = ?, last_modified = ?, expires_at = ?, last_access_at = max(last_access_at, ?)
+        WHERE key = ?
+        """,
+      arguments: [
+        metadata.contentType, metadata.width, metadata.height, metadata.etag, metadata.lastModified,
+        metadata.expiresAt?.timeIntervalSince1970, now.timeIntervalSince1970, key,
+      ])
+  }
+
+  static func entry(from row: Row) -> DiskEntry {
+    let expiresAt: Double? = row["expires_at"]
+    return DiskEntry(
+      key: row["key"], byteSize: row["byte_size"],
+      metadata: DiskEntryMetadata(
+        contentType: row["content_type"], width: row["width"], height: row["height"], etag: row["etag"],
+        lastModified: row["last_modified"], expiresAt: expiresAt.map(Date.init(timeIntervalSince1970:))),
+      createdAt: Date(timeIntervalSince1970: row["created_at"]),
+      lastAccessAt: Date(timeIntervalSince1970: row["last_access_at"]))
+  }
+}

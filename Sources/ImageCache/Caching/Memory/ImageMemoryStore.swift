@@ -1,0 +1,75 @@
+import Synchronization
+
+/// The memory tier: decoded bitmaps keyed by URL string, least recently used evicted first.
+///
+/// One lock guards the LRU list and the counters; every operation is O(1) under it, so contention stays short
+/// even when many fetch tasks finish at once.
+public final class ImageMemoryStore: ImageCaching {
+  private struct State {
+    var entries: LRUCache<String, ImageBitmap>
+    var hits = 0
+    var misses = 0
+  }
+
+  private let state: Mutex<State>
+  public let costLimit: Int
+  public let countLimit: Int
+
+  /// - Parameters:
+  ///   - costLimit: total pixel bytes kept (default 128 MiB).
+  ///   - countLimit: number of images kept.
+  public init(costLimit: Int = 128 << 20, countLimit: Int = 1000) {
+    self.costLimit = costLimit
+    self.countLimit = countLimit
+    state = Mutex(State(entries: LRUCache(costLimit: costLimit, countLimit: countLimit)))
+  }
+
+  /// Above this an image is not kept: one huge image would otherwise flush most of the working set.
+  public var maximumEntryCost: Int { costLimit / 10 }
+
+  public func image(forKey key: String) -> ImageBitmap? {
+    state.withLock { state in
+      let image = state.entries.value(forKey: key)
+      if image == nil { state.misses += 1 } else { state.hits += 1 }
+      return image
+    }
+  }
+
+  public func setImage(_ image: ImageBitmap, forKey key: String) {
+    let cost = image.cost
+    state.withLock { state in
+      guard cost <= maximumEntryCost else {
+        // A stale smaller version must not outlive the refused newer one.
+        state.entries.removeValue(forKey: key)
+        return
+      }
+      state.entries.setValue(image, forKey: key, cost: cost)
+    }
+  }
+
+  public func removeImage(forKey key: String) {
+    state.withLock { _ = $0.entries.removeValue(forKey: key) }
+  }
+
+  public func removeAll() {
+    state.withLock { $0.entries.removeAll() }
+  }
+
+  public var statistics: MemoryCacheStatistics {
+    state.withLock { state in
+      MemoryCacheStatistics(
+        count: state.entries.count, totalCost: state.entries.totalCost, costLimit: costLimit,
+        countLimit: countLimit, hits: state.hits, misses: state.misses)
+    }
+  }
+
+  /// Whether `key` is cached, without counting a hit or a miss or touching recency.
+  public func contains(_ key: String) -> Bool {
+    state.withLock { $0.entries.peekValue(forKey: key) != nil }
+  }
+
+  /// Cached keys, most recently used first.
+  public var keysByRecency: [String] {
+    state.withLock { $0.entries.keysByRecency }
+  }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+
+@testable import ImageCache
+
+@Suite struct DiskStoreIntegrityTests {
+  let clock = ManualClock()
+  let folder = TemporaryFolder()
+
+  @Test func refreshUpdatesMetadataWithoutChangingBytes() throws {
+    defer { folder.remove() }
+    let store = try DiskFixture.store(in: folder.url, clock: clock)
+    let created = clock.advance()
+    try store.store(
+      "k0", data: DiskFixture.blob(7),
+      metadata: DiskEntryMetadata(contentType: "image/png", width: 34, height: 34, etag: "\"v1\"", lastModified: "old"))
+
+    let refreshedAt = clock.advance()
+    let expiry = refreshedAt.addingTimeInterval(3600)
+    try store.refresh("k0", metadata: DiskEntryMetadata(etag: "\"v2\"", expiresAt: expiry))
+
+    let found = try #require(try store.lookup("k0"))
+    #expect(found.data == DiskFixture.blob(7))
+    #expect(
+      found.entry.metadata
+        == DiskEntryMetadata(contentType: "image/png", width: 34, height: 34, etag: "\"v2\"", expiresAt: expiry))
+    #expect(found.entry.createdAt == created)
+    #expect(try store.entries(limit: 1).first?.lastAccessAt == refreshedAt)
+    #expect(try store.statistics().totalBytes == DiskFixture.entryCharge)
+  }
+
+  @Test func removeAllEmptiesAndShrinksTheFile() throws {
+    defer { folder.remove() }
+    let store = try DiskStore(directory: folder.url, maxBytes: 64 << 20, clock: clock.function)
+    for index in 0..<40 {
+      try store.store("https://img.example/\(index).png", data: DiskFixture.blob(1, size: 70_000), metadata: .init())
+    }
+    let pagesWhenFull = try #require(try store.queryInteger("PRAGMA page_count"))
+
+    try store.removeAll()
+
+    #expect(try store.entries(limit: nil).isEmpty)
+    let statistics = try store.statistics()
+    #expect(statistics.entryCount == 0)
+    #expect(statistics.totalBytes == 0)
+    #expect(try store.queryInteger("PRAGMA auto_vacuum") == 2)
+    #expect(try store.queryInteger("PRAGMA freelist_count") == 0)
+    #expect(try #require(try store.queryInteger("PRAGMA page_count")) < pagesWhenFull / 10)
+    #expect(try store.lookup("https://img.example/0.png") == nil)
+  }
+
+  @Test func removeDeletesOneEntry() throws {
+    defer { folder.remove() }
+    let store = try DiskFixture.store(in: folder.url, clock: clock)
+    try DiskFixture.fill(store, keys: ["k0", "k1", "k2"], clock: clock)
+
+    try store.remove("k1")
+
+    #expect(try DiskFixture.keys(store) == ["k2", "k0"])
+    #expect(try store.statistics().totalBytes == 2 * DiskFixture.entryCharge)
+  }
+
+  @Test func verifyFindsDamagedBlobsAndOrphansAndFixRemovesThem() throws {
+    defer { folder.remove() }
+    let store = try DiskFixture.store(in: folder.url, capacity: 10, lowWater: 8, clock: clock)
+    try DiskFixture.fill(store, keys: ["k0", "k1", "k2", "k3"], clock: clock)
+    // Given: k1's bytes replaced by garbage of the same size, k2's blob truncated, a blob nobody points to
+    try store.executeRawSQL(
+      "UPDATE blob SET data = zeroblob(\(DiskFixture.blobSize)) WHERE entry_id = (SELECT id FROM entry WHERE key = 'k1')"
+    )
+    try store.executeRawSQL(
+      "UPDATE blob SET data = substr(data, 1, 10) WHERE entry_id = (SELECT id FROM entry WHERE key = 'k2')")
+    try store.executeRawSQL("INSERT INTO blob (entry_id, data) VALUES (424242, x'00')")
+
+    let report = try store.verify(fix: false, isValid: DiskFixture.isValid)
+
+    #expect(report == VerifyReport(checked: 4, brokenKeys: ["k1", "k2"], orphans: 1, fixed: false))
+    #expect(try DiskFixture.keys(store).count == 4)
+
+    let fixed = try store.verify(fix: true, isValid: DiskFixture.isValid)
+    #expect(fixed == VerifyReport(checked: 4, brokenKeys: ["k1", "k2"], orphans: 1, fixed: true))
+    #expect(try DiskFixture.keys(store) == ["k3", "k0"])
+    #expect(try store.verify(fix: false, isValid: DiskFixture.isValid).isClean)
+    #expect(try store.queryInteger("SELECT count(*) FROM blob") == 2)
+    #expect(try store.statistics().totalBytes == 2 * DiskFixture.entryCharge)
+  }
+
+  @Test func lookupOfATruncatedBlobIsAMissAndDropsTheRow() throws {
+    defer { folder.remove() }
+    let store = try DiskFixture.store(in: folder.url, clock: clock)
+    try DiskFixture.fill(store, keys: ["k0", "k1"], clock: clock)
+    try store.executeRawSQL("DELETE FROM blob WHERE entry_id = (SELECT id FROM entry WHERE key = 'k0')")
+
+    #expect(try store.lookup("k0") == nil)
+
+    #expect(try DiskFixture.keys(store) == ["k1"])
+    #expect(try store.statistics().misses == 1)
+  }
+
+  @Test func hitsAndMissesPersistAcrossRuns() throws {
+    defer { folder.remove() }
+    for _ in 0..<2 {
+      let store = try DiskFixture.store(in: folder.url, clock: clock)
+      try store.store("k0", data: DiskFixture.blob(0), metadata: DiskEntryMetadata())
+      _ = try store.lookup("k0")
+      _ = try store.lookup("k0")
+      _ = try store.lookup("nope")
+      try store.close()
+    }
+
+    let store = try DiskFixture.store(in: folder.url, clock: clock)
+    let statistics = try store.statistics()
+    #expect(statistics.hits == 4)
+    #expect(statistics.misses == 2)
+  }
+
+  @Test func manyLookupsFlushInBatches() throws {
+    defer { folder.remove() }
+    let store = try DiskFixture.store(in: folder.url, clock: clock)
+    try store.store("k0", data: DiskFixture.blob(0), metadata: DiskEntryMetadata())
+    let observer = try DiskFixture.store(in: folder.url, clock: clock)
+
+    for _ in 0..<DiskStore.accessFlushThreshold { _ = try store.lookup("k0") }
+
+    // Written without close(): another instance reads the persisted counter
+    #expect(try observer.queryInteger("SELECT value FROM counter WHERE name = 'hits'") == 64)
+  }
+
+  @Test func twoInstancesOnOneFolderSeeEachOthersWrites() throws {
+    defer { folder.remove() }
+    let first = try DiskFixture.store(in: folder.url, clock: clock)
+    let second = try DiskFixture.store(in: folder.url, clock: clock)
+
+    try first.store("k0", data: DiskFixture.blob(0), metadata: DiskEntryMetadata(etag: "a"))
+    #expect(try second.lookup("k0")?.data == DiskFixture.blob(0))
+
+    try second.store("k1", data: DiskFixture.blob(1), metadata: DiskEntryMetadata())
+    #expect(try first.lookup("k1")?.data == DiskFixture.blob(1))
+
+    try second.remove("k0")
+    #expect(try first.lookup("k0") == nil)
+    #expect(try first.statistics().totalBytes == DiskFixture.entryCharge)
+    #expect(try second.statistics().entryCount == 1)
+    try first.close()
+    try second.close()
+  }
+
+  @Test func useAfterCloseIsAnError() throws {
+    defer { folder.remove() }
+    let store = try DiskFixture.store(in: folder.url, clock: clock)
+    try store.close()
+    try store.close()
+
+    guard case .io = diskError({ _ = try store.lookup("k0") }) else {
+      Issue.record("expected an I/O error after close")
+      return
+    }
+  }
+}
