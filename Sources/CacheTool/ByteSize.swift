@@ -10,10 +10,10 @@ public enum ByteSize {
     let unit = trimmed.dropFirst(digits.count).trimmingCharacters(in: .whitespaces)
     let multipliers: [String: Double] = [
       "": 1, "b": 1,
-      "k": 1 << 10, "kb": 1 << 10, "kib": 1 << 10,
-      "m": 1 << 20, "mb": 1 << 20, "mib": 1 << 20,
-      "g": 1 << 30, "gb": 1 << 30, "gib": 1 << 30,
-      "t": 1 << 40, "tb": 1 << 40, "tib": 1 << 40,
+      "k": Double(1 << 10), "kb": Double(1 << 10), "kib": Double(1 << 10),
+      "m": Double(1 << 20), "mb": Double(1 << 20), "mib": Double(1 << 20),
+      "g": Double(1 << 30), "gb": Double(1 << 30), "gib": Double(1 << 30),
+      "t": Double(1 << 40), "tb": Double(1 << 40), "tib": Double(1 << 40),
     ]
     guard let multiplier = multipliers[unit] else { return nil }
     let bytes = value * multiplier

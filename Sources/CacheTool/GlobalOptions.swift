@@ -65,7 +65,7 @@ public struct GlobalOptions: ParsableArguments {
     do {
       return try ImageManager(configuration: configuration())
     } catch let error as ImageManagerError {
-      throw CommandFailure(error.description)
+      throw CommandFailure("\(error)")
     }
   }
 
@@ -75,7 +75,7 @@ public struct GlobalOptions: ParsableArguments {
     do {
       return try DiskStore(directory: configuration.cacheDirectory!, maxBytes: configuration.maxDiskBytes)
     } catch {
-      throw CommandFailure(error.description)
+      throw CommandFailure("\(error)")
     }
   }
 }

@@ -39,7 +39,7 @@ struct Get: AsyncParsableCommand {
         result = try await manager.data(for: parsed)
       } catch {
         try? manager.close()
-        throw CommandFailure(error.description)
+        throw CommandFailure("\(error)")
       }
       try? manager.close()
       if let output {

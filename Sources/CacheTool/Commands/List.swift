@@ -34,7 +34,7 @@ struct List: AsyncParsableCommand {
         entries = try disk.entries(limit: limit)
         try disk.close()
       } catch {
-        throw CommandFailure(error.description)
+        throw CommandFailure("\(error)")
       }
       let now = Date()
       let rows = entries.map { entry in

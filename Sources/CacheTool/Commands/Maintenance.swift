@@ -28,7 +28,7 @@ struct Trim: AsyncParsableCommand {
           "removed \(report.removedEntries) entries (\(ByteSize.format(report.removedBytes))); "
             + "\(ByteSize.format(report.remainingBytes)) remain")
       } catch {
-        throw CommandFailure(error.description)
+        throw CommandFailure("\(error)")
       }
     }
   }
@@ -48,7 +48,7 @@ struct Clear: AsyncParsableCommand {
         try disk.close()
         print("removed \(before.entryCount) entries (\(ByteSize.format(before.totalBytes)))")
       } catch {
-        throw CommandFailure(error.description)
+        throw CommandFailure("\(error)")
       }
     }
   }
@@ -83,7 +83,7 @@ struct Verify: AsyncParsableCommand {
         report = try disk.verify(fix: fix) { bytes in (try? decoder.decode(bytes, limits: .default)) != nil }
         try disk.close()
       } catch {
-        throw CommandFailure(error.description)
+        throw CommandFailure("\(error)")
       }
       let output = Output(
         checked: report.checked, broken: report.brokenKeys, orphans: report.orphans, fixed: report.fixed,

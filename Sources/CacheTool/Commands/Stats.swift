@@ -30,7 +30,7 @@ struct Stats: AsyncParsableCommand {
         stats = try disk.statistics()
         try disk.close()
       } catch {
-        throw CommandFailure(error.description)
+        throw CommandFailure("\(error)")
       }
       let output = Output(
         cacheDirectory: global.cacheDirectory().path, entries: stats.entryCount, bytes: stats.totalBytes,

@@ -46,7 +46,7 @@ enum WarmRun {
     do {
       try manager.close()
     } catch {
-      throw CommandFailure(error.description)
+      throw CommandFailure("\(error)")
     }
     var report = report
     for line in invalid {

@@ -75,7 +75,7 @@ enum HTTPDate {
       formatter.locale = Locale(identifier: "en_US_POSIX")
       formatter.timeZone = TimeZone(identifier: "GMT")
       formatter.dateFormat = format
-      if let date = formatter.date(from: text) { return date }
+      if let date = formatter.date(from: text.trimmingCharacters(in: .whitespaces)) { return date }
     }
     return nil
   }

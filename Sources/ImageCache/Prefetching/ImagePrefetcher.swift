@@ -15,6 +15,11 @@ public struct PrefetchReport: Codable, Equatable {
   public struct Failure: Codable, Equatable {
     public var url: String
     public var message: String
+
+    public init(url: String, message: String) {
+      self.url = url
+      self.message = message
+    }
   }
 
   public var total = 0

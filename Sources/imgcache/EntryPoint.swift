@@ -1,0 +1,5 @@
+import CacheTool
+
+/// The executable is only this: the commands live in the CacheTool library, where tests can reach them.
+@main
+extension ImgCacheCommand {}

@@ -1,3 +1,0 @@
-import CacheTool
-
-await ImgCacheCommand.main()
