@@ -81,8 +81,9 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
       thumbnails.request(viewModel.imageURL.map { [$0] } ?? [])
       header += thumbnails.lines(for: viewModel.imageURL)
     }
+    let nameColumns = SceneText.nameColumns(width: width, preferred: AlbumDetailPresenter.nameColumns, reserved: 16)
     let texts = viewModel.tracks.map {
-      SceneText.padLeft($0.number, 4) + " " + SceneText.column($0.name, AlbumDetailPresenter.nameColumns) + "  "
+      SceneText.padLeft($0.number, 4) + " " + SceneText.column($0.name, nameColumns) + "  "
         + SceneText.padLeft($0.duration, 7)
     }
     return ScreenLayout.compose(

@@ -97,13 +97,18 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
     let header =
       facts.filter { !$0.isEmpty }
       + SceneText.wrap(viewModel.bio, width: width, maxLines: Self.bioLines) + ["", "Top albums"]
-    let rows = listRows(viewModel)
+    let slots = preferences.showsThumbnails ? thumbnails : nil
+    let reserved = 9 + SceneText.widest(viewModel.albums.map(\.playCount)) + (slots.map { $0.size.columns + 1 } ?? 0)
+    let rows = listRows(
+      viewModel,
+      nameColumns: SceneText.nameColumns(width: width, preferred: ArtistDetailPresenter.nameColumns, reserved: reserved)
+    )
     return ScreenLayout.compose(
       header: header,
       body: { bodyHeight in
         ListRenderer.lines(
           texts: rows.texts, imageURLs: rows.urls, viewport: &viewport, width: width, height: bodyHeight,
-          thumbnails: preferences.showsThumbnails ? thumbnails : nil)
+          thumbnails: slots)
       }, footer: ["j/k move · Enter open · m similar artists · h back · t thumbnails · r refresh"], width: width,
       height: height)
   }
@@ -122,10 +127,11 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
 
   public func jsonSnapshot() throws -> Data { try SnapshotEncoder.encode(viewModel) }
 
-  private func listRows(_ viewModel: ArtistDetail.FetchArtist.ViewModel) -> (texts: [String], urls: [URL?]) {
+  private func listRows(_ viewModel: ArtistDetail.FetchArtist.ViewModel, nameColumns: Int)
+    -> (texts: [String], urls: [URL?])
+  {
     let albumTexts = viewModel.albums.map {
-      SceneText.padLeft($0.rank, 4) + " " + SceneText.column($0.name, ArtistDetailPresenter.nameColumns) + "  "
-        + $0.playCount
+      SceneText.padLeft($0.rank, 4) + " " + SceneText.column($0.name, nameColumns) + "  " + $0.playCount
     }
     let message = viewModel.albumsMessage.map { ["     \($0)"] } ?? []
     // The message row is not selectable content; it just sits after the action row when there are no albums.

@@ -31,6 +31,8 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
   func loadSuggestions(request: Search.LoadSuggestions.Request) async {
     // Recent searches are a convenience: if they can't be read, there are simply none.
     let recent = (try? await worker.recentSearches()) ?? []
+    // A newer keystroke superseded this request: its answer would overwrite fresher suggestions.
+    guard !Task.isCancelled else { return }
     let typed = request.query.trimmingCharacters(in: .whitespaces).lowercased()
     let matching = recent.filter { typed.isEmpty || $0.lowercased().hasPrefix(typed) }
     presenter?.presentSuggestions(

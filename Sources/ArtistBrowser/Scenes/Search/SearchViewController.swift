@@ -102,10 +102,14 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
       body: { bodyHeight in
         if self.showsResults, let results = self.results {
           if let message = results.emptyMessage { return [message] }
+          let slots = self.preferences.showsThumbnails ? self.thumbnails : nil
+          let reserved = 4 + SceneText.widest(results.rows.map(\.listeners)) + (slots.map { $0.size.columns + 1 } ?? 0)
+          let nameColumns = SceneText.nameColumns(
+            width: width, preferred: SearchPresenter.nameColumns, reserved: reserved)
           return ListRenderer.lines(
-            texts: results.rows.map { SceneText.column($0.name, SearchPresenter.nameColumns) + "  " + $0.listeners },
+            texts: results.rows.map { SceneText.column($0.name, nameColumns) + "  " + $0.listeners },
             imageURLs: results.rows.map(\.imageURL), viewport: &self.viewport, width: width, height: bodyHeight,
-            thumbnails: self.preferences.showsThumbnails ? self.thumbnails : nil)
+            thumbnails: slots)
         }
         // While typing nothing is selected yet: Down moves into the list.
         return ListRenderer.lines(

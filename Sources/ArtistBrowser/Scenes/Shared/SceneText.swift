@@ -45,3 +45,15 @@ extension SceneText {
     return lines
   }
 }
+
+extension SceneText {
+  /// Columns left for a row's name on a `width`-column screen once `reserved` columns (marker, rank, gaps,
+  /// thumbnail, the widest figure) are placed: at most `preferred`, never below 8.
+  static func nameColumns(width: Int, preferred: Int, reserved: Int) -> Int {
+    max(8, min(preferred, width - reserved))
+  }
+
+  static func widest(_ texts: [String]) -> Int {
+    texts.map(TerminalText.displayWidth).max() ?? 0
+  }
+}

@@ -97,10 +97,14 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
         guard let viewModel, viewModel.emptyMessage == nil else {
           return [viewModel?.emptyMessage ?? "Loading…"]
         }
+        let slots = preferences.showsThumbnails ? thumbnails : nil
+        let reserved = 9 + SceneText.widest(viewModel.rows.map(\.listeners)) + (slots.map { $0.size.columns + 1 } ?? 0)
+        let nameColumns = SceneText.nameColumns(
+          width: width, preferred: TopArtistsPresenter.nameColumns, reserved: reserved)
         return ListRenderer.lines(
-          texts: viewModel.rows.map(Self.rowText), imageURLs: viewModel.rows.map(\.imageURL),
-          viewport: &viewport, width: width, height: bodyHeight,
-          thumbnails: preferences.showsThumbnails ? thumbnails : nil)
+          texts: viewModel.rows.map { Self.rowText($0, nameColumns: nameColumns) },
+          imageURLs: viewModel.rows.map(\.imageURL), viewport: &viewport, width: width, height: bodyHeight,
+          thumbnails: slots)
       }, footer: [SceneText.listHint], width: width, height: height)
   }
 
@@ -114,9 +118,8 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
 
   // MARK: Private
 
-  static func rowText(_ row: TopArtists.FetchArtists.ViewModel.Row) -> String {
-    SceneText.padLeft(row.rank, 4) + " " + SceneText.column(row.name, TopArtistsPresenter.nameColumns) + "  "
-      + row.listeners
+  static func rowText(_ row: TopArtists.FetchArtists.ViewModel.Row, nameColumns: Int) -> String {
+    SceneText.padLeft(row.rank, 4) + " " + SceneText.column(row.name, nameColumns) + "  " + row.listeners
   }
 
   private func fetchArtists(refresh: Bool) {
