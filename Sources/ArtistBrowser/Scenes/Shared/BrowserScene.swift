@@ -11,6 +11,9 @@ public protocol BrowserScene: AnyObject {
   func start()
   /// Stops background work (thumbnail loads); called when the scene is popped.
   func stop()
+  /// Suspends until the data load in progress (if any) has been displayed: `--plain` / `--json` call
+  /// `start()` then this before printing.
+  func waitForLoad() async
   /// Returns false when the scene has no use for the key, letting the app handle it (q, ?).
   func handle(_ key: BrowserKey) -> Bool
   /// Exactly `height` lines, each exactly `width` display columns.
