@@ -4,6 +4,7 @@ import Foundation
 protocol SearchBusinessLogic: AnyObject {
   func loadSuggestions(request: Search.LoadSuggestions.Request) async
   func searchArtists(request: Search.SearchArtists.Request) async
+  func changeSort(request: Search.ChangeSort.Request)
   func selectResult(request: Search.SelectResult.Request)
 }
 
@@ -23,6 +24,9 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
   var query = ""
   private(set) var results: [ArtistSummary] = []
   private(set) var selectedArtist: ArtistSummary?
+  private(set) var sort = ArtistSortOrder.rank
+  /// What was last presented, so a new sort order can be presented with the same provenance.
+  private var lastResponse: Search.SearchArtists.Response?
 
   init(worker: any SearchWorking) {
     self.worker = worker
@@ -44,10 +48,10 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
     guard !trimmed.isEmpty else { return }
     query = request.query
     var response = Search.SearchArtists.Response(
-      query: request.query, artists: [], source: nil, isStale: false, error: nil)
+      query: request.query, artists: [], sort: sort, source: nil, isStale: false, error: nil)
     do {
       let result = try await worker.search(query: trimmed, policy: request.refresh ? .reload : .useCache)
-      results = result.value.items
+      results = ArtistSorting.sorted(result.value.items, by: sort)
       response.artists = results
       response.source = result.source
       response.isStale = result.isStale
@@ -56,6 +60,17 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
       results = []
       response.error = StoreError(error)
     }
+    lastResponse = response
+    presenter?.presentSearchResults(response: response)
+  }
+
+  func changeSort(request: Search.ChangeSort.Request) {
+    sort = request.order ?? sort.next
+    results = ArtistSorting.sorted(results, by: sort)
+    guard var response = lastResponse else { return }
+    response.artists = results
+    response.sort = sort
+    lastResponse = response
     presenter?.presentSearchResults(response: response)
   }
 

@@ -26,7 +26,9 @@ enum Search {
 
     struct Response {
       var query: String
+      /// Already in `sort` order.
       var artists: [ArtistSummary]
+      var sort: ArtistSortOrder = .rank
       var source: DataSource?
       var isStale: Bool
       var error: StoreError?
@@ -42,10 +44,20 @@ enum Search {
       /// The query as typed (not sanitised: it is matched against the text field to tell if results are current).
       var query: String
       var title: String
+      var sortLabel: String
       var rows: [Row]
       var emptyMessage: String?
       var status: StatusLine
     }
+  }
+
+  /// Re-orders the results (nil cycles rank → name → listeners); presented through `SearchArtists`.
+  enum ChangeSort {
+    struct Request {
+      var order: ArtistSortOrder?
+    }
+    typealias Response = SearchArtists.Response
+    typealias ViewModel = SearchArtists.ViewModel
   }
 
   /// Remembers the result the user opened, for the router to pass on.

@@ -24,7 +24,8 @@ final class SearchPresenter: SearchPresentationLogic {
     let errorMessage = response.error.map(ErrorMessage.text(for:))
     viewController?.displaySearchResults(
       viewModel: .init(
-        query: response.query, title: "Artists matching “\(query)”", rows: rows,
+        query: response.query, title: "Artists matching “\(query)”", sortLabel: "sort: \(response.sort.label)",
+        rows: rows,
         emptyMessage: rows.isEmpty ? (errorMessage ?? "No artists match “\(query)”.") : nil,
         status: StatusLine(source: response.source, isStale: response.isStale, error: errorMessage)))
   }

@@ -93,7 +93,10 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
   public func render(width: Int, height: Int) -> [String] {
     let cursor = mode == .typing ? "▏" : ""
     let field = "Search: " + DisplayFormat.sanitized(query) + cursor
-    let listTitle = showsResults ? (results?.title ?? "") : (suggestions.suggestions.isEmpty ? "" : "Recent searches")
+    let listTitle =
+      showsResults
+      ? SceneText.joined([results?.title ?? "", results?.sortLabel ?? ""])
+      : (suggestions.suggestions.isEmpty ? "" : "Recent searches")
     let footer =
       mode == .typing
       ? "type an artist · Enter search · ↓ to the list · Esc back" : "j/k move · Enter open · / edit · h back"
@@ -172,6 +175,8 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
       mode = .typing
     case .refresh:
       search(refresh: true)
+    case .cycleSort:
+      if showsResults { interactor?.changeSort(request: .init(order: nil)) }
     case .toggleThumbnails:
       preferences.showsThumbnails.toggle()
       if !preferences.showsThumbnails { thumbnails?.cancelAll() }

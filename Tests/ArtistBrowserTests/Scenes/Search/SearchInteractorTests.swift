@@ -92,6 +92,21 @@ import Testing
     #expect(presenter.suggestions?.suggestions == ["Cher", "Coldplay", "chvrches", "Abba"])
   }
 
+  @Test func sortReordersResultsAndSelection() async {
+    let page = StoreResult(
+      Page(items: [Seeds.cher, Seeds.abba, Seeds.bjork], number: 1, totalPages: 1), source: .lastFM)
+    let worker = WorkerSpy(.success(page))
+    let (sut, presenter) = makeSUT(worker)
+    await sut.searchArtists(request: .init(query: "e"))
+    sut.changeSort(request: .init(order: .name))
+    #expect(presenter.results?.artists.map(\.name) == ["abba", "Björk", "Cher"])
+    #expect(presenter.results?.sort == .name)
+    #expect(presenter.results?.source == .lastFM)
+    sut.selectResult(request: .init(index: 2))
+    #expect(sut.selectedArtist == Seeds.cher)
+    #expect(worker.requests == ["search e cache", "record e"])
+  }
+
   @Test func selectResult() async {
     let worker = WorkerSpy(.success(Self.found))
     let (sut, _) = makeSUT(worker)

@@ -25,6 +25,7 @@ import Testing
     #expect(spy.results?.rows.map(\.name) == ["Cher", "abba"])
     #expect(spy.results?.rows.map(\.listeners) == ["1.2M listeners", "12.3K listeners"])
     #expect(spy.results?.title == "Artists matching “c”")
+    #expect(spy.results?.sortLabel == "sort: rank")
     #expect(spy.results?.status.text == "demo catalog")
   }
 

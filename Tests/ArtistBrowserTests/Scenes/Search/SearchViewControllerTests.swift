@@ -54,11 +54,16 @@ import Testing
     #expect(sut.showsResults)
     let lines = sut.render(width: 60, height: 7).map { $0.trimmingCharacters(in: .whitespaces) }
     #expect(lines[0] == "Search: b")
-    #expect(lines[2] == "Artists matching “b”")
+    #expect(lines[2] == "Artists matching “b” · sort: rank")
     #expect(lines[3].hasPrefix("> abba"))
     #expect(lines[4].hasPrefix("Björk"))
     #expect(try await recents.recentSearches() == ["b", "Cher", "Coldplay"])
-    // When opening the second result
+    // When sorting by listeners (abba 12.3K, Björk 987)…
+    _ = sut.handle(.character("s"))
+    _ = sut.handle(.character("s"))
+    #expect(sut.results?.sortLabel == "sort: listeners")
+    #expect(sut.results?.rows.map(\.name) == ["abba", "Björk"])
+    // …and opening the second result
     _ = sut.handle(.character("j"))
     _ = sut.handle(.enter)
     #expect((navigator.pushed.first as? ArtistDetailViewController)?.router?.dataStore?.artistName == "Björk")
