@@ -44,10 +44,12 @@ final class ThumbnailSlots {
     }
   }
 
-  /// The slot's lines: the rendered thumbnail, or a placeholder of the same size.
+  /// The slot's lines: the rendered thumbnail, or a placeholder of the same size
+  /// (blank for rows that have no image at all, such as an action row).
   func lines(for url: URL?) -> [String] {
     if let url, let lines = rendered[url] { return lines }
     let blank = String(repeating: " ", count: size.columns)
+    guard url != nil else { return Array(repeating: blank, count: size.rows) }
     let dots = String(repeating: "·", count: size.columns)
     return (0..<size.rows).map { $0 == size.rows / 2 ? dots : blank }
   }

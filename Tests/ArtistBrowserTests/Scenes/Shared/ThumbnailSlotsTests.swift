@@ -36,7 +36,7 @@ import Testing
     #expect(updates == 1)
     #expect(sut.lines(for: good) == ["##", "##", "##"])
     #expect(sut.lines(for: broken) == ["  ", "··", "  "])
-    #expect(sut.lines(for: nil) == ["  ", "··", "  "])
+    #expect(sut.lines(for: nil) == ["  ", "  ", "  "])
   }
 }
 
