@@ -27,9 +27,11 @@ enum ListRenderer {
         continue
       }
       let url = imageURLs.indices.contains(index) ? imageURLs[index] : nil
+      // The label sits level with the middle of the thumbnail, where the eye expects it.
+      let labelLine = rowHeight / 2
       for (line, cells) in thumbnails.lines(for: url).enumerated() {
-        let prefix = line == 0 ? marker : unselectedMarker
-        let label = line == 0 ? " " + text : ""
+        let prefix = line == labelLine ? marker : unselectedMarker
+        let label = line == labelLine ? " " + text : ""
         lines.append(TerminalText.fit(prefix + cells + label, toColumns: width))
       }
     }

@@ -61,3 +61,23 @@ import Testing
     #expect(StatusLine().text == "")
   }
 }
+
+@MainActor
+@Suite struct ListRendererTests {
+  @Test func tallThumbnailsPutTheLabelOnTheMiddleLine() {
+    let slots = ThumbnailSlots(
+      loader: GatedThumbnailLoader(), renderer: LetterThumbnailRenderer(), size: ThumbnailSize(columns: 2, rows: 3))
+    var viewport = ListViewport()
+    viewport.setCount(3)
+    let lines = ListRenderer.lines(
+      texts: ["one", "two", "three"], imageURLs: [URL(string: "http://127.0.0.1/1.png"), nil, nil],
+      viewport: &viewport, width: 12, height: 7, thumbnails: slots)
+    #expect(
+      lines == [
+        "            ", "> ·· one    ", "            ",
+        "            ", "     two    ", "            ",
+      ])
+    #expect(viewport.visibleRows == 2)
+    slots.cancelAll()
+  }
+}
