@@ -1,0 +1,83 @@
+import Foundation
+import ImageCache
+import Synchronization
+import Testing
+
+@testable import ArtistBrowser
+
+@MainActor
+@Suite struct ThumbnailSlotsTests {
+  /// Fails for URLs ending in "broken.png", succeeds otherwise; counts calls.
+  final class FlakyLoader: ThumbnailLoading {
+    private let calls = Mutex<[URL]>([])
+    var requested: [URL] { calls.withLock { $0 } }
+
+    func thumbnail(for url: URL) async throws -> ImageBitmap {
+      calls.withLock { $0.append(url) }
+      if url.lastPathComponent == "broken.png" { throw ImageDecodingError.corrupt(format: .png, reason: "truncated") }
+      return ImageBitmap(width: 1, height: 1, pixels: [0, 0, 0, 255])
+    }
+  }
+
+  let good = URL(string: "http://127.0.0.1/good.png")!
+  let broken = URL(string: "http://127.0.0.1/broken.png")!
+
+  @Test func aBrokenImageKeepsItsPlaceholderAndIsNotAskedAgain() async {
+    let loader = FlakyLoader()
+    let sut = ThumbnailSlots(
+      loader: loader, renderer: LetterThumbnailRenderer(), size: ThumbnailSize(columns: 2, rows: 3))
+    var updates = 0
+    sut.onUpdate = { updates += 1 }
+    sut.request([good, broken])
+    await sut.waitUntilIdle()
+    sut.request([good, broken])
+    await sut.waitUntilIdle()
+    #expect(loader.requested == [good, broken])
+    #expect(updates == 1)
+    #expect(sut.lines(for: good) == ["##", "##", "##"])
+    #expect(sut.lines(for: broken) == ["  ", "··", "  "])
+    #expect(sut.lines(for: nil) == ["  ", "  ", "  "])
+  }
+}
+
+@MainActor
+@Suite struct StatusLineTests {
+  @Test func loadingShowsUntilTheDataArrives() async {
+    let factory = SceneFactory(
+      services: BrowserServices(
+        artists: Seeds.store(source: .offlineCache), recentSearches: InMemoryRecentSearchesStore()),
+      preferences: BrowserPreferences(), navigator: NavigatorSpy())
+    let sut = factory.makeTopArtists()
+    sut.start()
+    #expect(sut.status.text == "loading…")
+    #expect(sut.render(width: 20, height: 4)[2] == "Loading…            ")
+    await sut.waitForLoad()
+    #expect(sut.status.text == "offline cache")
+  }
+
+  @Test func everyPartInOrder() {
+    let status = StatusLine(source: .demoCatalog, isStale: true, isLoading: true, error: "Network failed: x.")
+    #expect(status.text == "demo catalog · stale · loading… · Network failed: x.")
+    #expect(StatusLine().text == "")
+  }
+}
+
+@MainActor
+@Suite struct ListRendererTests {
+  @Test func tallThumbnailsPutTheLabelOnTheMiddleLine() {
+    let slots = ThumbnailSlots(
+      loader: GatedThumbnailLoader(), renderer: LetterThumbnailRenderer(), size: ThumbnailSize(columns: 2, rows: 3))
+    var viewport = ListViewport()
+    viewport.setCount(3)
+    let lines = ListRenderer.lines(
+      texts: ["one", "two", "three"], imageURLs: [URL(string: "http://127.0.0.1/1.png"), nil, nil],
+      viewport: &viewport, width: 12, height: 7, thumbnails: slots)
+    #expect(
+      lines == [
+        "            ", "> ·· one    ", "            ",
+        "            ", "     two    ", "            ",
+      ])
+    #expect(viewport.visibleRows == 2)
+    slots.cancelAll()
+  }
+}
