@@ -28,7 +28,11 @@ public final class KeyReader {
         ready.append(contentsOf: decoder.flushPending())
         ready.append(.resize)
       case .timedOut:
-        guard decoder.hasPending else { return nil }
+        // Without a deadline a spurious wake-up just means waiting again.
+        guard decoder.hasPending else {
+          if timeout == nil { continue }
+          return nil
+        }
         ready.append(contentsOf: decoder.flushPending())
       case .endOfInput:
         ready.append(contentsOf: decoder.flushPending())

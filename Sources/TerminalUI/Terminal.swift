@@ -83,7 +83,12 @@ public final class Terminal: TerminalDevice {
     var descriptors = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)]
     if wakeUp >= 0 { descriptors.append(pollfd(fd: wakeUp, events: Int16(POLLIN), revents: 0)) }
     let milliseconds = timeout.map(Self.milliseconds) ?? -1
-    let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+    var ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+    // A signal (SIGWINCH above all) interrupts the wait; with no deadline, wait again: the resize pipe is now
+    // readable if that signal was a resize.
+    while ready < 0 && errno == EINTR && timeout == nil {
+      ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+    }
     if ready < 0 { return errno == EINTR ? .timedOut : .endOfInput }
     if ready == 0 { return .timedOut }
     if descriptors.count > 1, descriptors[1].revents & Int16(POLLIN) != 0 {
