@@ -29,27 +29,30 @@ struct AreaAverager {
     bitmap.pixels.withUnsafeBufferPointer { source in
       narrowed.withUnsafeMutableBufferPointer { target in
         toWorking.withUnsafeBufferPointer { decode in
-          for y in 0..<bitmap.height {
-            let sourceRow = y * bitmap.width * 4
-            let targetRow = y * width * 4
-            for x in 0..<width {
-              var red: Float = 0
-              var green: Float = 0
-              var blue: Float = 0
-              var alpha: Float = 0
-              columns.forEach(x) { sourceX, weight in
-                let p = sourceRow + sourceX * 4
-                let a = Float(source[p + 3]) * (1 / 255) * weight
-                red += decode[Int(source[p])] * a
-                green += decode[Int(source[p + 1])] * a
-                blue += decode[Int(source[p + 2])] * a
-                alpha += a
+          columns.withSpans { firstSource, spanStart, weights in
+            for y in 0..<bitmap.height {
+              let sourceRow = y * bitmap.width * 4
+              let targetRow = y * width * 4
+              for x in 0..<width {
+                var red: Float = 0
+                var green: Float = 0
+                var blue: Float = 0
+                var alpha: Float = 0
+                var p = sourceRow + firstSource[x] * 4
+                for w in spanStart[x]..<spanStart[x + 1] {
+                  let a = Float(source[p + 3]) * (1 / 255) * weights[w]
+                  red += decode[Int(source[p])] * a
+                  green += decode[Int(source[p + 1])] * a
+                  blue += decode[Int(source[p + 2])] * a
+                  alpha += a
+                  p += 4
+                }
+                let t = targetRow + x * 4
+                target[t] = red
+                target[t + 1] = green
+                target[t + 2] = blue
+                target[t + 3] = alpha
               }
-              let t = targetRow + x * 4
-              target[t] = red
-              target[t + 1] = green
-              target[t + 2] = blue
-              target[t + 3] = alpha
             }
           }
         }
@@ -61,21 +64,28 @@ struct AreaAverager {
     var output = [UInt8](repeating: 0, count: width * height * 3)
     narrowed.withUnsafeBufferPointer { source in
       output.withUnsafeMutableBufferPointer { target in
-        for y in 0..<height {
-          for x in 0..<width {
-            var sums: (Float, Float, Float, Float) = (0, 0, 0, 0)
-            rows.forEach(y) { sourceY, weight in
-              let p = (sourceY * width + x) * 4
-              sums.0 += source[p] * weight
-              sums.1 += source[p + 1] * weight
-              sums.2 += source[p + 2] * weight
-              sums.3 += source[p + 3] * weight
+        rows.withSpans { firstSource, spanStart, weights in
+          for y in 0..<height {
+            for x in 0..<width {
+              var red: Float = 0
+              var green: Float = 0
+              var blue: Float = 0
+              var alpha: Float = 0
+              var p = (firstSource[y] * width + x) * 4
+              for w in spanStart[y]..<spanStart[y + 1] {
+                let weight = weights[w]
+                red += source[p] * weight
+                green += source[p + 1] * weight
+                blue += source[p + 2] * weight
+                alpha += source[p + 3] * weight
+                p += width * 4
+              }
+              let uncovered = max(0, 1 - alpha)
+              let t = (y * width + x) * 3
+              target[t] = encode(red + uncovered * backdrop[0])
+              target[t + 1] = encode(green + uncovered * backdrop[1])
+              target[t + 2] = encode(blue + uncovered * backdrop[2])
             }
-            let uncovered = max(0, 1 - sums.3)
-            let t = (y * width + x) * 3
-            target[t] = encode(sums.0 + uncovered * backdrop[0])
-            target[t + 1] = encode(sums.1 + uncovered * backdrop[1])
-            target[t + 2] = encode(sums.2 + uncovered * backdrop[2])
           }
         }
       }
@@ -128,11 +138,15 @@ struct Coverage {
     weightStart.append(weights.count)
   }
 
-  @inline(__always)
-  func forEach(_ target: Int, _ body: (Int, Float) -> Void) {
-    let first = firstSource[target]
-    for offset in weightStart[target]..<weightStart[target + 1] {
-      body(first + offset - weightStart[target], weights[offset])
+  /// Hands the tables to `body` as unsafe buffers: target `i` covers source indices from `firstSource[i]` on,
+  /// with weights `weights[spanStart[i]..<spanStart[i + 1]]`.
+  func withSpans<Result>(
+    _ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>, UnsafeBufferPointer<Float>) -> Result
+  ) -> Result {
+    firstSource.withUnsafeBufferPointer { firstSource in
+      weightStart.withUnsafeBufferPointer { spanStart in
+        weights.withUnsafeBufferPointer { weights in body(firstSource, spanStart, weights) }
+      }
     }
   }
 }

@@ -73,4 +73,18 @@ import Testing
     #expect(reader.nextKey() == .resize)
     #expect(terminal.size == TerminalSize(columns: 100, rows: 30))
   }
+
+  @Test func untimedReadKeepsWaitingAfterASpuriousWakeUp() {
+    // A signal interrupting the wait shows up as a timeout; without a deadline that is not the end of input.
+    let terminal = ScriptedTerminal(script: [.timedOut, .bytes(Array("x".utf8))])
+    let reader = KeyReader(device: terminal)
+    #expect(reader.nextKey() == .character("x"))
+  }
+
+  @Test func timedReadGivesUpAtTheDeadline() {
+    let terminal = ScriptedTerminal(script: [.timedOut, .bytes(Array("x".utf8))])
+    let reader = KeyReader(device: terminal)
+    #expect(reader.nextKey(timeout: .milliseconds(10)) == nil)
+    #expect(reader.nextKey(timeout: .milliseconds(10)) == .character("x"))
+  }
 }
