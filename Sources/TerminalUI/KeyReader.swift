@@ -6,6 +6,8 @@ public final class KeyReader {
   private let escapeTimeout: Duration
   private var decoder = KeyDecoder()
   private var ready: [Key] = []
+  /// Set once the device reported the end of input and every decoded key has been handed out.
+  public private(set) var isAtEnd = false
 
   public init(device: any TerminalDevice, escapeTimeout: Duration = .milliseconds(50)) {
     self.device = device
@@ -36,7 +38,10 @@ public final class KeyReader {
         ready.append(contentsOf: decoder.flushPending())
       case .endOfInput:
         ready.append(contentsOf: decoder.flushPending())
-        if ready.isEmpty { return nil }
+        if ready.isEmpty {
+          isAtEnd = true
+          return nil
+        }
       }
     }
     return ready.removeFirst()

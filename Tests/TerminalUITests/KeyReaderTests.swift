@@ -87,4 +87,11 @@ import Testing
     #expect(reader.nextKey(timeout: .milliseconds(10)) == nil)
     #expect(reader.nextKey(timeout: .milliseconds(10)) == .character("x"))
   }
+
+  @Test func keyStreamDeliversKeysThenFinishesAtEndOfInput() async {
+    let terminal = ScriptedTerminal(script: [.bytes(Array("a\u{1B}[B".utf8)), .timedOut, .bytes([0x1B])])
+    var keys: [Key] = []
+    for await key in KeyReader.keyStream(device: terminal) { keys.append(key) }
+    #expect(keys == [.character("a"), .down, .escape])
+  }
 }
