@@ -2,7 +2,7 @@
 /// renderer (ours, or `chafa -f symbols --symbols vhalf`) can be scored by the same code.
 ///
 /// Understands SGR colour codes (reset, 16/256/true colour, default colours 39/49, reverse video 7/27),
-/// ignores other escape sequences (chafa hides and shows the cursor), and the glyphs `▀`, `▄`, `█` and space.
+/// REP (`ESC[n b`), ignores other escape sequences (chafa hides and shows the cursor), and the glyphs `▀`, `▄`, `█` and space.
 /// Any other glyph counts as foreground over both halves. Palette indices show as `XtermPalette` colours.
 public struct HalfBlockParser {
   public var defaultForeground: RGBColor
@@ -63,6 +63,10 @@ public struct HalfBlockParser {
           parameters.unicodeScalars.append(next)
         }
         if final == "m" { apply(parameters, to: &pen) }
+        if final == "b", let last = cells.last {
+          // REP: repeat the previous character, which compacting encoders may use for long runs.
+          cells += Array(repeating: last, count: max(1, Int(parameters) ?? 1))
+        }
         continue
       }
       if scalar == "\r" || scalar.value < 0x20 { continue }

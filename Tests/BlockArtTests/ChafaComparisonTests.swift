@@ -47,7 +47,11 @@ struct ChafaComparisonTests {
     -> Score
   {
     let art = BlockArtRenderer(colorMode: mode).art(for: bitmap, columns: columns, rows: rows)
-    let theirs = HalfBlockParser().parse(try runChafa(on: bitmap, mode: mode, columns: columns, rows: rows))
+    let chafaOutput = try runChafa(on: bitmap, mode: mode, columns: columns, rows: rows)
+    let theirs = HalfBlockParser().parse(chafaOutput)
+    // Fairness check: every line of chafa's output was understood in full (no cells lost to unknown sequences).
+    let lineWidths = chafaOutput.split(separator: "\n").map { HalfBlockParser().parse(String($0)).width }
+    #expect(lineWidths.allSatisfy { $0 == theirs.width }, "chafa line widths \(lineWidths)")
     print("grids: ours \(art.grid.columns)×\(art.grid.pixelRows), chafa \(theirs.width)×\(theirs.height)")
     // Each side is scored against the source averaged onto its own grid, in case the two fit the box differently.
     let ourReference = BlockArtFidelity.reference(

@@ -28,6 +28,14 @@ private let esc = "\u{1B}"
   }
 }
 
+extension HalfBlockParserTests {
+  @Test func repeatsThePreviousCellForREP() {
+    let parsed = HalfBlockParser().parse("\(esc)[38;5;196;48;5;21m▀\(esc)[3b\(esc)[0m")
+    #expect(parsed.width == 4)
+    #expect((0..<4).map { parsed[$0, 1] } == Array(repeating: RGBColor(0, 0, 255), count: 4))
+  }
+}
+
 @Suite struct PSNRTests {
   @Test func identicalImagesAreInfinitelyClose() {
     let image = HalfBlockImage(width: 1, height: 2, rgb: [1, 2, 3, 4, 5, 6])
