@@ -1,22 +1,38 @@
 /// Text that came from outside (the API, the user) on its way to the terminal.
-/// First version: the TerminalUI work replaces the bodies (full escape-sequence stripping, East Asian widths),
-/// keeping these signatures.
 public enum TerminalText {
   /// Removes control characters and escape sequences so API text can never drive the terminal.
+  /// Whole sequences go (CSI, OSC, DCS/APC/PM/SOS strings, two-character ESC sequences, and their C1 forms),
+  /// not just the ESC byte, so no `[2J` debris is left behind. Tabs become a single space.
   public static func sanitize(_ text: String) -> String {
-    String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
+    var scanner = EscapeSequenceScanner(text.unicodeScalars)
+    var kept = String.UnicodeScalarView()
+    while let scalar = scanner.nextPrintable() { kept.append(scalar) }
+    return String(kept)
   }
 
-  /// Columns the text takes on a terminal (wide characters 2, combining marks 0).
+  /// Columns the text takes on a terminal (wide characters 2, combining marks 0), counted per grapheme cluster.
   public static func displayWidth(_ text: String) -> Int {
-    text.count
+    var total = 0
+    for character in text { total += CharacterWidth.columns(of: character) }
+    return total
   }
 
   /// Cuts to at most `columns` display columns, ending with `…` when something was cut.
+  /// A wide character that would straddle the cut is dropped and a space stands in for its missing half,
+  /// so the result is exactly `columns` wide whenever it was cut.
   public static func truncate(_ text: String, toColumns columns: Int) -> String {
-    guard displayWidth(text) > columns else { return text }
     guard columns > 0 else { return "" }
-    return String(text.prefix(columns - 1)) + "…"
+    guard displayWidth(text) > columns else { return text }
+    let budget = columns - 1  // one column is reserved for the ellipsis
+    var kept = ""
+    var used = 0
+    for character in text {
+      let width = CharacterWidth.columns(of: character)
+      if used + width > budget { break }
+      kept.append(character)
+      used += width
+    }
+    return kept + String(repeating: " ", count: budget - used) + "…"
   }
 
   /// Truncates, then pads with spaces to exactly `columns` display columns.

@@ -1,1 +1,0 @@
-// BlockArt — placeholder until its issue lands.

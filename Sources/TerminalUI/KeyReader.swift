@@ -1,0 +1,55 @@
+/// Reads keys from a terminal device: waits for bytes, decodes them with `KeyDecoder`, and resolves a lone ESC
+/// into the Escape key when nothing follows within `escapeTimeout` (an arrow key's bytes arrive together;
+/// a human pressing Escape then `[` is far slower than that).
+public final class KeyReader {
+  private let device: any TerminalDevice
+  private let escapeTimeout: Duration
+  private var decoder = KeyDecoder()
+  private var ready: [Key] = []
+  /// Set once the device reported the end of input and every decoded key has been handed out.
+  public private(set) var isAtEnd = false
+
+  public init(device: any TerminalDevice, escapeTimeout: Duration = .milliseconds(50)) {
+    self.device = device
+    self.escapeTimeout = escapeTimeout
+  }
+
+  /// The next key, waiting as long as needed; nil once input has ended.
+  public func nextKey() -> Key? {
+    nextKey(timeout: nil)
+  }
+
+  /// The next key, or nil if none arrived within `timeout` (or input has ended).
+  public func nextKey(timeout: Duration?) -> Key? {
+    while ready.isEmpty {
+      let wait = decoder.hasPending ? escapeTimeout : timeout
+      switch device.readInput(timeout: wait) {
+      case .bytes(let bytes):
+        ready.append(contentsOf: decoder.feed(bytes))
+      case .resized:
+        ready.append(contentsOf: decoder.flushPending())
+        ready.append(.resize)
+      case .timedOut:
+        // Without a deadline a spurious wake-up just means waiting again.
+        guard decoder.hasPending else {
+          if timeout == nil { continue }
+          return nil
+        }
+        ready.append(contentsOf: decoder.flushPending())
+      case .endOfInput:
+        ready.append(contentsOf: decoder.flushPending())
+        if ready.isEmpty {
+          isAtEnd = true
+          return nil
+        }
+      }
+    }
+    return ready.removeFirst()
+  }
+
+  /// Decodes a complete byte string at once (tests, pasted input): a trailing lone ESC counts as Escape.
+  public static func keys(from bytes: [UInt8]) -> [Key] {
+    var decoder = KeyDecoder()
+    return decoder.feed(bytes) + decoder.flushPending()
+  }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Synchronization
+
+extension KeyReader {
+  /// Keys as an async sequence for apps built on Swift concurrency. Reading blocks, so it runs on a dedicated
+  /// thread rather than tying up one of the (few) threads of the cooperative pool. The stream finishes at the end
+  /// of input; when the consumer stops listening, the thread notices within `pollInterval` and exits.
+  public static func keyStream(
+    device: any TerminalDevice, escapeTimeout: Duration = .milliseconds(50),
+    pollInterval: Duration = .milliseconds(200)
+  ) -> AsyncStream<Key> {
+    let stopped = StopSignal()
+    let (stream, continuation) = AsyncStream<Key>.makeStream()
+    continuation.onTermination = { _ in stopped.raise() }
+    let thread = Thread {
+      let reader = KeyReader(device: device, escapeTimeout: escapeTimeout)
+      while !stopped.isRaised {
+        if let key = reader.nextKey(timeout: pollInterval) {
+          continuation.yield(key)
+        } else if reader.isAtEnd {
+          break
+        }
+      }
+      continuation.finish()
+    }
+    thread.name = "TerminalUI key reader"
+    thread.start()
+    return stream
+  }
+}
+
+/// A one-way flag shared between the stream's consumer and the reading thread.
+private final class StopSignal: Sendable {
+  private let flag = Atomic<Bool>(false)
+  func raise() { flag.store(true, ordering: .relaxed) }
+  var isRaised: Bool { flag.load(ordering: .relaxed) }
+}

@@ -1,0 +1,59 @@
+import Glibc
+
+/// Process-wide state for putting the terminal back from places that cannot capture context:
+/// signal handlers and `atexit`. Only async-signal-safe calls (`tcsetattr`, `write`, `signal`, `raise`)
+/// happen on the signal path. Set up once, before the terminal is changed, by `Terminal.enterFullScreen`.
+enum TerminalRestoration {
+  static let enterSequence: [UInt8] = Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J".utf8)
+
+  // Written before any handler can run, read from handlers: plain C storage is what signal handlers need.
+  nonisolated(unsafe) private static var original = termios()
+  nonisolated(unsafe) private static var inputDescriptor: Int32 = -1
+  nonisolated(unsafe) private static var outputDescriptor: Int32 = -1
+  nonisolated(unsafe) private static var needsRestore: sig_atomic_t = 0
+  nonisolated(unsafe) private static var handlersInstalled = false
+  nonisolated(unsafe) private(set) static var resizePipeReadEnd: Int32 = -1
+  nonisolated(unsafe) private static var resizePipeWriteEnd: Int32 = -1
+
+  static func install(original attributes: termios, input: Int32, output: Int32) {
+    original = attributes
+    inputDescriptor = input
+    outputDescriptor = output
+    needsRestore = 1
+    guard !handlersInstalled else { return }
+    handlersInstalled = true
+    var ends: [Int32] = [-1, -1]
+    if pipe(&ends) == 0 {
+      for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+      resizePipeReadEnd = ends[0]
+      resizePipeWriteEnd = ends[1]
+    }
+    atexit { TerminalRestoration.restore() }
+    for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+      _ = signal(signalNumber) { received in
+        TerminalRestoration.restore()
+        // Die of the same signal, so the parent sees the real cause.
+        _ = signal(received, SIG_DFL)
+        _ = raise(received)
+      }
+    }
+    _ = signal(SIGWINCH) { _ in
+      var byte: UInt8 = 1
+      _ = write(TerminalRestoration.resizePipeWriteEnd, &byte, 1)
+    }
+  }
+
+  /// Leaves the alternate screen, shows the cursor, and restores the saved attributes. Safe to call repeatedly.
+  static func restore() {
+    guard needsRestore == 1 else { return }
+    needsRestore = 0
+    let leave: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    _ = write(outputDescriptor, leave.utf8Start, leave.utf8CodeUnitCount)
+    _ = tcsetattr(inputDescriptor, TCSAFLUSH, &original)
+  }
+
+  static func drainResizePipe() {
+    var buffer = [UInt8](repeating: 0, count: 64)
+    while buffer.withUnsafeMutableBytes({ read(resizePipeReadEnd, $0.baseAddress, $0.count) }) > 0 {}
+  }
+}

@@ -1,0 +1,84 @@
+import BlockArt
+import Foundation
+import ImageCache
+import Testing
+
+private let chafaPath = "/usr/bin/chafa"
+
+/// Scores our half-block output and chafa's (`-f symbols --symbols vhalf`, the same cell model) with the same
+/// parser and PSNR code, on the same pixels (our bitmap, PNG-encoded for chafa). Figures are printed;
+/// the assertions only pin what should hold on any machine with chafa installed.
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: chafaPath)))
+struct ChafaComparisonTests {
+
+  struct Score: CustomStringConvertible {
+    let ours: Double
+    let chafa: Double
+    var description: String { String(format: "ours %.2f dB, chafa %.2f dB", ours, chafa) }
+  }
+
+  @Test(arguments: [ColorMode.trueColor, .xterm256, .ansi16])
+  func ourOutputIsAtLeastAsFaithfulAsChafas(mode: ColorMode) throws {
+    let bitmap = Bitmaps.synthetic(width: 240, height: 180)
+    let score = try compare(bitmap, mode: mode, columns: 40, rows: 15, space: .sRGB)
+    let linearScore = try compare(bitmap, mode: mode, columns: 40, rows: 15, space: .linear)
+    print("chafa comparison, \(mode.rawValue), sRGB reference: \(score); linear reference: \(linearScore)")
+    #expect(score.ours >= score.chafa)
+    #expect(linearScore.ours >= linearScore.chafa)
+  }
+
+  @Test func linearVersusSRGBAveraging() throws {
+    // Scores each filter space against both references; printed for the record (see the report).
+    let bitmap = Bitmaps.synthetic(width: 240, height: 180)
+    for mode in [ColorMode.trueColor, .xterm256, .ansi16] {
+      for reference in FilterSpace.allCases {
+        let scores = FilterSpace.allCases.map { space in
+          let art = BlockArtRenderer(colorMode: mode, filterSpace: space).art(for: bitmap, columns: 40, rows: 15)
+          let target = BlockArtFidelity.reference(
+            for: bitmap, columns: art.grid.columns, pixelRows: art.grid.pixelRows, space: reference)
+          return String(format: "%@ %.2f dB", space.rawValue, BlockArtFidelity.psnr(art.shown, reference: target))
+        }
+        print("filter space, \(mode.rawValue), \(reference.rawValue) reference: \(scores.joined(separator: ", "))")
+      }
+    }
+  }
+
+  private func compare(_ bitmap: ImageBitmap, mode: ColorMode, columns: Int, rows: Int, space: FilterSpace) throws
+    -> Score
+  {
+    let art = BlockArtRenderer(colorMode: mode).art(for: bitmap, columns: columns, rows: rows)
+    let chafaOutput = try runChafa(on: bitmap, mode: mode, columns: columns, rows: rows)
+    let theirs = HalfBlockParser().parse(chafaOutput)
+    // Fairness check: every line of chafa's output was understood in full (no cells lost to unknown sequences).
+    let lineWidths = chafaOutput.split(separator: "\n").map { HalfBlockParser().parse(String($0)).width }
+    #expect(lineWidths.allSatisfy { $0 == theirs.width }, "chafa line widths \(lineWidths)")
+    print("grids: ours \(art.grid.columns)×\(art.grid.pixelRows), chafa \(theirs.width)×\(theirs.height)")
+    // Each side is scored against the source averaged onto its own grid, in case the two fit the box differently.
+    let ourReference = BlockArtFidelity.reference(
+      for: bitmap, columns: art.grid.columns, pixelRows: art.grid.pixelRows, space: space)
+    let theirReference = BlockArtFidelity.reference(
+      for: bitmap, columns: theirs.width, pixelRows: theirs.height, space: space)
+    return Score(
+      ours: BlockArtFidelity.psnr(art.shown, reference: ourReference),
+      chafa: BlockArtFidelity.psnr(theirs, reference: theirReference))
+  }
+
+  private func runChafa(on bitmap: ImageBitmap, mode: ColorMode, columns: Int, rows: Int) throws -> String {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("blockart-\(UUID().uuidString).png")
+    try Data(try PNGEncoder.encode(bitmap)).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let colors = ["truecolor": "full", "256": "256", "16": "16"][mode.rawValue]!
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: chafaPath)
+    process.arguments = [
+      "-f", "symbols", "--symbols", "vhalf", "-c", colors, "-s", "\(columns)x\(rows)", "--animate", "off",
+      "--bg", "000000", "-w", "9", file.path,
+    ]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: output, as: UTF8.self)
+  }
+}
