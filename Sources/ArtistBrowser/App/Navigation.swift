@@ -1,0 +1,105 @@
+import TerminalUI
+
+/// What the app loop does after a key.
+public enum NavigationOutcome: Equatable {
+  case handled
+  case quit
+}
+
+/// The app's scene stack. The top scene gets the keys first; what it leaves (q, ?, back at a scene without
+/// its own back) is handled here. The last line of the screen is the status line of the top scene, unless a
+/// router set a message, which lasts until the next key or navigation.
+@MainActor
+public final class NavigationStack: SceneNavigating {
+  public private(set) var scenes: [any BrowserScene] = []
+  public private(set) var showsHelp = false
+  /// The app redraws when this fires (data arrived, thumbnail drawn, navigation).
+  public var onNeedsDisplay: (@MainActor () -> Void)?
+  private var message: StatusLine?
+
+  public init() {}
+
+  public var top: (any BrowserScene)? { scenes.last }
+
+  public var status: StatusLine { message ?? top?.status ?? StatusLine() }
+
+  public func push(_ scene: any BrowserScene) {
+    scene.onNeedsDisplay = { [weak self] in self?.onNeedsDisplay?() }
+    scenes.append(scene)
+    message = nil
+    scene.start()
+    onNeedsDisplay?()
+  }
+
+  /// Pops the top scene; the root stays (there must always be something on screen).
+  public func pop() {
+    guard scenes.count > 1, let leaving = scenes.popLast() else { return }
+    leaving.stop()
+    leaving.onNeedsDisplay = nil
+    message = nil
+    onNeedsDisplay?()
+  }
+
+  public func setStatus(_ status: StatusLine) {
+    message = status
+    onNeedsDisplay?()
+  }
+
+  public func handle(_ key: BrowserKey) -> NavigationOutcome {
+    message = nil
+    if showsHelp {
+      showsHelp = false
+      onNeedsDisplay?()
+      return .handled
+    }
+    if let top, top.handle(key) { return .handled }
+    switch key {
+    case .character("q"):
+      return .quit
+    case .character("?"):
+      showsHelp = true
+    case .backspace, .escape, .character("h"):
+      pop()
+    default:
+      break
+    }
+    onNeedsDisplay?()
+    return .handled
+  }
+
+  /// Exactly `height` lines of `width` columns: the top scene (or help), then the status line.
+  public func render(width: Int, height: Int) -> [String] {
+    guard width > 0, height > 0 else { return [] }
+    let bodyHeight = height - 1
+    let body: [String]
+    if showsHelp {
+      body = ScreenLayout.compose(
+        header: HelpText.lines, body: { _ in [] }, footer: [], width: width, height: bodyHeight)
+    } else {
+      body = top?.render(width: width, height: bodyHeight) ?? []
+    }
+    let padded = body + Array(repeating: TerminalText.fit("", toColumns: width), count: max(0, bodyHeight - body.count))
+    return Array(padded.prefix(bodyHeight)) + [TerminalText.fit(status.text, toColumns: width)]
+  }
+}
+
+enum HelpText {
+  static let lines = [
+    "Keys",
+    "",
+    "  j / k / ↓ / ↑     move",
+    "  g / G             top / bottom",
+    "  PgUp / PgDn       page",
+    "  Enter             open",
+    "  Backspace / h     back",
+    "  /                 search",
+    "  m                 similar artists (on an artist)",
+    "  s                 cycle sort: rank, name, listeners",
+    "  t                 toggle thumbnails",
+    "  r                 refresh (bypasses the metadata cache)",
+    "  ?                 this help",
+    "  q                 quit",
+    "",
+    "Press any key to close.",
+  ]
+}

@@ -1,1 +1,0 @@
-// ArtistBrowser — placeholder until its issue lands.

@@ -1,0 +1,42 @@
+@MainActor
+protocol AlbumDetailBusinessLogic: AnyObject {
+  func fetchAlbum(request: AlbumDetail.FetchAlbum.Request) async
+}
+
+@MainActor
+protocol AlbumDetailDataStore: AnyObject {
+  /// Both set by the router that opens the scene.
+  var artistName: String { get set }
+  var albumName: String { get set }
+  var album: AlbumDetails? { get }
+}
+
+@MainActor
+final class AlbumDetailInteractor: AlbumDetailBusinessLogic, AlbumDetailDataStore {
+  var presenter: (any AlbumDetailPresentationLogic)?
+  var worker: any AlbumDetailWorking
+
+  var artistName = ""
+  var albumName = ""
+  private(set) var album: AlbumDetails?
+
+  init(worker: any AlbumDetailWorking) {
+    self.worker = worker
+  }
+
+  func fetchAlbum(request: AlbumDetail.FetchAlbum.Request) async {
+    var response = AlbumDetail.FetchAlbum.Response(
+      artistName: artistName, albumName: albumName, album: nil, source: nil, isStale: false, error: nil)
+    do {
+      let result = try await worker.fetchAlbum(
+        artist: artistName, album: albumName, policy: request.refresh ? .reload : .useCache)
+      album = result.value
+      response.album = result.value
+      response.source = result.source
+      response.isStale = result.isStale
+    } catch {
+      response.error = StoreError(error)
+    }
+    presenter?.presentAlbum(response: response)
+  }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+enum AlbumDetail {
+  /// Loads an album's track list.
+  enum FetchAlbum {
+    struct Request {
+      var refresh = false
+    }
+
+    struct Response {
+      var artistName: String
+      var albumName: String
+      var album: AlbumDetails?
+      var source: DataSource?
+      var isStale: Bool
+      var error: StoreError?
+    }
+
+    struct ViewModel: Codable, Equatable {
+      struct Track: Codable, Equatable {
+        var number: String
+        var name: String
+        var duration: String
+      }
+
+      var title: String
+      var artist: String
+      var summary: String
+      var tracks: [Track]
+      var imageURL: URL?
+      var errorMessage: String?
+      var status: StatusLine
+    }
+  }
+}

@@ -1,0 +1,61 @@
+@MainActor
+protocol ArtistDetailBusinessLogic: AnyObject {
+  func fetchArtist(request: ArtistDetail.FetchArtist.Request) async
+  func selectAlbum(request: ArtistDetail.SelectAlbum.Request)
+}
+
+@MainActor
+protocol ArtistDetailDataStore: AnyObject {
+  /// Set by the router that opens the scene.
+  var artistName: String { get set }
+  var details: ArtistDetails? { get }
+  var albums: [AlbumSummary] { get }
+  var selectedAlbum: AlbumSummary? { get }
+}
+
+@MainActor
+final class ArtistDetailInteractor: ArtistDetailBusinessLogic, ArtistDetailDataStore {
+  var presenter: (any ArtistDetailPresentationLogic)?
+  var worker: any ArtistDetailWorking
+
+  var artistName = ""
+  private(set) var details: ArtistDetails?
+  private(set) var albums: [AlbumSummary] = []
+  private(set) var selectedAlbum: AlbumSummary?
+
+  init(worker: any ArtistDetailWorking) {
+    self.worker = worker
+  }
+
+  func fetchArtist(request: ArtistDetail.FetchArtist.Request) async {
+    let policy: CachePolicy = request.refresh ? .reload : .useCache
+    let name = artistName
+    async let detailsCall = worker.fetchDetails(artist: name, policy: policy)
+    async let albumsCall = worker.fetchTopAlbums(artist: name, policy: policy)
+    var response = ArtistDetail.FetchArtist.Response(
+      artistName: name, details: nil, albums: [], albumsError: nil, source: nil, isStale: false, error: nil)
+    do {
+      let result = try await albumsCall
+      albums = result.value
+      response.albums = result.value
+    } catch {
+      albums = []
+      response.albumsError = StoreError(error)
+    }
+    do {
+      let result = try await detailsCall
+      details = result.value
+      response.details = result.value
+      response.source = result.source
+      response.isStale = result.isStale
+    } catch {
+      details = nil
+      response.error = StoreError(error)
+    }
+    presenter?.presentArtist(response: response)
+  }
+
+  func selectAlbum(request: ArtistDetail.SelectAlbum.Request) {
+    selectedAlbum = albums.indices.contains(request.index) ? albums[request.index] : nil
+  }
+}

@@ -1,0 +1,37 @@
+@MainActor
+protocol ArtistDetailPresentationLogic: AnyObject {
+  func presentArtist(response: ArtistDetail.FetchArtist.Response)
+}
+
+@MainActor
+final class ArtistDetailPresenter: ArtistDetailPresentationLogic {
+  weak var viewController: (any ArtistDetailDisplayLogic)?
+  static let nameColumns = 40
+  static let bioColumns = 300
+  static let maxTags = 5
+
+  func presentArtist(response: ArtistDetail.FetchArtist.Response) {
+    let details = response.details
+    let albums = response.albums.map { album in
+      ArtistDetail.FetchArtist.ViewModel.Album(
+        rank: "\(album.rank).", name: DisplayFormat.clean(album.name, columns: Self.nameColumns),
+        playCount: DisplayFormat.counted(album.playCount, "play", "plays"), imageURL: album.imageURL)
+    }
+    let albumsMessage: String? =
+      if let error = response.albumsError { ErrorMessage.text(for: error) } else if albums.isEmpty {
+        "No albums."
+      } else { nil }
+    let errorMessage = response.error.map(ErrorMessage.text(for:))
+    let tags = (details?.tags ?? []).prefix(Self.maxTags).map { DisplayFormat.clean($0, columns: 20) }
+    viewController?.displayArtist(
+      viewModel: .init(
+        name: DisplayFormat.clean(details?.name ?? response.artistName, columns: Self.nameColumns),
+        listeners: DisplayFormat.counted(details?.listeners, "listener", "listeners"),
+        playCount: DisplayFormat.counted(details?.playCount, "play", "plays"),
+        tags: tags.filter { !$0.isEmpty }.joined(separator: ", "),
+        bio: DisplayFormat.clean(
+          DisplayFormat.plainText(fromHTML: details?.bioSummary ?? ""), columns: Self.bioColumns),
+        imageURL: details?.imageURL, albums: albums, albumsMessage: albumsMessage, errorMessage: errorMessage,
+        status: StatusLine(source: response.source, isStale: response.isStale, error: errorMessage)))
+  }
+}

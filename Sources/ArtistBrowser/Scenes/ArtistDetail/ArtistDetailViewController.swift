@@ -1,0 +1,155 @@
+import Foundation
+
+@MainActor
+protocol ArtistDetailDisplayLogic: AnyObject {
+  func displayArtist(viewModel: ArtistDetail.FetchArtist.ViewModel)
+}
+
+/// One artist: figures, tags, bio, then a list whose first row opens similar artists and the rest are albums.
+@MainActor
+public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplayLogic {
+  var interactor: (any ArtistDetailBusinessLogic)?
+  var router: (any ArtistDetailRoutingLogic & ArtistDetailDataPassing)?
+  let preferences: BrowserPreferences
+  let thumbnails: ThumbnailSlots?
+  public var onNeedsDisplay: (@MainActor () -> Void)?
+
+  private(set) var viewModel: ArtistDetail.FetchArtist.ViewModel?
+  private(set) var viewport = ListViewport()
+  private(set) var isLoading = false
+  private var loadTask: Task<Void, Never>?
+  static let similarArtistsRow = "Similar artists →"
+  static let bioLines = 3
+
+  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?) {
+    self.preferences = preferences
+    self.thumbnails = thumbnails
+    thumbnails?.onUpdate = { [weak self] in self?.onNeedsDisplay?() }
+  }
+
+  public var title: String { viewModel?.name ?? router?.dataStore?.artistName ?? "Artist" }
+
+  public var status: StatusLine {
+    var status = viewModel?.status ?? StatusLine()
+    status.isLoading = isLoading
+    return status
+  }
+
+  public func start() { fetchArtist(refresh: false) }
+
+  public func stop() {
+    thumbnails?.cancelAll()
+    loadTask?.cancel()
+  }
+
+  public func waitForLoad() async { await loadTask?.value }
+
+  func displayArtist(viewModel: ArtistDetail.FetchArtist.ViewModel) {
+    self.viewModel = viewModel
+    viewport.setCount(1 + viewModel.albums.count, resetSelection: true)
+    changed()
+  }
+
+  public func handle(_ key: BrowserKey) -> Bool {
+    if key == .character("m") {
+      router?.routeToSimilarArtists()
+      return true
+    }
+    guard let command = ListCommand(key) else { return false }
+    if viewport.apply(command) {
+      changed()
+      return true
+    }
+    switch command {
+    case .open:
+      guard viewModel?.errorMessage == nil else { return true }
+      if viewport.selection == 0 {
+        router?.routeToSimilarArtists()
+      } else {
+        interactor?.selectAlbum(request: .init(index: viewport.selection - 1))
+        router?.routeToAlbumDetail()
+      }
+    case .back:
+      router?.routeBack()
+    case .toggleThumbnails:
+      preferences.showsThumbnails.toggle()
+      if !preferences.showsThumbnails { thumbnails?.cancelAll() }
+      changed()
+    case .refresh:
+      fetchArtist(refresh: true)
+    default:
+      return false
+    }
+    return true
+  }
+
+  public func render(width: Int, height: Int) -> [String] {
+    guard let viewModel else {
+      return ScreenLayout.compose(
+        header: [title], body: { _ in ["Loading…"] }, footer: [SceneText.listHint], width: width, height: height)
+    }
+    if let error = viewModel.errorMessage {
+      return ScreenLayout.compose(
+        header: [viewModel.name, ""], body: { _ in [error] }, footer: ["h back · r retry"], width: width,
+        height: height)
+    }
+    let facts = [viewModel.name, SceneText.joined([viewModel.listeners, viewModel.playCount]), viewModel.tags]
+    let header =
+      facts.filter { !$0.isEmpty }
+      + SceneText.wrap(viewModel.bio, width: width, maxLines: Self.bioLines) + ["", "Top albums"]
+    let slots = preferences.showsThumbnails ? thumbnails : nil
+    let reserved = 9 + SceneText.widest(viewModel.albums.map(\.playCount)) + (slots.map { $0.size.columns + 1 } ?? 0)
+    let rows = listRows(
+      viewModel,
+      nameColumns: SceneText.nameColumns(width: width, preferred: ArtistDetailPresenter.nameColumns, reserved: reserved)
+    )
+    return ScreenLayout.compose(
+      header: header,
+      body: { bodyHeight in
+        ListRenderer.lines(
+          texts: rows.texts, imageURLs: rows.urls, viewport: &viewport, width: width, height: bodyHeight,
+          thumbnails: slots)
+      }, footer: ["j/k move · Enter open · m similar artists · h back · t thumbnails · r refresh"], width: width,
+      height: height)
+  }
+
+  public func plainLines() -> [String] {
+    guard let viewModel else { return [title] }
+    if let error = viewModel.errorMessage { return [viewModel.name, error] }
+    var lines = [viewModel.name, SceneText.joined([viewModel.listeners, viewModel.playCount])]
+    if !viewModel.tags.isEmpty { lines.append("Tags: \(viewModel.tags)") }
+    if !viewModel.bio.isEmpty { lines.append(viewModel.bio) }
+    lines.append("Top albums:")
+    lines += viewModel.albums.map { "\(SceneText.padLeft($0.rank, 4)) \($0.name) — \($0.playCount)" }
+    if let message = viewModel.albumsMessage { lines.append(message) }
+    return lines
+  }
+
+  public func jsonSnapshot() throws -> Data { try SnapshotEncoder.encode(viewModel) }
+
+  private func listRows(_ viewModel: ArtistDetail.FetchArtist.ViewModel, nameColumns: Int)
+    -> (texts: [String], urls: [URL?])
+  {
+    let albumTexts = viewModel.albums.map {
+      SceneText.padLeft($0.rank, 4) + " " + SceneText.column($0.name, nameColumns) + "  " + $0.playCount
+    }
+    let message = viewModel.albumsMessage.map { ["     \($0)"] } ?? []
+    // The message row is not selectable content; it just sits after the action row when there are no albums.
+    return ([Self.similarArtistsRow] + albumTexts + message, [nil] + viewModel.albums.map(\.imageURL) + [nil])
+  }
+
+  private func fetchArtist(refresh: Bool) {
+    guard let interactor else { return }
+    isLoading = true
+    changed()
+    loadTask = Task { [weak self] in
+      await interactor.fetchArtist(request: .init(refresh: refresh))
+      self?.isLoading = false
+      self?.changed()
+    }
+  }
+
+  private func changed() {
+    onNeedsDisplay?()
+  }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+enum Search {
+  /// Recent searches matching what is typed so far (all of them when the query is empty).
+  enum LoadSuggestions {
+    struct Request {
+      var query: String
+    }
+
+    struct Response {
+      var query: String
+      var suggestions: [String]
+    }
+
+    struct ViewModel: Codable, Equatable {
+      var suggestions: [String]
+    }
+  }
+
+  /// Runs artist.search; the query is remembered as a recent search.
+  enum SearchArtists {
+    struct Request {
+      var query: String
+      var refresh = false
+    }
+
+    struct Response {
+      var query: String
+      var artists: [ArtistSummary]
+      var source: DataSource?
+      var isStale: Bool
+      var error: StoreError?
+    }
+
+    struct ViewModel: Codable, Equatable {
+      struct Row: Codable, Equatable {
+        var name: String
+        var listeners: String
+        var imageURL: URL?
+      }
+
+      /// The query as typed (not sanitised: it is matched against the text field to tell if results are current).
+      var query: String
+      var title: String
+      var rows: [Row]
+      var emptyMessage: String?
+      var status: StatusLine
+    }
+  }
+
+  /// Remembers the result the user opened, for the router to pass on.
+  enum SelectResult {
+    struct Request {
+      var index: Int
+    }
+  }
+}

@@ -1,0 +1,31 @@
+@MainActor
+protocol SearchPresentationLogic: AnyObject {
+  func presentSuggestions(response: Search.LoadSuggestions.Response)
+  func presentSearchResults(response: Search.SearchArtists.Response)
+}
+
+@MainActor
+final class SearchPresenter: SearchPresentationLogic {
+  weak var viewController: (any SearchDisplayLogic)?
+  static let nameColumns = 32
+
+  func presentSuggestions(response: Search.LoadSuggestions.Response) {
+    let suggestions = response.suggestions.map { DisplayFormat.clean($0, columns: Self.nameColumns) }
+    viewController?.displaySuggestions(viewModel: .init(suggestions: suggestions.filter { !$0.isEmpty }))
+  }
+
+  func presentSearchResults(response: Search.SearchArtists.Response) {
+    let rows = response.artists.map {
+      Search.SearchArtists.ViewModel.Row(
+        name: DisplayFormat.clean($0.name, columns: Self.nameColumns),
+        listeners: DisplayFormat.counted($0.listeners, "listener", "listeners"), imageURL: $0.imageURL)
+    }
+    let query = DisplayFormat.clean(response.query, columns: 40)
+    let errorMessage = response.error.map(ErrorMessage.text(for:))
+    viewController?.displaySearchResults(
+      viewModel: .init(
+        query: response.query, title: "Artists matching “\(query)”", rows: rows,
+        emptyMessage: rows.isEmpty ? (errorMessage ?? "No artists match “\(query)”.") : nil,
+        status: StatusLine(source: response.source, isStale: response.isStale, error: errorMessage)))
+  }
+}

@@ -1,0 +1,215 @@
+import Foundation
+
+@MainActor
+protocol SearchDisplayLogic: AnyObject {
+  func displaySuggestions(viewModel: Search.LoadSuggestions.ViewModel)
+  func displaySearchResults(viewModel: Search.SearchArtists.ViewModel)
+}
+
+/// A text field over a list. While typing, keys are text and the list offers matching recent searches;
+/// Enter searches; Down (or Enter on results) moves into the list, where keys are list commands and `/` types again.
+@MainActor
+public final class SearchViewController: BrowserScene, SearchDisplayLogic {
+  enum Mode: Equatable {
+    case typing
+    case browsing
+  }
+
+  var interactor: (any SearchBusinessLogic)?
+  var router: (any SearchRoutingLogic & SearchDataPassing)?
+  let preferences: BrowserPreferences
+  let thumbnails: ThumbnailSlots?
+  public var onNeedsDisplay: (@MainActor () -> Void)?
+
+  private(set) var mode = Mode.typing
+  private(set) var query = ""
+  private(set) var suggestions = Search.LoadSuggestions.ViewModel(suggestions: [])
+  private(set) var results: Search.SearchArtists.ViewModel?
+  private(set) var viewport = ListViewport()
+  private(set) var isLoading = false
+  private var loadTask: Task<Void, Never>?
+  private var suggestionsTask: Task<Void, Never>?
+
+  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?) {
+    self.preferences = preferences
+    self.thumbnails = thumbnails
+    thumbnails?.onUpdate = { [weak self] in self?.onNeedsDisplay?() }
+  }
+
+  public var title: String { "Search" }
+
+  public var status: StatusLine {
+    var status = results?.status ?? StatusLine()
+    status.isLoading = isLoading
+    return status
+  }
+
+  /// Results are shown only while they answer the query in the field; otherwise suggestions are.
+  var showsResults: Bool { results != nil && results?.query == query }
+
+  /// Searches at once when the data store came with a query (opened from the command line), else suggests.
+  public func start() {
+    if let preset = router?.dataStore?.query, !preset.isEmpty {
+      query = preset
+      search(refresh: false)
+    } else {
+      loadSuggestions()
+    }
+  }
+
+  public func stop() {
+    thumbnails?.cancelAll()
+    loadTask?.cancel()
+    suggestionsTask?.cancel()
+  }
+
+  public func waitForLoad() async {
+    await suggestionsTask?.value
+    await loadTask?.value
+  }
+
+  func displaySuggestions(viewModel: Search.LoadSuggestions.ViewModel) {
+    suggestions = viewModel
+    if !showsResults { viewport.setCount(viewModel.suggestions.count, resetSelection: true) }
+    changed()
+  }
+
+  func displaySearchResults(viewModel: Search.SearchArtists.ViewModel) {
+    results = viewModel
+    viewport.setCount(viewModel.rows.count, resetSelection: true)
+    if !viewModel.rows.isEmpty { mode = .browsing }
+    changed()
+  }
+
+  public func handle(_ key: BrowserKey) -> Bool {
+    switch mode {
+    case .typing: handleTyping(key)
+    case .browsing: handleBrowsing(key)
+    }
+    changed()
+    return true
+  }
+
+  public func render(width: Int, height: Int) -> [String] {
+    let cursor = mode == .typing ? "▏" : ""
+    let field = "Search: " + DisplayFormat.sanitized(query) + cursor
+    let listTitle = showsResults ? (results?.title ?? "") : (suggestions.suggestions.isEmpty ? "" : "Recent searches")
+    let footer =
+      mode == .typing
+      ? "type an artist · Enter search · ↓ to the list · Esc back" : "j/k move · Enter open · / edit · h back"
+    return ScreenLayout.compose(
+      header: [field, "", listTitle],
+      body: { bodyHeight in
+        if self.showsResults, let results = self.results {
+          if let message = results.emptyMessage { return [message] }
+          let slots = self.preferences.showsThumbnails ? self.thumbnails : nil
+          let reserved = 4 + SceneText.widest(results.rows.map(\.listeners)) + (slots.map { $0.size.columns + 1 } ?? 0)
+          let nameColumns = SceneText.nameColumns(
+            width: width, preferred: SearchPresenter.nameColumns, reserved: reserved)
+          return ListRenderer.lines(
+            texts: results.rows.map { SceneText.column($0.name, nameColumns) + "  " + $0.listeners },
+            imageURLs: results.rows.map(\.imageURL), viewport: &self.viewport, width: width, height: bodyHeight,
+            thumbnails: slots)
+        }
+        // While typing nothing is selected yet: Down moves into the list.
+        return ListRenderer.lines(
+          texts: self.suggestions.suggestions, imageURLs: [], viewport: &self.viewport, width: width,
+          height: bodyHeight, thumbnails: nil, marksSelection: self.mode == .browsing)
+      }, footer: [footer], width: width, height: height)
+  }
+
+  public func plainLines() -> [String] {
+    guard showsResults, let results else {
+      return ["Recent searches"] + suggestions.suggestions.map { "  \($0)" }
+    }
+    return [results.title]
+      + (results.emptyMessage.map { [$0] } ?? results.rows.map { "  \($0.name) — \($0.listeners)" })
+  }
+
+  public func jsonSnapshot() throws -> Data {
+    struct Snapshot: Encodable {
+      var query: String
+      var suggestions: Search.LoadSuggestions.ViewModel
+      var results: Search.SearchArtists.ViewModel?
+    }
+    return try SnapshotEncoder.encode(Snapshot(query: query, suggestions: suggestions, results: results))
+  }
+
+  // MARK: Keys
+
+  private func handleTyping(_ key: BrowserKey) {
+    switch key {
+    case .character(let character):
+      query.append(character)
+      loadSuggestions()
+    case .backspace:
+      if query.isEmpty {
+        router?.routeBack()
+      } else {
+        query.removeLast()
+        loadSuggestions()
+      }
+    case .enter:
+      search(refresh: false)
+    case .escape:
+      router?.routeBack()
+    case .down:
+      if viewport.count > 0 { mode = .browsing }
+    default:
+      break
+    }
+  }
+
+  private func handleBrowsing(_ key: BrowserKey) {
+    guard let command = ListCommand(key) else { return }
+    if viewport.apply(command) { return }
+    switch command {
+    case .open:
+      openSelection()
+    case .back:
+      router?.routeBack()
+    case .search:
+      mode = .typing
+    case .refresh:
+      search(refresh: true)
+    case .toggleThumbnails:
+      preferences.showsThumbnails.toggle()
+      if !preferences.showsThumbnails { thumbnails?.cancelAll() }
+    default:
+      break
+    }
+  }
+
+  private func openSelection() {
+    if showsResults {
+      guard let rows = results?.rows, !rows.isEmpty else { return }
+      interactor?.selectResult(request: .init(index: viewport.selection))
+      router?.routeToArtistDetail()
+    } else if suggestions.suggestions.indices.contains(viewport.selection) {
+      query = suggestions.suggestions[viewport.selection]
+      search(refresh: false)
+    }
+  }
+
+  private func loadSuggestions() {
+    guard let interactor else { return }
+    suggestionsTask?.cancel()
+    let typed = query
+    suggestionsTask = Task { await interactor.loadSuggestions(request: .init(query: typed)) }
+  }
+
+  private func search(refresh: Bool) {
+    guard let interactor, !query.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+    isLoading = true
+    let typed = query
+    loadTask = Task { [weak self] in
+      await interactor.searchArtists(request: .init(query: typed, refresh: refresh))
+      self?.isLoading = false
+      self?.changed()
+    }
+  }
+
+  private func changed() {
+    onNeedsDisplay?()
+  }
+}

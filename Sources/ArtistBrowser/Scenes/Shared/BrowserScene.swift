@@ -1,0 +1,48 @@
+import Foundation
+
+/// What the navigation stack needs from a scene's view controller.
+@MainActor
+public protocol BrowserScene: AnyObject {
+  var title: String { get }
+  var status: StatusLine { get }
+  /// Called by the stack when the scene's screen changed (data arrived, a thumbnail finished).
+  var onNeedsDisplay: (@MainActor () -> Void)? { get set }
+  /// Kicks off the scene's first load; called once, when the scene is pushed.
+  func start()
+  /// Stops background work (thumbnail loads); called when the scene is popped.
+  func stop()
+  /// Returns false when the scene has no use for the key, letting the app handle it (q, ?).
+  func handle(_ key: BrowserKey) -> Bool
+  /// Exactly `height` lines, each exactly `width` display columns.
+  func render(width: Int, height: Int) -> [String]
+  /// The whole content as plain text, no escapes and no truncation to a screen (`--plain`).
+  func plainLines() -> [String]
+  /// The current view model as JSON (`--json`).
+  func jsonSnapshot() throws -> Data
+}
+
+/// What routers use to move between scenes; implemented by `NavigationStack`.
+@MainActor
+public protocol SceneNavigating: AnyObject {
+  func push(_ scene: any BrowserScene)
+  func pop()
+  func setStatus(_ status: StatusLine)
+}
+
+/// Settings shared by every scene of one session (`t` toggles thumbnails everywhere).
+@MainActor
+public final class BrowserPreferences {
+  public var showsThumbnails: Bool
+
+  public init(showsThumbnails: Bool = false) {
+    self.showsThumbnails = showsThumbnails
+  }
+}
+
+enum SnapshotEncoder {
+  static func encode<Value: Encodable>(_ value: Value) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(value)
+  }
+}

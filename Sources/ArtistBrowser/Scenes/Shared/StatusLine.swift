@@ -1,0 +1,26 @@
+/// The bottom line: where the data came from, whether it is stale, whether something is loading, the last error.
+public struct StatusLine: Codable, Equatable {
+  public var source: DataSource?
+  public var isStale: Bool
+  public var isLoading: Bool
+  public var error: String?
+
+  public init(source: DataSource? = nil, isStale: Bool = false, isLoading: Bool = false, error: String? = nil) {
+    self.source = source
+    self.isStale = isStale
+    self.isLoading = isLoading
+    self.error = error
+  }
+
+  /// e.g. "Last.fm · stale · loading… · Network failed: timed out. Press r to retry."
+  public var text: String {
+    var parts: [String] = []
+    if let source { parts.append(source.displayName) }
+    if isStale { parts.append("stale") }
+    if isLoading { parts.append("loading…") }
+    if let error { parts.append(error) }
+    return parts.joined(separator: " · ")
+  }
+}
+
+extension StatusLine: Sendable {}

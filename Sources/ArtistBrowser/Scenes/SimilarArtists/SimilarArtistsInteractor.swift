@@ -1,0 +1,49 @@
+@MainActor
+protocol SimilarArtistsBusinessLogic: AnyObject {
+  func fetchSimilar(request: SimilarArtists.FetchSimilar.Request) async
+  func selectArtist(request: SimilarArtists.SelectArtist.Request)
+}
+
+@MainActor
+protocol SimilarArtistsDataStore: AnyObject {
+  /// Set by the router that opens the scene.
+  var artistName: String { get set }
+  var similar: [SimilarArtist] { get }
+  var selectedArtist: SimilarArtist? { get }
+}
+
+@MainActor
+final class SimilarArtistsInteractor: SimilarArtistsBusinessLogic, SimilarArtistsDataStore {
+  var presenter: (any SimilarArtistsPresentationLogic)?
+  var worker: any SimilarArtistsWorking
+
+  var artistName = ""
+  private(set) var similar: [SimilarArtist] = []
+  private(set) var selectedArtist: SimilarArtist?
+
+  init(worker: any SimilarArtistsWorking) {
+    self.worker = worker
+  }
+
+  func fetchSimilar(request: SimilarArtists.FetchSimilar.Request) async {
+    var response = SimilarArtists.FetchSimilar.Response(
+      artistName: artistName, similar: [], source: nil, isStale: false, error: nil)
+    do {
+      let result = try await worker.fetchSimilar(artist: artistName, policy: request.refresh ? .reload : .useCache)
+      // Best match first whatever order the source used; ties keep the source's order.
+      similar = result.value.enumerated()
+        .sorted { $0.element.match == $1.element.match ? $0.offset < $1.offset : $0.element.match > $1.element.match }
+        .map(\.element)
+      response.similar = similar
+      response.source = result.source
+      response.isStale = result.isStale
+    } catch {
+      response.error = StoreError(error)
+    }
+    presenter?.presentSimilar(response: response)
+  }
+
+  func selectArtist(request: SimilarArtists.SelectArtist.Request) {
+    selectedArtist = similar.indices.contains(request.index) ? similar[request.index] : nil
+  }
+}

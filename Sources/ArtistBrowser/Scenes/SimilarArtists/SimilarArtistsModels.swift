@@ -1,0 +1,38 @@
+import Foundation
+
+enum SimilarArtists {
+  /// Loads the artists Last.fm considers similar, best match first.
+  enum FetchSimilar {
+    struct Request {
+      var refresh = false
+    }
+
+    struct Response {
+      var artistName: String
+      var similar: [SimilarArtist]
+      var source: DataSource?
+      var isStale: Bool
+      var error: StoreError?
+    }
+
+    struct ViewModel: Codable, Equatable {
+      struct Row: Codable, Equatable {
+        var name: String
+        var match: String
+        var imageURL: URL?
+      }
+
+      var title: String
+      var rows: [Row]
+      var emptyMessage: String?
+      var status: StatusLine
+    }
+  }
+
+  /// Remembers the row the user opened, for the router to pass on.
+  enum SelectArtist {
+    struct Request {
+      var index: Int
+    }
+  }
+}

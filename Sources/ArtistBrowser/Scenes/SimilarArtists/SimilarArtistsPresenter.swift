@@ -1,0 +1,25 @@
+@MainActor
+protocol SimilarArtistsPresentationLogic: AnyObject {
+  func presentSimilar(response: SimilarArtists.FetchSimilar.Response)
+}
+
+@MainActor
+final class SimilarArtistsPresenter: SimilarArtistsPresentationLogic {
+  weak var viewController: (any SimilarArtistsDisplayLogic)?
+  static let nameColumns = 32
+
+  func presentSimilar(response: SimilarArtists.FetchSimilar.Response) {
+    let rows = response.similar.map {
+      SimilarArtists.FetchSimilar.ViewModel.Row(
+        name: DisplayFormat.clean($0.name, columns: Self.nameColumns), match: DisplayFormat.percent($0.match),
+        imageURL: $0.imageURL)
+    }
+    let errorMessage = response.error.map(ErrorMessage.text(for:))
+    let artist = DisplayFormat.clean(response.artistName, columns: 40)
+    viewController?.displaySimilar(
+      viewModel: .init(
+        title: "Similar to \(artist)", rows: rows,
+        emptyMessage: rows.isEmpty ? (errorMessage ?? "No similar artists known.") : nil,
+        status: StatusLine(source: response.source, isStale: response.isStale, error: errorMessage)))
+  }
+}

@@ -1,0 +1,90 @@
+@MainActor
+protocol TopArtistsBusinessLogic: AnyObject {
+  func fetchArtists(request: TopArtists.FetchArtists.Request) async
+  func fetchNextPage(request: TopArtists.FetchNextPage.Request) async
+  func changeSort(request: TopArtists.ChangeSort.Request)
+  func selectArtist(request: TopArtists.SelectArtist.Request)
+}
+
+@MainActor
+protocol TopArtistsDataStore: AnyObject {
+  /// Loaded artists in display order.
+  var artists: [ArtistSummary] { get }
+  var selectedArtist: ArtistSummary? { get set }
+}
+
+@MainActor
+final class TopArtistsInteractor: TopArtistsBusinessLogic, TopArtistsDataStore {
+  var presenter: (any TopArtistsPresentationLogic)?
+  var worker: any TopArtistsWorking
+
+  private(set) var artists: [ArtistSummary] = []
+  var selectedArtist: ArtistSummary?
+  private(set) var sort: ArtistSortOrder = .rank
+  private var loadedPages = 0
+  private var totalPages = 1
+  private var source: DataSource?
+  private var isStale = false
+  /// Guards against a second page request while one is out (the selection keeps moving while it loads).
+  private var isLoadingPage = false
+
+  init(worker: any TopArtistsWorking) {
+    self.worker = worker
+  }
+
+  func fetchArtists(request: TopArtists.FetchArtists.Request) async {
+    isLoadingPage = true
+    defer { isLoadingPage = false }
+    do {
+      let result = try await worker.fetchPage(1, policy: request.refresh ? .reload : .useCache)
+      loadedPages = 1
+      totalPages = result.value.totalPages
+      record(result)
+      artists = ArtistSorting.sorted(result.value.items, by: sort)
+      present(error: nil)
+    } catch {
+      present(error: StoreError(error))
+    }
+  }
+
+  func fetchNextPage(request: TopArtists.FetchNextPage.Request) async {
+    guard !isLoadingPage, loadedPages > 0, loadedPages < totalPages else { return }
+    isLoadingPage = true
+    defer { isLoadingPage = false }
+    do {
+      let result = try await worker.fetchPage(loadedPages + 1, policy: .useCache)
+      loadedPages += 1
+      totalPages = result.value.totalPages
+      record(result)
+      // Pages can overlap when the chart moves between requests: keep the first occurrence.
+      let known = Set(artists.map { $0.name.lowercased() })
+      let fresh = result.value.items.filter { !known.contains($0.name.lowercased()) }
+      artists = ArtistSorting.sorted(artists + fresh, by: sort)
+      present(error: nil)
+    } catch {
+      present(error: StoreError(error))
+    }
+  }
+
+  func changeSort(request: TopArtists.ChangeSort.Request) {
+    sort = request.order ?? sort.next
+    artists = ArtistSorting.sorted(artists, by: sort)
+    present(error: nil)
+  }
+
+  func selectArtist(request: TopArtists.SelectArtist.Request) {
+    selectedArtist = artists.indices.contains(request.index) ? artists[request.index] : nil
+  }
+
+  private func record(_ result: StoreResult<Page<ArtistSummary>>) {
+    source = result.source
+    isStale = result.isStale
+  }
+
+  private func present(error: StoreError?) {
+    presenter?.presentArtists(
+      response: .init(
+        artists: artists, sort: sort, hasMore: loadedPages < totalPages && loadedPages > 0, source: source,
+        isStale: isStale, error: error))
+  }
+}

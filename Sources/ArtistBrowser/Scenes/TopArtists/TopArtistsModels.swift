@@ -1,0 +1,60 @@
+import Foundation
+
+enum TopArtists {
+  /// Loads the chart from its first page (again, with `refresh`, bypassing the metadata cache).
+  enum FetchArtists {
+    struct Request {
+      var refresh = false
+    }
+
+    struct Response {
+      /// Everything loaded so far, already in `sort` order.
+      var artists: [ArtistSummary]
+      var sort: ArtistSortOrder
+      var hasMore: Bool
+      var source: DataSource?
+      var isStale: Bool
+      var error: StoreError?
+    }
+
+    struct ViewModel: Codable, Equatable {
+      struct Row: Codable, Equatable {
+        var rank: String
+        var name: String
+        var listeners: String
+        var imageURL: URL?
+      }
+
+      var title: String
+      var sortLabel: String
+      var rows: [Row]
+      var hasMore: Bool
+      /// Shown in place of the list when there is nothing to list (first load failed, empty chart).
+      var emptyMessage: String?
+      var status: StatusLine
+    }
+  }
+
+  /// Appends the next chart page; presented through `FetchArtists`.
+  enum FetchNextPage {
+    struct Request {}
+    typealias Response = FetchArtists.Response
+    typealias ViewModel = FetchArtists.ViewModel
+  }
+
+  /// Re-orders what is loaded (nil cycles rank → name → listeners); presented through `FetchArtists`.
+  enum ChangeSort {
+    struct Request {
+      var order: ArtistSortOrder?
+    }
+    typealias Response = FetchArtists.Response
+    typealias ViewModel = FetchArtists.ViewModel
+  }
+
+  /// Remembers the row the user opened, for the router to pass on.
+  enum SelectArtist {
+    struct Request {
+      var index: Int
+    }
+  }
+}

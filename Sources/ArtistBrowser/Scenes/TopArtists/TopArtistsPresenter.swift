@@ -1,0 +1,27 @@
+@MainActor
+protocol TopArtistsPresentationLogic: AnyObject {
+  func presentArtists(response: TopArtists.FetchArtists.Response)
+}
+
+@MainActor
+final class TopArtistsPresenter: TopArtistsPresentationLogic {
+  weak var viewController: (any TopArtistsDisplayLogic)?
+  static let nameColumns = 32
+
+  func presentArtists(response: TopArtists.FetchArtists.Response) {
+    let rows = response.artists.map { artist in
+      TopArtists.FetchArtists.ViewModel.Row(
+        rank: "\(artist.rank).",
+        name: DisplayFormat.clean(artist.name, columns: Self.nameColumns),
+        listeners: DisplayFormat.counted(artist.listeners, "listener", "listeners"),
+        imageURL: artist.imageURL)
+    }
+    let errorMessage = response.error.map(ErrorMessage.text(for:))
+    let emptyMessage = rows.isEmpty ? (errorMessage ?? "The chart is empty.") : nil
+    viewController?.displayArtists(
+      viewModel: .init(
+        title: "Top artists", sortLabel: "sort: \(response.sort.label)", rows: rows, hasMore: response.hasMore,
+        emptyMessage: emptyMessage,
+        status: StatusLine(source: response.source, isStale: response.isStale, error: errorMessage)))
+  }
+}

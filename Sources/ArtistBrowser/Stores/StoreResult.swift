@@ -1,0 +1,59 @@
+import Foundation
+
+/// Where a result came from; shown in the status line so the user knows what they are looking at.
+public enum DataSource: String, Codable, CaseIterable {
+  case lastFM
+  case demoCatalog
+  case offlineCache
+
+  public var displayName: String {
+    switch self {
+    case .lastFM: "Last.fm"
+    case .demoCatalog: "demo catalog"
+    case .offlineCache: "offline cache"
+    }
+  }
+}
+
+/// A store answer plus its provenance: `isStale` when served from a cache past its freshness.
+public struct StoreResult<Value> {
+  public var value: Value
+  public var source: DataSource
+  public var isStale: Bool
+
+  public init(_ value: Value, source: DataSource, isStale: Bool = false) {
+    self.value = value
+    self.source = source
+    self.isStale = isStale
+  }
+}
+
+/// Whether a read may be answered from the metadata cache (`r` asks for `.reload`).
+public enum CachePolicy: Equatable {
+  case useCache
+  case reload
+}
+
+/// The failures a store reports; every one of them ends up as a one-line message, never a crash.
+public enum StoreError: Error, Equatable {
+  case notFound(name: String, suggestions: [String])
+  case invalidAPIKey
+  case networkFailed(reason: String)
+  case offlineNotCached
+  case unexpected(String)
+
+  /// Maps anything thrown by a store (adapters may leak their own errors) onto the browser's vocabulary.
+  public init(_ error: any Error) {
+    if let storeError = error as? StoreError {
+      self = storeError
+    } else {
+      self = .unexpected(String(describing: error))
+    }
+  }
+}
+
+extension DataSource: Sendable {}
+extension StoreResult: Sendable where Value: Sendable {}
+extension StoreResult: Equatable where Value: Equatable {}
+extension CachePolicy: Sendable {}
+extension StoreError: Sendable {}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The orders `s` cycles through.
+public enum ArtistSortOrder: String, Codable, CaseIterable {
+  case rank
+  case name
+  case listeners
+
+  var next: ArtistSortOrder {
+    let all = Self.allCases
+    return all[(all.firstIndex(of: self)! + 1) % all.count]
+  }
+
+  var label: String { rawValue }
+}
+
+/// Sorting rules shared by the list scenes. Name order is case-insensitive and locale-independent
+/// (lowercased Unicode scalars, rank as tie-breaker), so it is the same on every machine.
+enum ArtistSorting {
+  static func sorted(_ artists: [ArtistSummary], by order: ArtistSortOrder) -> [ArtistSummary] {
+    switch order {
+    case .rank:
+      return artists.sorted { $0.rank < $1.rank }
+    case .name:
+      return artists.sorted { lhs, rhs in
+        let (left, right) = (nameKey(lhs.name), nameKey(rhs.name))
+        return left == right ? lhs.rank < rhs.rank : left.lexicographicallyPrecedes(right)
+      }
+    case .listeners:
+      return artists.sorted { lhs, rhs in
+        let (left, right) = (lhs.listeners ?? -1, rhs.listeners ?? -1)
+        return left == right ? lhs.rank < rhs.rank : left > right
+      }
+    }
+  }
+
+  static func nameKey(_ name: String) -> [UInt32] {
+    name.lowercased().unicodeScalars.map(\.value)
+  }
+}
+
+extension ArtistSortOrder: Sendable {}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import ArtistBrowser
+
+/// The search scene wired for real against the in-memory stores.
+@MainActor
+@Suite struct SearchViewControllerTests {
+  func makeSUT(recent: [String] = ["Cher", "Coldplay"]) -> (
+    SearchViewController, NavigatorSpy, InMemoryRecentSearchesStore
+  ) {
+    let navigator = NavigatorSpy()
+    let recents = InMemoryRecentSearchesStore(recent)
+    let factory = SceneFactory(
+      services: BrowserServices(artists: Seeds.store(), recentSearches: recents), preferences: BrowserPreferences(),
+      navigator: navigator)
+    return (factory.makeSearch(), navigator, recents)
+  }
+
+  func type(_ text: String, into sut: SearchViewController) {
+    for character in text { _ = sut.handle(.character(character)) }
+  }
+
+  @Test func emptyQueryOffersRecentSearches() async {
+    let (sut, _, _) = makeSUT()
+    sut.start()
+    await sut.waitForLoad()
+    let lines = sut.render(width: 30, height: 7).map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(lines[0] == "Search: ▏")
+    #expect(lines[2] == "Recent searches")
+    #expect(lines[3] == "Cher")
+    #expect(lines[4] == "Coldplay")
+  }
+
+  @Test func typingFiltersSuggestionsAndQIsText() async {
+    let (sut, _, _) = makeSUT()
+    sut.start()
+    type("co", into: sut)
+    await sut.waitForLoad()
+    #expect(sut.suggestions.suggestions == ["Coldplay"])
+    #expect(sut.handle(.character("q")))
+    #expect(sut.query == "coq")
+    _ = sut.handle(.backspace)
+    #expect(sut.query == "co")
+  }
+
+  @Test func enterSearchesShowsResultsAndRemembersTheQuery() async throws {
+    let (sut, navigator, recents) = makeSUT()
+    sut.start()
+    type("b", into: sut)
+    _ = sut.handle(.enter)
+    await sut.waitForLoad()
+    #expect(sut.mode == .browsing)
+    #expect(sut.showsResults)
+    let lines = sut.render(width: 60, height: 7).map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(lines[0] == "Search: b")
+    #expect(lines[2] == "Artists matching “b”")
+    #expect(lines[3].hasPrefix("> abba"))
+    #expect(lines[4].hasPrefix("Björk"))
+    #expect(try await recents.recentSearches() == ["b", "Cher", "Coldplay"])
+    // When opening the second result
+    _ = sut.handle(.character("j"))
+    _ = sut.handle(.enter)
+    #expect((navigator.pushed.first as? ArtistDetailViewController)?.router?.dataStore?.artistName == "Björk")
+  }
+
+  @Test func pickingASuggestionSearchesIt() async {
+    let (sut, _, _) = makeSUT()
+    sut.start()
+    await sut.waitForLoad()
+    _ = sut.handle(.down)
+    _ = sut.handle(.character("j"))
+    _ = sut.handle(.enter)
+    await sut.waitForLoad()
+    #expect(sut.query == "Coldplay")
+    #expect(sut.results?.emptyMessage == "No artists match “Coldplay”.")
+    #expect(sut.plainLines() == ["Artists matching “Coldplay”", "No artists match “Coldplay”."])
+  }
+
+  @Test func slashReturnsToTypingAndBackspaceOnEmptyLeaves() async {
+    let (sut, navigator, _) = makeSUT()
+    sut.start()
+    type("cher", into: sut)
+    _ = sut.handle(.enter)
+    await sut.waitForLoad()
+    _ = sut.handle(.character("/"))
+    #expect(sut.mode == .typing)
+    for _ in 0..<4 { _ = sut.handle(.backspace) }
+    #expect(!navigator.popCalled)
+    _ = sut.handle(.backspace)
+    #expect(navigator.popCalled)
+  }
+
+  @Test func openedWithAQuerySearchesAtOnce() async {
+    let factory = SceneFactory(
+      services: BrowserServices(artists: Seeds.store(), recentSearches: InMemoryRecentSearchesStore()),
+      preferences: BrowserPreferences(), navigator: NavigatorSpy())
+    let sut = factory.makeSearch(query: "cher")
+    sut.start()
+    await sut.waitForLoad()
+    #expect(sut.plainLines() == ["Artists matching “cher”", "  Cher — 1.2M listeners"])
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import ArtistBrowser
+
+/// The chart wired for real (in-memory store) with a gated thumbnail loader.
+@MainActor
+@Suite struct TopArtistsThumbnailTests {
+  func makeSUT(chart: [ArtistSummary]) async -> (TopArtistsViewController, GatedThumbnailLoader) {
+    let loader = GatedThumbnailLoader()
+    let navigator = NavigatorSpy()
+    let services = BrowserServices(
+      artists: Seeds.store(chart: chart), recentSearches: InMemoryRecentSearchesStore(), thumbnailLoader: loader,
+      thumbnailRenderer: LetterThumbnailRenderer(), thumbnailSize: ThumbnailSize(columns: 3, rows: 1))
+    let factory = SceneFactory(
+      services: services, preferences: BrowserPreferences(showsThumbnails: true), navigator: navigator)
+    let sut = factory.makeTopArtists()
+    sut.start()
+    await sut.waitForLoad()
+    return (sut, loader)
+  }
+
+  @Test func placeholderFirstThenTheThumbnail() async {
+    // Given
+    let (sut, loader) = await makeSUT(chart: [Seeds.cher])
+    var redraws = 0
+    sut.onNeedsDisplay = { redraws += 1 }
+    // When
+    let before = sut.render(width: 40, height: 4)
+    // Then
+    #expect(before[2].hasPrefix("> ···   1. Cher"))
+    // When the loader answers
+    loader.open()
+    await sut.thumbnails?.waitUntilIdle()
+    // Then
+    #expect(redraws == 1)
+    #expect(sut.render(width: 40, height: 4)[2].hasPrefix("> ###   1. Cher"))
+    #expect(loader.requested == [Seeds.cherURL])
+  }
+
+  @Test func onlyVisibleRowsLoadAndScrolledAwayLoadsAreCancelled() async {
+    // Given 6 artists and room for 2 rows
+    let chart = Seeds.chart(6)
+    let urls = chart.compactMap(\.imageURL)
+    let (sut, loader) = await makeSUT(chart: chart)
+    _ = sut.render(width: 40, height: 5)
+    await loader.waitUntil { requested, _ in requested.count == 2 }
+    #expect(loader.requested == Array(urls[0...1]))
+    // When jumping to the bottom
+    _ = sut.handle(.character("G"))
+    _ = sut.render(width: 40, height: 5)
+    await loader.waitUntil { requested, cancelled in requested.count == 4 && cancelled.count == 2 }
+    // Then the first two were cancelled and the last two asked for
+    #expect(Set(loader.cancelled) == Set(urls[0...1]))
+    #expect(Set(loader.requested.suffix(2)) == Set(urls[4...5]))
+    #expect(sut.thumbnails?.pendingURLs == Set(urls[4...5]))
+    loader.open()
+    await sut.thumbnails?.waitUntilIdle()
+  }
+
+  @Test func toggleOffDrawsNoThumbnails() async {
+    let (sut, loader) = await makeSUT(chart: [Seeds.cher])
+    _ = sut.handle(.character("t"))
+    let lines = sut.render(width: 40, height: 4)
+    #expect(lines[2].hasPrefix(">   1. Cher"))
+    #expect(loader.requested == [])
+  }
+}
