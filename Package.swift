@@ -80,6 +80,13 @@ let package = Package(
       ]
     ),
 
+    // Benchmarks (results in BENCHMARKS.md; run by Benchmarks/run).
+    .executableTarget(
+      name: "imgcache-bench",
+      dependencies: ["ImageCache", "BlockArt"],
+      path: "Benchmarks/Sources/imgcache-bench"
+    ),
+
     // Test helpers as their own target.
     .target(name: "TestSupport", dependencies: ["ImageCache"], path: "Sources/TestSupport"),
 

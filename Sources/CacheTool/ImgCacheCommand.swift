@@ -7,7 +7,9 @@ public struct ImgCacheCommand: AsyncParsableCommand {
     commandName: "imgcache",
     abstract: "A two-tier image cache for thumbnails: fetch, warm, inspect and maintain it.",
     version: ImageCacheVersion.string,
-    subcommands: [Warm.self, Get.self, Stats.self, List.self, Trim.self, Clear.self, Verify.self])
+    subcommands: [
+      Warm.self, Get.self, Show.self, Stats.self, List.self, Trim.self, Clear.self, Verify.self,
+    ])
 
   public init() {}
 }

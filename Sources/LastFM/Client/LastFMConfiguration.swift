@@ -10,11 +10,11 @@ public struct LastFMConfiguration {
   public var userAgent: String
   /// Last.fm asks clients to stay under 5 requests per second.
   public var maxRequestsPerSecond: Double
-  public var retry: RetryPolicy
+  public var retry: LastFMRetryPolicy
 
   public init(
     apiKey: String?, baseURL: URL = defaultBaseURL, userAgent: String = "artist-browser/1.0 (imgcache)",
-    maxRequestsPerSecond: Double = 5, retry: RetryPolicy = RetryPolicy()
+    maxRequestsPerSecond: Double = 5, retry: LastFMRetryPolicy = LastFMRetryPolicy()
   ) {
     self.apiKey = apiKey?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
     self.baseURL = baseURL
@@ -37,7 +37,7 @@ public struct LastFMConfiguration {
 }
 
 /// How often and how patiently to retry rate-limited (29) and transient (8, 11, 16, 5xx, network) failures.
-public struct RetryPolicy {
+public struct LastFMRetryPolicy {
   /// Tries in total, the first included.
   public var maxAttempts: Int
   /// Wait before the second try; doubles for each further one.
@@ -65,4 +65,4 @@ public struct RetryPolicy {
 }
 
 extension LastFMConfiguration: Sendable, Equatable {}
-extension RetryPolicy: Sendable, Equatable {}
+extension LastFMRetryPolicy: Sendable, Equatable {}

@@ -24,7 +24,7 @@ final class MemoryMetadataStore: MetadataStoring {
 
   func makeStore(source: DataSource = .lastFM, offline: Bool = false) -> LastFMArtistsStore {
     let configuration = LastFMConfiguration(
-      apiKey: "test-key", baseURL: URL(string: "http://127.0.0.1:9/2.0/")!, retry: RetryPolicy(maxAttempts: 1))
+      apiKey: "test-key", baseURL: URL(string: "http://127.0.0.1:9/2.0/")!, retry: LastFMRetryPolicy(maxAttempts: 1))
     let client = LastFMClient(
       configuration: configuration, loader: loader, timing: LastFMTiming(now: { .zero }, sleep: { _ in }))
     let clock = self.clock

@@ -1,0 +1,123 @@
+import BlockArt
+import Foundation
+import ImageCache
+
+/// In-process benchmarks; the peers (python-diskcache, chafa, curl) are run by `Benchmarks/run`.
+@main
+enum Benchmarks {
+  static func main() throws {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    switch arguments.first {
+    case "make-images":
+      try makeImages(directory: arguments[1], count: Int(arguments[2])!, side: arguments.count > 3 ? Int(arguments[3])! : 174)
+    case "memory": memoryHit()
+    case "disk": try disk(directory: arguments[1])
+    case "header": try header()
+    case "fidelity": try fidelity(directory: arguments[1], mode: ColorMode(rawValue: arguments[2])!)
+    default:
+      print("usage: imgcache-bench make-images DIR COUNT [SIDE] | memory | disk DIR | header | fidelity DIR MODE")
+    }
+  }
+
+  static func makeImages(directory: String, count: Int, side: Int) throws {
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    var total = 0
+    for index in 0..<count {
+      let png = try ThumbnailFactory.png(index: index, side: side)
+      total += png.count
+      try Data(png).write(to: URL(fileURLWithPath: directory).appendingPathComponent(String(format: "thumb-%05d.png", index)))
+    }
+    print("wrote \(count) PNGs, mean \(total / max(1, count) / 1024) KB")
+  }
+
+  /// Memory-tier hit with 10,000 entries of 64×64 thumbnails (16 KB of pixels each).
+  static func memoryHit() {
+    let store = ImageMemoryStore(costLimit: 1 << 30, countLimit: 20_000)
+    let bitmap = ImageBitmap(width: 64, height: 64, pixels: [UInt8](repeating: 7, count: 64 * 64 * 4))
+    let keys = (0..<10_000).map { "https://lastfm.freetls.fastly.net/i/u/174s/\($0)abcdef0123456789.png" }
+    for key in keys { store.setImage(bitmap, forKey: key) }
+    var random = SplitMix64(state: 42)
+    let order = (0..<100_000).map { _ in keys[Int(random.next() % 10_000)] }
+    var index = 0
+    let result = measure("memory hit (10,000 entries)", operations: 100_000) {
+      precondition(store.image(forKey: order[index % order.count]) != nil)
+      index += 1
+    }
+    print(result.line)
+  }
+
+  /// Disk-tier hit and set of a ~70 KB entry (the same bytes python-diskcache gets in `Benchmarks/run`).
+  static func disk(directory: String) throws {
+    let png = try ThumbnailFactory.png(index: 1)
+    let store = try DiskStore(directory: URL(fileURLWithPath: directory), maxBytes: 1 << 30)
+    let metadata = DiskEntryMetadata(contentType: "image/png", width: 174, height: 174, expiresAt: Date() + 3600)
+    for index in 0..<200 { try store.store("https://example.test/\(index).png", data: png, metadata: metadata) }
+    var index = 0
+    let hit = try measure("disk hit (\(png.count / 1024) KB entry)", operations: 200) {
+      let found = try store.lookup("https://example.test/\(index % 200).png")
+      precondition(found != nil)
+      index += 1
+    }
+    var next = 1000
+    let set = try measure("disk set (\(png.count / 1024) KB entry)", batches: 11, operations: 100) {
+      try store.store("https://example.test/new-\(next).png", data: png, metadata: metadata)
+      next += 1
+    }
+    try store.close()
+    print(hit.line)
+    print(set.line)
+  }
+
+  static func header() throws {
+    let png = try ThumbnailFactory.png(index: 3)
+    let decoder = ImageDecoder()
+    let result = try measure("PNG header-only dimensions (\(png.count / 1024) KB file)", operations: 100_000) {
+      let header = try decoder.header(of: png)
+      precondition(header.width == 174)
+    }
+    print(result.line)
+    let decode = try measure("PNG full decode 174×174", batches: 11, operations: 50) {
+      let bitmap = try decoder.decode(png, limits: .default)
+      precondition(bitmap.width == 174)
+    }
+    print(decode.line)
+  }
+
+  /// PSNR of what a terminal would show, ours vs chafa, each against the source box-filtered onto its own grid.
+  static func fidelity(directory: String, mode: ColorMode) throws {
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".png") }.sorted()
+    let decoder = ImageDecoder()
+    let chafaColors = ["truecolor": "full", "256": "256", "16": "16"][mode.rawValue]!
+    var ours: [Double] = []
+    var theirs: [Double] = []
+    for file in files {
+      let path = directory + "/" + file
+      let bitmap = try decoder.decode([UInt8](FileManager.default.contents(atPath: path)!), limits: .default)
+      let art = BlockArtRenderer(colorMode: mode).art(for: bitmap, columns: 24, rows: 12)
+      let ourReference = BlockArtFidelity.reference(
+        for: bitmap, columns: art.grid.columns, pixelRows: art.grid.pixelRows)
+      ours.append(min(99, BlockArtFidelity.psnr(art.shown, reference: ourReference)))
+
+      let output = try run(
+        "/usr/bin/chafa",
+        ["-f", "symbols", "--symbols", "vhalf", "-c", chafaColors, "-s", "24x12", "--animate", "off", "--bg", "000000", path])
+      let parsed = HalfBlockParser().parse(output)
+      let chafaReference = BlockArtFidelity.reference(for: bitmap, columns: parsed.width, pixelRows: parsed.height)
+      theirs.append(min(99, BlockArtFidelity.psnr(parsed, reference: chafaReference)))
+    }
+    let mean = { (values: [Double]) in values.reduce(0, +) / Double(max(1, values.count)) }
+    print(String(format: "fidelity %@ over %d images: ours %.2f dB, chafa %.2f dB (mean PSNR; 99 = exact)", mode.rawValue, files.count, mean(ours), mean(theirs)))
+  }
+
+  static func run(_ executable: String, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Median of repeated timed batches: robust against a shared, noisy machine.
+struct Measurement {
+  var name: String
+  var nanosecondsPerOperation: [Double]
+
+  var median: Double {
+    let sorted = nanosecondsPerOperation.sorted()
+    return sorted[sorted.count / 2]
+  }
+
+  var line: String {
+    let sorted = nanosecondsPerOperation.sorted()
+    return String(
+      format: "%@: median %@ per op (min %@, max %@, %d batches)", name, Self.format(median), Self.format(sorted.first!),
+      Self.format(sorted.last!), sorted.count)
+  }
+
+  static func format(_ ns: Double) -> String {
+    if ns < 1_000 { return String(format: "%.1f ns", ns) }
+    if ns < 1_000_000 { return String(format: "%.2f µs", ns / 1_000) }
+    return String(format: "%.2f ms", ns / 1_000_000)
+  }
+}
+
+func measure(_ name: String, batches: Int = 21, operations: Int, _ body: () throws -> Void) rethrows -> Measurement {
+  let clock = ContinuousClock()
+  var samples: [Double] = []
+  try body()  // warm-up
+  for _ in 0..<batches {
+    let elapsed = try clock.measure {
+      for _ in 0..<operations { try body() }
+    }
+    let ns = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+    samples.append(ns / Double(operations))
+  }
+  return Measurement(name: name, nanosecondsPerOperation: samples)
+}
+
+/// Deterministic noise, so generated images compress to the same size on every machine.
+struct SplitMix64 {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
