@@ -49,7 +49,7 @@ let package = Package(
     .target(
       name: "DemoCatalog",
       dependencies: [
-        "ImageCache",
+        "ImageCache", "LastFM",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
       ]

@@ -17,6 +17,11 @@ enum Console {
     FileHandle.standardError.write(Data("imgcache: \(message)\n".utf8))
   }
 
+  /// Information for a person (not data): goes to stderr so stdout stays clean for scripts.
+  static func note(_ message: String) {
+    FileHandle.standardError.write(Data("\(message)\n".utf8))
+  }
+
   static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
   static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 

@@ -9,6 +9,7 @@ public struct ImgCacheCommand: AsyncParsableCommand {
     version: ImageCacheVersion.string,
     subcommands: [
       Warm.self, Get.self, Show.self, Stats.self, List.self, Trim.self, Clear.self, Verify.self,
+      DemoServerCommand.self,
     ])
 
   public init() {}

@@ -1,29 +1,83 @@
 import ArgumentParser
 import Foundation
 import ImageCache
+import LastFM
 
 struct Warm: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Prefetch images into the cache: from a URL list, or an artist's covers.")
+    abstract: "Prefetch images into the cache: an artist's covers, or a list of URLs.",
+    discussion: """
+      imgcache warm "Artist Name" [--albums N] [--similar N] [--size large]
+      imgcache warm --urls FILE   (one URL a line; - reads standard input)
+      With no Last.fm key configured, artists come from the embedded demo catalog.
+      """)
 
   @OptionGroup var global: GlobalOptions
+  @OptionGroup var lastFM: LastFMOptions
+
+  @Argument(help: "Artist whose album covers to prefetch (autocorrected).")
+  var artist: String?
 
   @Option(help: "File with one URL a line ('-' for standard input; blank lines and # comments skipped).")
   var urls: String?
+
+  @Option(help: "At most this many of the artist's top albums (default: all on the first page).")
+  var albums: Int?
+
+  @Option(help: "Also warm the covers of this many similar artists.")
+  var similar: Int = 0
+
+  @Option(help: "Cover size: small (34 px), medium (64), large (174), extralarge (300).")
+  var size: ImageSet.Size = .large
 
   @Flag(help: "Print the summary as JSON.")
   var json = false
 
   func run() async throws {
     try await reportingFailures {
-      guard let urls else {
-        throw CommandFailure("give --urls FILE (or - for standard input)")
+      switch (artist, urls) {
+      case (nil, nil): throw CommandFailure("name an artist, or give --urls FILE (- for standard input)")
+      case (.some, .some): throw CommandFailure("give an artist or --urls, not both")
+      case (nil, let path?):
+        let list = try URLList.read(path)
+        let manager = try global.makeManager()
+        let report = await WarmRun.prefetch(list.urls, with: manager, concurrency: global.concurrency, json: json)
+        try WarmRun.finish(report, invalid: list.invalid, manager: manager, json: json)
+      case (let name?, nil):
+        try await warmArtist(name)
       }
-      let list = try URLList.read(urls)
-      let manager = try global.makeManager()
-      let report = await WarmRun.prefetch(list.urls, with: manager, concurrency: global.concurrency, json: json)
-      try WarmRun.finish(report, invalid: list.invalid, manager: manager, json: json)
     }
+  }
+
+  private func warmArtist(_ name: String) async throws {
+    if let albums, albums < 1 { throw CommandFailure("--albums must be at least 1") }
+    guard similar >= 0 else { throw CommandFailure("--similar cannot be negative") }
+    let configuration = try global.configuration()
+    global.bootstrapLogging()
+    let source = try await lastFM.source()
+    let transport = ImageManager.makeTransport(configuration)
+    let plan: CoverPlan
+    let manager: ImageManager
+    do {
+      let client = try CachedLastFMClient(
+        configuration: source.configuration, loader: transport, cacheFolder: configuration.cacheDirectory!)
+      plan = try await CoverPlanner(client: client)
+        .plan(artist: name, albums: albums, similar: similar, size: size, policy: lastFM.policy)
+      manager = try ImageManager(configuration: configuration, transport: transport)
+    } catch {
+      await source.shutdown()
+      throw CommandFailure("\(error)")
+    }
+    if !json {
+      let others = plan.similarArtists.isEmpty ? "" : " and \(plan.similarArtists.count) similar artists"
+      let missing = plan.albumsWithoutCover > 0 ? " (\(plan.albumsWithoutCover) albums have no cover)" : ""
+      Console.note(
+        "\(Sanitized.line(plan.artist))\(others): \(plan.covers.count) covers\(missing), from the \(source.label)")
+    }
+    let report = await WarmRun.prefetch(
+      plan.covers.map(\.url), with: manager, concurrency: global.concurrency, json: json)
+    await source.shutdown()
+    try WarmRun.finish(report, invalid: [], manager: manager, json: json)
   }
 }
 
@@ -52,7 +106,7 @@ enum WarmRun {
     for line in invalid {
       report.total += 1
       report.failed += 1
-      report.failures.append(.init(url: line, message: "not an http(s) URL"))
+      report.failures.append(.init(url: line, message: "\(Sanitized.line(line)): not an http(s) URL"))
     }
     if json {
       print(try Console.json(report))
