@@ -86,4 +86,26 @@ struct CurlDataLoaderConnectionTests {
     #expect(server.peakConcurrentRequests == 2)
     #expect(server.acceptedConnections == 2)
   }
+
+  @Test func waitingForAConnectionDoesNotCountAgainstTheConnectTimeout() async throws {
+    // Given: one connection per host and replies that take 600 ms, so the third transfer queues for at least
+    // 1.2 s — longer than the 1 s connect timeout.
+    let server = try HTTPTestServer { request in .delayed(by: .milliseconds(600), .text(request.path)) }
+    defer { server.stop() }
+    let loader = CurlDataLoader(configuration: .init(maxConnectionsPerHost: 1, connectTimeout: .seconds(1)))
+
+    // When
+    let bodies = try await withThrowingTaskGroup(of: String.self) { group in
+      for index in 0..<3 {
+        group.addTask {
+          String(decoding: try await loader.load(DataRequest(url: server.url("/\(index)"))).body, as: UTF8.self)
+        }
+      }
+      return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+    }
+
+    // Then: all three complete over the single connection.
+    #expect(bodies == ["/0", "/1", "/2"])
+    #expect(server.acceptedConnections == 1)
+  }
 }

@@ -100,6 +100,21 @@ struct CurlDataLoaderFailureTests {
     #expect(result.failure?.isTransient == true)
   }
 
+  @Test func httpsToAPlainHTTPServerIsATLSError() async throws {
+    let server = try HTTPTestServer { _ in .status(200) }
+    defer { server.stop() }
+    let url = try #require(URL(string: "https://127.0.0.1:\(server.port)/secure?api_key=SECRET"))
+
+    let result = await outcome(of: CurlDataLoader(), url)
+
+    guard case .tls(let message) = result.failure else {
+      Issue.record("expected tls, got \(result)")
+      return
+    }
+    #expect(message.hasPrefix("https://127.0.0.1:\(server.port)/secure: "))
+    #expect(result.failure?.isTransient == false)
+  }
+
   @Test func cancellingTheCallerCancelsOnlyItsTransfer() async throws {
     // Given: one transfer stuck after headers and another that answers a little later.
     let server = try HTTPTestServer { request in
