@@ -107,6 +107,11 @@ final class CurlMultiLoop: @unchecked Sendable {
     let limit = max(1, configuration.maxConcurrentTransfers)
     while attached.count < limit, !waiting.isEmpty {
       let transfer = waiting.removeFirst()
+      // Its caller already got `.cancelled`; the loop just hasn't read that cancellation yet.
+      if transfer.ticket.isCancelled {
+        transfer.discard(outcome: .failure(.cancelled))
+        continue
+      }
       guard curl_multi_add_handle(multi, transfer.easy) == CURLM_OK else {
         transfer.finish(result: CURLE_FAILED_INIT)
         continue

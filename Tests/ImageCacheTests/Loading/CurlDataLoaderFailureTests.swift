@@ -138,6 +138,27 @@ struct CurlDataLoaderFailureTests {
     #expect(server.requestsInFlight == 0)
   }
 
+  @Test func cancellingAttachedAndQueuedTransfersLeavesTheLoaderHealthy() async throws {
+    // Given: 4 transfers stalled on the server and 36 more queued behind the total bound.
+    let server = try HTTPTestServer { request in request.path == "/fine" ? .text("fine") : .stallAfterHeaders }
+    defer { server.stop() }
+    let loader = CurlDataLoader(configuration: .init(maxConcurrentTransfers: 4, maxConnectionsPerHost: 4))
+    let tasks = (0..<40).map { index in Task { await loader.loadResult(server.url("/stall/\(index)")) } }
+    await server.waitForRequests(4)
+
+    // When
+    for task in tasks { task.cancel() }
+
+    // Then: every one ends cancelled, no connection is left open on the server, and the loader still works.
+    var errors: [TransferError?] = []
+    for task in tasks { errors.append(await task.value.transferError) }
+    #expect(errors == Array(repeating: .cancelled, count: 40))
+    await server.waitUntilIdle()
+    #expect(server.requestsInFlight == 0)
+    let after = try await loader.load(DataRequest(url: server.url("/fine")))
+    #expect(after.body == Array("fine".utf8))
+  }
+
   @Test func loadInAlreadyCancelledTaskDoesNoIO() async throws {
     let server = try HTTPTestServer { _ in .status(200) }
     defer { server.stop() }
