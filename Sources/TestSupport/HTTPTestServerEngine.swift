@@ -86,7 +86,11 @@ final class HTTPTestServerEngine {
     }
     var connectionNumber = 0
     while HTTPTestSocket.waitReadable(listener, orWake: wake.read) {
-      guard let fd = HTTPTestSocket.acceptConnection(listener) else { continue }
+      guard let fd = HTTPTestSocket.acceptConnection(listener) else {
+        // Out of descriptors or similar: back off instead of spinning on a listener that stays readable.
+        Thread.sleep(forTimeInterval: 0.01)
+        continue
+      }
       connectionNumber += 1
       let admitted = state.withLock { state -> Bool in
         guard !state.stopped else { return false }

@@ -50,6 +50,7 @@ final class CurlTransfer {
     ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2)
     // HTTP/2 via ALPN when the server offers it; the multi handle multiplexes streams over one connection.
     ccurl_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS)
+    ccurl_easy_setopt_long(easy, CURLOPT_SSL_ENABLE_ALPN, 1)
     if request.url.scheme?.lowercased() == "https" {
       // Prefer waiting for a multiplexable connection over opening a new one.
       ccurl_easy_setopt_long(easy, CURLOPT_PIPEWAIT, 1)
