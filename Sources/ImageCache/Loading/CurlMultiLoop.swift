@@ -84,6 +84,8 @@ final class CurlMultiLoop: @unchecked Sendable {
       var running: Int32 = 0
       curl_multi_perform(multi, &running)
       collectFinishedTransfers()
+      // Finished transfers freed slots: start the waiting ones now rather than after the next poll.
+      if !waiting.isEmpty, attached.count < max(1, configuration.maxConcurrentTransfers) { continue }
       // Sleep until a socket is ready, libcurl's next timeout, or a wakeup; the cap is only a safety net.
       curl_multi_poll(multi, nil, 0, 1000, nil)
     }
