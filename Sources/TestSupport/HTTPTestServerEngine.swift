@@ -75,6 +75,9 @@ final class HTTPTestServerEngine {
     var byte: UInt8 = 1
     _ = write(wake.write, &byte, 1)
     _ = threads.wait(timeout: .now() + .seconds(5))
+    // The accept thread, the pipe's only reader, has exited by now (it never runs user code).
+    close(wake.read)
+    close(wake.write)
   }
 
   // MARK: - Threads
