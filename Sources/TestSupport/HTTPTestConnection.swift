@@ -34,6 +34,11 @@ struct HTTPTestConnection {
       headEnd = buffer.firstRange(of: terminator)?.upperBound
       if headEnd != nil { break }
       guard buffer.count < 64 * 1024, HTTPTestSocket.receive(fd, into: &buffer) else { return nil }
+      // Not an HTTP method (e.g. a TLS ClientHello starts with 0x16): answer like a real server would, don't hang.
+      if let first = buffer.first, !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) {
+        HTTPTestSocket.sendAll(fd, head(status: 400, headers: ["Content-Length": "0", "Connection": "close"]))
+        return nil
+      }
     }
     guard let headEnd else { return nil }
     let head = String(decoding: buffer[0..<headEnd], as: UTF8.self)

@@ -75,6 +75,9 @@ final class HTTPTestServerEngine {
     var byte: UInt8 = 1
     _ = write(wake.write, &byte, 1)
     _ = threads.wait(timeout: .now() + .seconds(5))
+    // The accept thread, the pipe's only reader, has exited by now (it never runs user code).
+    close(wake.read)
+    close(wake.write)
   }
 
   // MARK: - Threads
@@ -86,7 +89,11 @@ final class HTTPTestServerEngine {
     }
     var connectionNumber = 0
     while HTTPTestSocket.waitReadable(listener, orWake: wake.read) {
-      guard let fd = HTTPTestSocket.acceptConnection(listener) else { continue }
+      guard let fd = HTTPTestSocket.acceptConnection(listener) else {
+        // Out of descriptors or similar: back off instead of spinning on a listener that stays readable.
+        Thread.sleep(forTimeInterval: 0.01)
+        continue
+      }
       connectionNumber += 1
       let admitted = state.withLock { state -> Bool in
         guard !state.stopped else { return false }

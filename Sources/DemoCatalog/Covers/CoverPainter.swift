@@ -6,9 +6,10 @@ enum CoverPainter {
   /// The id Last.fm serves its grey placeholder star under, used for every artist image since 2019.
   static let placeholderStarID = "2a96cbd8b46e442fc41c2b86b821562f"
 
-  /// Grain amplitude (±levels per channel). Flat colour alone compresses to a few hundred bytes; a fine grain
-  /// gives covers the byte sizes of real ones (a 174 px cover lands in tens of KB), so the caches downstream are
-  /// exercised with realistic costs, while staying invisible once a cover is averaged into terminal cells.
+  /// Grain amplitude (± levels, the same on all channels). Flat colour alone compresses to a few hundred bytes;
+  /// a fine grain gives covers the byte sizes of real ones (a 174 px cover is about 27 KB, a 300 px one about
+  /// 78 KB), so the caches downstream see realistic costs, while the grain vanishes once a cover is averaged into
+  /// terminal cells.
   static let grain = 6
 
   /// The cover design for `coverID` at `size` pixels square. The design depends only on the id, so every size

@@ -56,13 +56,5 @@ extension CurlDataLoader {
   }
 }
 
-extension Duration {
-  /// Whole milliseconds, rounded down, never negative.
-  var wholeMilliseconds: Int {
-    let (seconds, attoseconds) = components
-    return max(0, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
-  }
-}
-
 extension CurlDataLoader.Configuration: Sendable {}
 extension CurlDataLoader.Metrics: Sendable {}

@@ -84,6 +84,8 @@ final class CurlMultiLoop: @unchecked Sendable {
       var running: Int32 = 0
       curl_multi_perform(multi, &running)
       collectFinishedTransfers()
+      // Finished transfers freed slots: start the waiting ones now rather than after the next poll.
+      if !waiting.isEmpty, attached.count < max(1, configuration.maxConcurrentTransfers) { continue }
       // Sleep until a socket is ready, libcurl's next timeout, or a wakeup; the cap is only a safety net.
       curl_multi_poll(multi, nil, 0, 1000, nil)
     }
@@ -107,6 +109,11 @@ final class CurlMultiLoop: @unchecked Sendable {
     let limit = max(1, configuration.maxConcurrentTransfers)
     while attached.count < limit, !waiting.isEmpty {
       let transfer = waiting.removeFirst()
+      // Its caller already got `.cancelled`; the loop just hasn't read that cancellation yet.
+      if transfer.ticket.isCancelled {
+        transfer.discard(outcome: .failure(.cancelled))
+        continue
+      }
       guard curl_multi_add_handle(multi, transfer.easy) == CURLM_OK else {
         transfer.finish(result: CURLE_FAILED_INIT)
         continue

@@ -50,6 +50,7 @@ final class CurlTransfer {
     ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2)
     // HTTP/2 via ALPN when the server offers it; the multi handle multiplexes streams over one connection.
     ccurl_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS)
+    ccurl_easy_setopt_long(easy, CURLOPT_SSL_ENABLE_ALPN, 1)
     if request.url.scheme?.lowercased() == "https" {
       // Prefer waiting for a multiplexable connection over opening a new one.
       ccurl_easy_setopt_long(easy, CURLOPT_PIPEWAIT, 1)
@@ -58,10 +59,10 @@ final class CurlTransfer {
     ccurl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
     ccurl_easy_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent)
 
-    ccurl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, max(1, configuration.connectTimeout.wholeMilliseconds))
+    ccurl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, max(1, Self.milliseconds(configuration.connectTimeout)))
     // Stall detection: below 1 byte/s for `stallTimeout` seconds aborts with CURLE_OPERATION_TIMEDOUT.
     ccurl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1)
-    ccurl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, max(1, configuration.stallTimeout.wholeMilliseconds / 1000))
+    ccurl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, max(1, Self.milliseconds(configuration.stallTimeout) / 1000))
     // Refuses early when the server declares a too-large Content-Length; the write callback covers the rest.
     ccurl_easy_setopt_off(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBodyBytes))
 
@@ -85,6 +86,12 @@ final class CurlTransfer {
       transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: size * count))
       return size * count
     }
+  }
+
+  /// Whole milliseconds, rounded down, never negative (libcurl takes `long`s).
+  private static func milliseconds(_ duration: Duration) -> Int {
+    let (seconds, attoseconds) = duration.components
+    return max(0, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
   }
 
   // MARK: - Callbacks

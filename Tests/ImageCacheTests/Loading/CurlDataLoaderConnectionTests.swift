@@ -86,4 +86,48 @@ struct CurlDataLoaderConnectionTests {
     #expect(server.peakConcurrentRequests == 2)
     #expect(server.acceptedConnections == 2)
   }
+
+  @Test func waitingForAConnectionDoesNotCountAgainstTheConnectTimeout() async throws {
+    // Given: one connection per host and replies that take 600 ms, so the third transfer queues for at least
+    // 1.2 s — longer than the 1 s connect timeout.
+    let server = try HTTPTestServer { request in .delayed(by: .milliseconds(600), .text(request.path)) }
+    defer { server.stop() }
+    let loader = CurlDataLoader(configuration: .init(maxConnectionsPerHost: 1, connectTimeout: .seconds(1)))
+
+    // When
+    let bodies = try await withThrowingTaskGroup(of: String.self) { group in
+      for index in 0..<3 {
+        group.addTask {
+          String(decoding: try await loader.load(DataRequest(url: server.url("/\(index)"))).body, as: UTF8.self)
+        }
+      }
+      return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+    }
+
+    // Then: all three complete over the single connection.
+    #expect(bodies == ["/0", "/1", "/2"])
+    #expect(server.acceptedConnections == 1)
+  }
+
+  /// Regression: queued transfers used to start only when the loop's idle poll timed out (1 s each), so this took
+  /// over 3 minutes. The time limit is a generous safety net (the test normally takes well under a second).
+  @Test(.timeLimit(.minutes(1)))
+  func queuedTransfersStartAsSoonAsASlotFrees() async throws {
+    let server = try HTTPTestServer { request in .text(request.path) }
+    defer { server.stop() }
+    let loader = CurlDataLoader(configuration: .init(maxConcurrentTransfers: 1))
+
+    let bodies = try await withThrowingTaskGroup(of: String.self) { group in
+      for index in 0..<200 {
+        group.addTask {
+          String(decoding: try await loader.load(DataRequest(url: server.url("/\(index)"))).body, as: UTF8.self)
+        }
+      }
+      return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+    }
+
+    #expect(bodies.count == 200)
+    #expect(server.acceptedConnections == 1)
+    #expect(server.peakConcurrentRequests == 1)
+  }
 }

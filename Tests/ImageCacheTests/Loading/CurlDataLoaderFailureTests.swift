@@ -18,9 +18,9 @@ struct CurlDataLoaderFailureTests {
     let server = try HTTPTestServer { _ in .ok([UInt8](repeating: 1, count: 1001)) }
     defer { server.stop() }
 
-    let result = await outcome(of: CurlDataLoader(), DataRequest(url: server.url("/"), maxBodyBytes: 1000))
+    let result = await CurlDataLoader().loadResult(DataRequest(url: server.url("/"), maxBodyBytes: 1000))
 
-    #expect(result.failure == .bodyTooLarge(limit: 1000))
+    #expect(result.transferError == .bodyTooLarge(limit: 1000))
   }
 
   @Test func undeclaredBodyIsCutWhenItCrossesTheCap() async throws {
@@ -30,10 +30,10 @@ struct CurlDataLoaderFailureTests {
     let loader = CurlDataLoader()
 
     // When
-    let result = await outcome(of: loader, DataRequest(url: server.url("/endless"), maxBodyBytes: 100_000))
+    let result = await loader.loadResult(DataRequest(url: server.url("/endless"), maxBodyBytes: 100_000))
 
     // Then: refused, and nothing past the cap was handed on.
-    #expect(result.failure == .bodyTooLarge(limit: 100_000))
+    #expect(result.transferError == .bodyTooLarge(limit: 100_000))
     #expect(loader.metrics.bytesReceived <= 100_000)
   }
 
@@ -59,9 +59,9 @@ struct CurlDataLoaderFailureTests {
     defer { server.stop() }
     let loader = CurlDataLoader()
 
-    let result = await outcome(of: loader, DataRequest(url: server.url("/bomb"), maxBodyBytes: 50_000))
+    let result = await loader.loadResult(DataRequest(url: server.url("/bomb"), maxBodyBytes: 50_000))
 
-    #expect(result.failure == .bodyTooLarge(limit: 50_000))
+    #expect(result.transferError == .bodyTooLarge(limit: 50_000))
     #expect(loader.metrics.bytesReceived <= 50_000)
   }
 
@@ -70,9 +70,9 @@ struct CurlDataLoaderFailureTests {
     defer { server.stop() }
     let loader = CurlDataLoader(configuration: .init(stallTimeout: .seconds(1)))
 
-    let result = await outcome(of: loader, server.url("/stall?api_key=SECRET"))
+    let result = await loader.loadResult(server.url("/stall?api_key=SECRET"))
 
-    guard case .timedOut(let message) = result.failure else {
+    guard case .timedOut(let message) = result.transferError else {
       Issue.record("expected timedOut, got \(result)")
       return
     }
@@ -90,14 +90,29 @@ struct CurlDataLoaderFailureTests {
     let server = try HTTPTestServer { _ in reply }
     defer { server.stop() }
 
-    let result = await outcome(of: CurlDataLoader(), server.url("/broken"))
+    let result = await CurlDataLoader().loadResult(server.url("/broken"))
 
-    guard case .interrupted(let message) = result.failure else {
+    guard case .interrupted(let message) = result.transferError else {
       Issue.record("expected interrupted, got \(result)")
       return
     }
     #expect(message.hasPrefix("http://127.0.0.1:\(server.port)/broken: "))
-    #expect(result.failure?.isTransient == true)
+    #expect(result.transferError?.isTransient == true)
+  }
+
+  @Test func httpsToAPlainHTTPServerIsATLSError() async throws {
+    let server = try HTTPTestServer { _ in .status(200) }
+    defer { server.stop() }
+    let url = try #require(URL(string: "https://127.0.0.1:\(server.port)/secure?api_key=SECRET"))
+
+    let result = await CurlDataLoader().loadResult(url)
+
+    guard case .tls(let message) = result.transferError else {
+      Issue.record("expected tls, got \(result)")
+      return
+    }
+    #expect(message.hasPrefix("https://127.0.0.1:\(server.port)/secure: "))
+    #expect(result.transferError?.isTransient == false)
   }
 
   @Test func cancellingTheCallerCancelsOnlyItsTransfer() async throws {
@@ -107,20 +122,41 @@ struct CurlDataLoaderFailureTests {
     }
     defer { server.stop() }
     let loader = CurlDataLoader()
-    let stalled = Task { await outcome(of: loader, server.url("/stall")) }
-    let other = Task { await outcome(of: loader, server.url("/other")) }
-    await waitUntil { server.requests.count == 2 }
+    let stalled = Task { await loader.loadResult(server.url("/stall")) }
+    let other = Task { await loader.loadResult(server.url("/other")) }
+    await server.waitForRequests(2)
 
     // When
     stalled.cancel()
 
     // Then: the cancelled load ends with .cancelled, the other completes normally,
     // and the stalled connection is really closed (its server thread sees the hang-up).
-    #expect(await stalled.value.failure == .cancelled)
+    #expect(await stalled.value.transferError == .cancelled)
     let otherResponse = try await other.value.get()
     #expect(otherResponse.body == Array("slow but fine".utf8))
-    await waitUntil { server.requestsInFlight == 0 }
+    await server.waitUntilIdle()
     #expect(server.requestsInFlight == 0)
+  }
+
+  @Test func cancellingAttachedAndQueuedTransfersLeavesTheLoaderHealthy() async throws {
+    // Given: 4 transfers stalled on the server and 36 more queued behind the total bound.
+    let server = try HTTPTestServer { request in request.path == "/fine" ? .text("fine") : .stallAfterHeaders }
+    defer { server.stop() }
+    let loader = CurlDataLoader(configuration: .init(maxConcurrentTransfers: 4, maxConnectionsPerHost: 4))
+    let tasks = (0..<40).map { index in Task { await loader.loadResult(server.url("/stall/\(index)")) } }
+    await server.waitForRequests(4)
+
+    // When
+    for task in tasks { task.cancel() }
+
+    // Then: every one ends cancelled, no connection is left open on the server, and the loader still works.
+    var errors: [TransferError?] = []
+    for task in tasks { errors.append(await task.value.transferError) }
+    #expect(errors == Array(repeating: .cancelled, count: 40))
+    await server.waitUntilIdle()
+    #expect(server.requestsInFlight == 0)
+    let after = try await loader.load(DataRequest(url: server.url("/fine")))
+    #expect(after.body == Array("fine".utf8))
   }
 
   @Test func loadInAlreadyCancelledTaskDoesNoIO() async throws {
@@ -130,10 +166,10 @@ struct CurlDataLoaderFailureTests {
 
     let task = Task {
       withUnsafeCurrentTask { $0?.cancel() }
-      return await outcome(of: loader, server.url("/"))
+      return await loader.loadResult(server.url("/"))
     }
 
-    #expect(await task.value.failure == .cancelled)
+    #expect(await task.value.transferError == .cancelled)
     #expect(server.requests.isEmpty)
   }
 }

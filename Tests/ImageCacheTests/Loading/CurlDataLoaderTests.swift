@@ -119,9 +119,9 @@ struct CurlDataLoaderTests {
     let server = try HTTPTestServer { _ in .redirect(to: target) }
     defer { server.stop() }
 
-    let result = await outcome(of: CurlDataLoader(), server.url("/evil"))
+    let result = await CurlDataLoader().loadResult(server.url("/evil"))
 
-    #expect(result.failure == .unsupportedScheme(url: target))
+    #expect(result.transferError == .unsupportedScheme(url: target))
     #expect(server.requests.map(\.path) == ["/evil"])
   }
 
@@ -134,9 +134,9 @@ struct CurlDataLoaderTests {
   func refusesNonHTTPURLsBeforeAnyIO(url: String, reported: String) async throws {
     let loader = CurlDataLoader()
 
-    let result = await outcome(of: loader, try #require(URL(string: url)))
+    let result = await loader.loadResult(try #require(URL(string: url)))
 
-    #expect(result.failure == .unsupportedScheme(url: reported))
+    #expect(result.transferError == .unsupportedScheme(url: reported))
     #expect(loader.metrics.requests == 0)
   }
 
@@ -144,12 +144,12 @@ struct CurlDataLoaderTests {
     let server = try HTTPTestServer { _ in .redirect(to: "/loop?api_key=SECRET") }
     defer { server.stop() }
 
-    let result = await outcome(of: CurlDataLoader(), server.url("/loop?api_key=SECRET"))
+    let result = await CurlDataLoader().loadResult(server.url("/loop?api_key=SECRET"))
 
     let expectedMessage = "http://127.0.0.1:\(server.port)/loop: Maximum (5) redirects followed"
-    #expect(result.failure == .tooManyRedirects(expectedMessage))
+    #expect(result.transferError == .tooManyRedirects(expectedMessage))
     #expect(server.requests.count == 6)
-    #expect(result.failure?.description.contains("SECRET") == false)
+    #expect(result.transferError?.description.contains("SECRET") == false)
   }
 
   @Test func reportsProgressAndMetrics() async throws {
@@ -172,9 +172,9 @@ struct CurlDataLoaderTests {
     let url = server.url("/gone")
     server.stop()
 
-    let result = await outcome(of: CurlDataLoader(), url)
+    let result = await CurlDataLoader().loadResult(url)
 
-    guard case .couldNotConnect(let message) = result.failure else {
+    guard case .couldNotConnect(let message) = result.transferError else {
       Issue.record("expected couldNotConnect, got \(result)")
       return
     }

@@ -55,20 +55,20 @@ struct HTTPTestServerTests {
     // Given: a transfer the server will never finish on its own.
     let server = try HTTPTestServer { request in request.path == "/stall" ? .stallAfterHeaders : .endlessBody }
     let loader = CurlDataLoader()
-    let hanging = Task { await outcome(of: loader, DataRequest(url: server.url(path), maxBodyBytes: 1 << 40)) }
-    await waitUntil { server.requestCount == 1 }
+    let hanging = Task { await loader.loadResult(DataRequest(url: server.url(path), maxBodyBytes: 1 << 40)) }
+    await server.waitForRequests(1)
 
     // When
     server.stop()
 
     // Then: the client sees the connection end, and nothing listens any more.
-    guard case .interrupted = await hanging.value.failure else {
+    guard case .interrupted = await hanging.value.transferError else {
       Issue.record("expected interrupted, got \(await hanging.value)")
       return
     }
     #expect(server.isStopped)
     #expect(server.requestsInFlight == 0)
-    guard case .couldNotConnect = await outcome(of: loader, server.url("/")).failure else {
+    guard case .couldNotConnect = await loader.loadResult(server.url("/")).transferError else {
       Issue.record("expected couldNotConnect after stop")
       return
     }

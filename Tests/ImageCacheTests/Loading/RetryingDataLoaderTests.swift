@@ -102,9 +102,9 @@ struct RetryingDataLoaderTests {
     let (loader, server) = try makeLoader(HTTPTestReplyScript([], then: .closeWithoutResponse), recorder: recorder)
     defer { server.stop() }
 
-    let result = await outcome(of: loader, server.url("/"))
+    let result = await loader.loadResult(server.url("/"))
 
-    guard case .interrupted = result.failure else {
+    guard case .interrupted = result.transferError else {
       Issue.record("expected interrupted, got \(result)")
       return
     }
@@ -115,9 +115,9 @@ struct RetryingDataLoaderTests {
     let recorder = SleepRecorder()
     let loader = RetryingDataLoader(wrapping: CurlDataLoader(), policy: recorder.policy())
 
-    let result = await outcome(of: loader, URL(string: "ftp://example.com/a")!)
+    let result = await loader.loadResult(URL(string: "ftp://example.com/a")!)
 
-    #expect(result.failure == .unsupportedScheme(url: "ftp://example.com/a"))
+    #expect(result.transferError == .unsupportedScheme(url: "ftp://example.com/a"))
     #expect(recorder.requested == [])
   }
 
@@ -128,9 +128,9 @@ struct RetryingDataLoaderTests {
     let policy = RetryPolicy(sleep: { _ in throw CancellationError() })
     let loader = RetryingDataLoader(wrapping: CurlDataLoader(), policy: policy)
 
-    let result = await outcome(of: loader, server.url("/"))
+    let result = await loader.loadResult(server.url("/"))
 
-    #expect(result.failure == .cancelled)
+    #expect(result.transferError == .cancelled)
     #expect(server.requests.count == 1)
   }
 }
