@@ -54,27 +54,11 @@ public struct RetryPolicy: Sendable {
     let requested: Duration
     if let seconds = Int(value) {
       requested = .seconds(max(0, seconds))
-    } else if let date = Self.parseHTTPDate(value) {
+    } else if let date = HTTPDate.parse(value) {
       requested = .milliseconds(max(0, Int(date.timeIntervalSince(now()) * 1000)))
     } else {
       return nil
     }
     return min(requested, maxRetryAfter)
-  }
-
-  /// RFC 9110 dates: IMF-fixdate, plus the obsolete RFC 850 and asctime forms some servers still send.
-  private static let httpDateFormats = [
-    "EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy",
-  ]
-
-  private static func parseHTTPDate(_ text: String) -> Date? {
-    for format in httpDateFormats {
-      let formatter = DateFormatter()
-      formatter.locale = Locale(identifier: "en_US_POSIX")
-      formatter.timeZone = TimeZone(identifier: "GMT")
-      formatter.dateFormat = format
-      if let date = formatter.date(from: text.trimmingCharacters(in: .whitespaces)) { return date }
-    }
-    return nil
   }
 }
