@@ -68,7 +68,7 @@ struct Warm: AsyncParsableCommand {
       await source.shutdown()
       throw CommandFailure("\(error)")
     }
-    if !json {
+    do {  // stderr even with --json: the user must always learn when the demo catalog answered
       let others = plan.similarArtists.isEmpty ? "" : " and \(plan.similarArtists.count) similar artists"
       let missing = plan.albumsWithoutCover > 0 ? " (\(plan.albumsWithoutCover) albums have no cover)" : ""
       Console.note(
