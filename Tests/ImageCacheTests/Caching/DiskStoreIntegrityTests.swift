@@ -157,3 +157,32 @@ import Testing
     }
   }
 }
+
+/// A 100,000-entry cache must open and evict without reading the whole index: check the plans, not the clock.
+@Suite struct DiskQueryPlanTests {
+  @Test(arguments: [
+    (DiskQueries.lookup, "SEARCH entry USING INDEX sqlite_autoindex_entry_1 (key=?)"),
+    (DiskQueries.evictionCandidates, "SCAN entry USING INDEX entry_by_last_access"),
+    (DiskQueries.mostRecentFirst, "SCAN entry USING INDEX entry_by_last_access"),
+  ])
+  func queryWalksAnIndexWithoutSorting(sql: String, expectedStep: String) throws {
+    let folder = TemporaryFolder()
+    defer { folder.remove() }
+    let store = try DiskStore(directory: folder.url)
+
+    let plan = try store.queryPlan(sql)
+
+    #expect(plan.first == expectedStep, "\(plan)")
+    #expect(!plan.contains { $0.contains("TEMP B-TREE") || $0 == "SCAN entry" }, "\(plan)")
+  }
+
+  @Test func accessRangeReadsBothEndsOfTheIndex() throws {
+    let folder = TemporaryFolder()
+    defer { folder.remove() }
+    let store = try DiskStore(directory: folder.url)
+
+    let plan = try store.queryPlan(DiskQueries.accessRange)
+
+    #expect(plan.filter { $0.contains("SEARCH entry USING COVERING INDEX entry_by_last_access") }.count == 2, "\(plan)")
+  }
+}

@@ -157,7 +157,7 @@ public final class DiskStore: DiskCaching {
     return try perform {
       try pool.read { db in
         let counters = try Self.counters(in: db)
-        let range = try Row.fetchOne(db, sql: "SELECT min(last_access_at), max(last_access_at) FROM entry")
+        let range = try Row.fetchOne(db, sql: DiskQueries.accessRange)
         let oldest: Double? = range?[0]
         let newest: Double? = range?[1]
         return DiskCacheStatistics(
