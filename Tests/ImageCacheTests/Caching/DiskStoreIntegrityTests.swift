@@ -120,10 +120,13 @@ import Testing
     try store.store("k0", data: DiskFixture.blob(0), metadata: DiskEntryMetadata())
     let observer = try DiskFixture.store(in: folder.url, clock: clock)
 
-    for _ in 0..<DiskStore.accessFlushThreshold { _ = try store.lookup("k0") }
+    for _ in 0..<DiskStore.accessFlushThreshold - 1 { _ = try store.lookup("k0") }
+    #expect(try observer.queryInteger("SELECT value FROM counter WHERE name = 'hits'") == 0)
+    _ = try store.lookup("missing")
 
     // Written without close(): another instance reads the persisted counter
-    #expect(try observer.queryInteger("SELECT value FROM counter WHERE name = 'hits'") == 64)
+    #expect(try observer.queryInteger("SELECT value FROM counter WHERE name = 'hits'") == 63)
+    #expect(try observer.queryInteger("SELECT value FROM counter WHERE name = 'misses'") == 1)
   }
 
   @Test func twoInstancesOnOneFolderSeeEachOthersWrites() throws {

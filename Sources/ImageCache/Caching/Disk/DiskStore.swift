@@ -85,14 +85,7 @@ public final class DiskStore: DiskCaching {
     }
     var entry = found.entry
     entry.lastAccessAt = now
-    let shouldFlush = session.withLock { session in
-      session.pending.recordHit(key, at: now)
-      return session.pending.lookupCount >= Self.accessFlushThreshold
-    }
-    if shouldFlush {
-      // The lookup itself succeeded; a failed flush keeps the batch for the next write.
-      try? flush()
-    }
+    recordHit(key, at: now)
     return DiskLookup(entry: entry, data: data)
   }
 
@@ -251,8 +244,25 @@ public final class DiskStore: DiskCaching {
     if batch.misses > 0 { try count.execute(arguments: [batch.misses, "misses"]) }
   }
 
+  private func recordHit(_ key: String, at date: Date) {
+    let batchIsFull = session.withLock { session in
+      session.pending.recordHit(key, at: date)
+      return session.pending.lookupCount >= Self.accessFlushThreshold
+    }
+    flushIfFull(batchIsFull)
+  }
+
   private func recordMiss() {
-    session.withLock { $0.pending.recordMiss() }
+    let batchIsFull = session.withLock { session in
+      session.pending.recordMiss()
+      return session.pending.lookupCount >= Self.accessFlushThreshold
+    }
+    flushIfFull(batchIsFull)
+  }
+
+  private func flushIfFull(_ batchIsFull: Bool) {
+    // The lookup itself succeeded; a failed flush keeps the batch for the next write.
+    if batchIsFull { try? flush() }
   }
 
   /// Hands freed pages back to the file system so the file shrinks after evictions. Outside the eviction's
