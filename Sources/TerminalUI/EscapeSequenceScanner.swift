@@ -53,8 +53,9 @@ struct EscapeSequenceScanner {
   private mutating func skipControlSequence() {
     while let scalar = next() {
       if (0x40...0x7E).contains(scalar.value) { return }
-      if scalar.value == 0x1B {
-        // A malformed sequence interrupted by a new one: let the new one be parsed properly.
+      if !(0x20...0x3F).contains(scalar.value) {
+        // Not a CSI byte (a new ESC, a control, a letter like "é"): the sequence was malformed; end it here and
+        // let that scalar be judged on its own, so text after a broken sequence is not lost.
         pushedBack = scalar
         return
       }

@@ -2,7 +2,8 @@
 public enum TerminalText {
   /// Removes control characters and escape sequences so API text can never drive the terminal.
   /// Whole sequences go (CSI, OSC, DCS/APC/PM/SOS strings, two-character ESC sequences, and their C1 forms),
-  /// not just the ESC byte, so no `[2J` debris is left behind. Tabs become a single space.
+  /// not just the ESC byte, so no `[2J` debris is left behind. Tabs become a single space; line breaks are
+  /// control characters too and go, so split multi-line text (a biography) into lines first.
   public static func sanitize(_ text: String) -> String {
     var scanner = EscapeSequenceScanner(text.unicodeScalars)
     var kept = String.UnicodeScalarView()

@@ -34,6 +34,11 @@ import Testing
     #expect(TerminalText.sanitize("ding\u{07}dong\u{7F}\u{00}\r\nx\ty") == "dingdongx y")
   }
 
+  @Test func malformedCSIEndsAtTheFirstByteThatCannotBelongToIt() {
+    #expect(TerminalText.sanitize("a\u{1B}[31éb") == "aéb")
+    #expect(TerminalText.sanitize("a\u{1B}[3\u{1B}[0mb") == "ab")
+  }
+
   @Test func unterminatedStringSwallowsTheRest() {
     #expect(TerminalText.sanitize("safe\u{1B}]0;never ends") == "safe")
   }

@@ -120,10 +120,13 @@ import Testing
     try store.store("k0", data: DiskFixture.blob(0), metadata: DiskEntryMetadata())
     let observer = try DiskFixture.store(in: folder.url, clock: clock)
 
-    for _ in 0..<DiskStore.accessFlushThreshold { _ = try store.lookup("k0") }
+    for _ in 0..<DiskStore.accessFlushThreshold - 1 { _ = try store.lookup("k0") }
+    #expect(try observer.queryInteger("SELECT value FROM counter WHERE name = 'hits'") == 0)
+    _ = try store.lookup("missing")
 
     // Written without close(): another instance reads the persisted counter
-    #expect(try observer.queryInteger("SELECT value FROM counter WHERE name = 'hits'") == 64)
+    #expect(try observer.queryInteger("SELECT value FROM counter WHERE name = 'hits'") == 63)
+    #expect(try observer.queryInteger("SELECT value FROM counter WHERE name = 'misses'") == 1)
   }
 
   @Test func twoInstancesOnOneFolderSeeEachOthersWrites() throws {
@@ -155,5 +158,34 @@ import Testing
       Issue.record("expected an I/O error after close")
       return
     }
+  }
+}
+
+/// A 100,000-entry cache must open and evict without reading the whole index: check the plans, not the clock.
+@Suite struct DiskQueryPlanTests {
+  @Test(arguments: [
+    (DiskQueries.lookup, "SEARCH entry USING INDEX sqlite_autoindex_entry_1 (key=?)"),
+    (DiskQueries.evictionCandidates, "SCAN entry USING INDEX entry_by_last_access"),
+    (DiskQueries.mostRecentFirst, "SCAN entry USING INDEX entry_by_last_access"),
+  ])
+  func queryWalksAnIndexWithoutSorting(sql: String, expectedStep: String) throws {
+    let folder = TemporaryFolder()
+    defer { folder.remove() }
+    let store = try DiskStore(directory: folder.url)
+
+    let plan = try store.queryPlan(sql)
+
+    #expect(plan.first == expectedStep, "\(plan)")
+    #expect(!plan.contains { $0.contains("TEMP B-TREE") || $0 == "SCAN entry" }, "\(plan)")
+  }
+
+  @Test func accessRangeReadsBothEndsOfTheIndex() throws {
+    let folder = TemporaryFolder()
+    defer { folder.remove() }
+    let store = try DiskStore(directory: folder.url)
+
+    let plan = try store.queryPlan(DiskQueries.accessRange)
+
+    #expect(plan.filter { $0.contains("SEARCH entry USING COVERING INDEX entry_by_last_access") }.count == 2, "\(plan)")
   }
 }

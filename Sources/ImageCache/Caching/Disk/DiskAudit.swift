@@ -1,4 +1,3 @@
-import Foundation
 import GRDB
 
 /// What `verify` found: rows whose blob is missing, of the wrong size or rejected by the decoder check, and blob
@@ -27,7 +26,7 @@ struct DiskAudit {
     while let row = try rows.next() {
       audit.checked += 1
       let byteSize: Int = row["byte_size"]
-      let data: [UInt8]? = (row["data"] as Data?).map { [UInt8]($0) }
+      let data = try StoredEntry.bytes(named: "data", in: row)
       guard let data, data.count == byteSize, isValid(data) else {
         audit.broken.append(Broken(id: row["id"], key: row["key"]))
         continue

@@ -9,8 +9,7 @@ extension DiskStore {
     var victims: [Int64] = []
     var removedBytes = 0
     do {
-      let candidates = try Row.fetchCursor(
-        db, sql: "SELECT id, charged_bytes FROM entry ORDER BY last_access_at, id")
+      let candidates = try Row.fetchCursor(db, sql: DiskQueries.evictionCandidates)
       while remaining > target, let row = try candidates.next() {
         let id: Int64 = row["id"]
         if id == sparedID { continue }

@@ -10,4 +10,15 @@ extension DiskStore {
   func queryInteger(_ sql: String) throws -> Int? {
     try pool.read { db in try Int.fetchOne(db, sql: sql) }
   }
+
+  /// `EXPLAIN QUERY PLAN` details, one line per step, for tests that check a query uses its index.
+  func queryPlan(_ sql: String) throws -> [String] {
+    try pool.read { db in
+      try Row.fetchAll(
+        db, sql: "EXPLAIN QUERY PLAN " + sql,
+        arguments: StatementArguments([String?](repeating: nil, count: sql.filter { $0 == "?" }.count))
+      )
+      .map { $0["detail"] as String }
+    }
+  }
 }

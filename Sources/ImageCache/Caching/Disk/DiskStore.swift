@@ -77,23 +77,15 @@ public final class DiskStore: DiskCaching {
       return nil
     }
     guard let data = found.data, data.count == found.entry.byteSize else {
-      // Damaged behind our back: drop the row so the caller refetches and stores a good copy.
-      try perform {
-        try pool.write { db in try db.execute(sql: "DELETE FROM entry WHERE id = ?", arguments: [found.id]) }
-      }
+      // Damaged behind our back: drop the row so the caller refetches and stores a good copy. If that write
+      // fails (the lock is busy), the row is dropped on a later lookup or by `verify`; this is still a miss.
+      _ = try? pool.write { db in try db.execute(sql: "DELETE FROM entry WHERE id = ?", arguments: [found.id]) }
       recordMiss()
       return nil
     }
     var entry = found.entry
     entry.lastAccessAt = now
-    let shouldFlush = session.withLock { session in
-      session.pending.recordHit(key, at: now)
-      return session.pending.lookupCount >= Self.accessFlushThreshold
-    }
-    if shouldFlush {
-      // The lookup itself succeeded; a failed flush keeps the batch for the next write.
-      try? flush()
-    }
+    recordHit(key, at: now)
     return DiskLookup(entry: entry, data: data)
   }
 
@@ -157,7 +149,7 @@ public final class DiskStore: DiskCaching {
     return try perform {
       try pool.read { db in
         let counters = try Self.counters(in: db)
-        let range = try Row.fetchOne(db, sql: "SELECT min(last_access_at), max(last_access_at) FROM entry")
+        let range = try Row.fetchOne(db, sql: DiskQueries.accessRange)
         let oldest: Double? = range?[0]
         let newest: Double? = range?[1]
         return DiskCacheStatistics(
@@ -252,8 +244,25 @@ public final class DiskStore: DiskCaching {
     if batch.misses > 0 { try count.execute(arguments: [batch.misses, "misses"]) }
   }
 
+  private func recordHit(_ key: String, at date: Date) {
+    let batchIsFull = session.withLock { session in
+      session.pending.recordHit(key, at: date)
+      return session.pending.lookupCount >= Self.accessFlushThreshold
+    }
+    flushIfFull(batchIsFull)
+  }
+
   private func recordMiss() {
-    session.withLock { $0.pending.recordMiss() }
+    let batchIsFull = session.withLock { session in
+      session.pending.recordMiss()
+      return session.pending.lookupCount >= Self.accessFlushThreshold
+    }
+    flushIfFull(batchIsFull)
+  }
+
+  private func flushIfFull(_ batchIsFull: Bool) {
+    // The lookup itself succeeded; a failed flush keeps the batch for the next write.
+    if batchIsFull { try? flush() }
   }
 
   /// Hands freed pages back to the file system so the file shrinks after evictions. Outside the eviction's

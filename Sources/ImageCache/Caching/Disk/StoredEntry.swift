@@ -9,19 +9,30 @@ struct StoredEntry {
   var data: [UInt8]?
 
   static func fetch(_ key: String, in db: Database) throws -> StoredEntry? {
-    let row = try Row.fetchOne(
-      db,
-      sql: "SELECT entry.*, blob.data AS data FROM entry LEFT JOIN blob ON blob.entry_id = entry.id WHERE key = ?",
-      arguments: [key])
-    return row.map { row in
-      let data: Data? = row["data"]
-      return StoredEntry(id: row["id"], entry: entry(from: row), data: data.map { [UInt8]($0) })
+    // A cursor row points into SQLite's own buffers, so the blob is copied once, straight into the array.
+    let rows = try Row.fetchCursor(db, sql: DiskQueries.lookup, arguments: [key])
+    guard let row = try rows.next() else { return nil }
+    return StoredEntry(id: row["id"], entry: entry(from: row), data: try bytes(named: "data", in: row))
+  }
+
+  /// The blob column as bytes, nil if NULL.
+  static func bytes(named column: String, in row: Row) throws -> [UInt8]? {
+    try row.withUnsafeData(named: column) { data in
+      data.map { data in
+        data.withUnsafeBytes { source in
+          // One memcpy; the generic Sequence initializer copies byte by byte in unoptimized builds.
+          [UInt8](unsafeUninitializedCapacity: source.count) { destination, initialized in
+            UnsafeMutableRawBufferPointer(destination).copyMemory(from: source)
+            initialized = source.count
+          }
+        }
+      }
     }
   }
 
   static func mostRecentFirst(limit: Int?, in db: Database) throws -> [DiskEntry] {
     try Row.fetchAll(
-      db, sql: "SELECT * FROM entry ORDER BY last_access_at DESC, id DESC LIMIT ?", arguments: [limit ?? -1]
+      db, sql: DiskQueries.mostRecentFirst, arguments: [limit ?? -1]
     ).map(entry(from:))
   }
 

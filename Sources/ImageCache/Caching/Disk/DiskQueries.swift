@@ -1,0 +1,18 @@
+/// The queries that must stay cheap on a large cache, in one place so a test can check their plans
+/// (`EXPLAIN QUERY PLAN`): each is an index search or an ordered index walk, never a table scan or a sort.
+enum DiskQueries {
+  /// One entry and its bytes, by key (unique index, then the blob's rowid).
+  static let lookup = """
+    SELECT entry.*, blob.data AS data FROM entry LEFT JOIN blob ON blob.entry_id = entry.id WHERE key = ?
+    """
+
+  /// Eviction order: oldest access first; the rowid (`id`) breaks ties and is the index's implicit last column.
+  static let evictionCandidates = "SELECT id, charged_bytes FROM entry ORDER BY last_access_at, id"
+
+  static let mostRecentFirst = "SELECT * FROM entry ORDER BY last_access_at DESC, id DESC LIMIT ?"
+
+  /// Two subqueries: SQLite answers a lone min() or max() from the index end, but not both in one SELECT.
+  static let accessRange = """
+    SELECT (SELECT min(last_access_at) FROM entry), (SELECT max(last_access_at) FROM entry)
+    """
+}
