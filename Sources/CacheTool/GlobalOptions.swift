@@ -5,7 +5,9 @@ import Logging
 
 /// Options every subcommand takes: where the cache is, how big it may grow, how loud to be.
 public struct GlobalOptions: ParsableArguments {
-  @Option(name: .customLong("cache-dir"), help: "Cache folder (default: $IMGCACHE_DIR, $XDG_CACHE_HOME/imgcache, ~/.cache/imgcache).")
+  @Option(
+    name: .customLong("cache-dir"),
+    help: "Cache folder (default: $IMGCACHE_DIR, $XDG_CACHE_HOME/imgcache, ~/.cache/imgcache).")
   var cacheDir: String?
 
   @Option(name: .customLong("max-disk"), help: "Disk tier limit, e.g. 512MB, 2G.")

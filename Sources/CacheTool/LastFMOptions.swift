@@ -9,7 +9,8 @@ struct LastFMOptions: ParsableArguments {
   @Option(name: .customLong("api-key"), help: "Last.fm API key (default: $LASTFM_API_KEY; none: the demo catalog).")
   var apiKey: String?
 
-  @Option(name: .customLong("api-base"), help: "Last.fm-compatible API base URL (default: $LASTFM_API_BASE or Last.fm).")
+  @Option(
+    name: .customLong("api-base"), help: "Last.fm-compatible API base URL (default: $LASTFM_API_BASE or Last.fm).")
   var apiBase: String?
 
   @Flag(help: "Use the embedded demo catalog even when a key is set.")

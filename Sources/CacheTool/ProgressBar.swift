@@ -34,10 +34,13 @@ final class ProgressBar: Sendable {
     let fraction = progress.total == 0 ? 1 : Double(progress.completed) / Double(progress.total)
     let filled = Int((fraction * Double(width)).rounded(.down))
     let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-    let seconds = max(0.001, Double(progress.elapsed.components.seconds) + Double(progress.elapsed.components.attoseconds) / 1e18)
+    let seconds = max(
+      0.001, Double(progress.elapsed.components.seconds) + Double(progress.elapsed.components.attoseconds) / 1e18)
     let rate = Double(progress.bytesDownloaded) / seconds
-    let remaining = progress.completed == 0 ? nil : seconds / Double(progress.completed) * Double(progress.total - progress.completed)
-    var text = "\(bar) \(progress.completed)/\(progress.total)  \(ByteSize.format(progress.bytesDownloaded))  \(ByteSize.format(Int(rate)))/s"
+    let remaining =
+      progress.completed == 0 ? nil : seconds / Double(progress.completed) * Double(progress.total - progress.completed)
+    var text =
+      "\(bar) \(progress.completed)/\(progress.total)  \(ByteSize.format(progress.bytesDownloaded))  \(ByteSize.format(Int(rate)))/s"
     if let remaining { text += "  ETA \(Self.clock(remaining))" }
     if progress.failed > 0 { text += "  \(progress.failed) failed" }
     return text

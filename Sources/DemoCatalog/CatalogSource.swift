@@ -13,7 +13,8 @@ public final class CatalogSource {
 
   /// A one-line description for status lines and summaries (never the key).
   public var label: String {
-    isDemo ? "demo catalog (no LASTFM_API_KEY set; fictional artists)" : "Last.fm (\(configuration.baseURL.host ?? "?"))"
+    isDemo
+      ? "demo catalog (no LASTFM_API_KEY set; fictional artists)" : "Last.fm (\(configuration.baseURL.host ?? "?"))"
   }
 
   private init(configuration: LastFMConfiguration, demoServer: DemoServer?) {

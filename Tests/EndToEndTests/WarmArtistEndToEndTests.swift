@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `imgcache warm "<demo artist>"` as a user runs it: the built binary, the embedded demo catalog, a fresh cache.
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: ProcessRunner.executable("imgcache").path)))
@@ -24,8 +24,10 @@ struct WarmArtistEndToEndTests {
     let artist = "ezra sandkeakjind"  // the demo chart's first artist, in the wrong case on purpose
 
     // When the artist is warmed twice
-    let first = try ProcessRunner.run("imgcache", ["warm", artist, "--similar", "1", "--json"], environment: environment)
-    let second = try ProcessRunner.run("imgcache", ["warm", artist, "--similar", "1", "--json"], environment: environment)
+    let first = try ProcessRunner.run(
+      "imgcache", ["warm", artist, "--similar", "1", "--json"], environment: environment)
+    let second = try ProcessRunner.run(
+      "imgcache", ["warm", artist, "--similar", "1", "--json"], environment: environment)
     let stats = try ProcessRunner.run("imgcache", ["stats", "--json"], environment: environment)
     let verify = try ProcessRunner.run("imgcache", ["verify"], environment: environment)
 

@@ -9,7 +9,8 @@ enum Benchmarks {
     let arguments = Array(CommandLine.arguments.dropFirst())
     switch arguments.first {
     case "make-images":
-      try makeImages(directory: arguments[1], count: Int(arguments[2])!, side: arguments.count > 3 ? Int(arguments[3])! : 174)
+      try makeImages(
+        directory: arguments[1], count: Int(arguments[2])!, side: arguments.count > 3 ? Int(arguments[3])! : 174)
     case "memory": memoryHit()
     case "disk": try disk(directory: arguments[1])
     case "header": try header()
@@ -25,7 +26,8 @@ enum Benchmarks {
     for index in 0..<count {
       let png = try ThumbnailFactory.png(index: index, side: side)
       total += png.count
-      try Data(png).write(to: URL(fileURLWithPath: directory).appendingPathComponent(String(format: "thumb-%05d.png", index)))
+      try Data(png).write(
+        to: URL(fileURLWithPath: directory).appendingPathComponent(String(format: "thumb-%05d.png", index)))
     }
     print("wrote \(count) PNGs, mean \(total / max(1, count) / 1024) KB")
   }
@@ -100,13 +102,19 @@ enum Benchmarks {
 
       let output = try run(
         "/usr/bin/chafa",
-        ["-f", "symbols", "--symbols", "vhalf", "-c", chafaColors, "-s", "24x12", "--animate", "off", "--bg", "000000", path])
+        [
+          "-f", "symbols", "--symbols", "vhalf", "-c", chafaColors, "-s", "24x12", "--animate", "off", "--bg", "000000",
+          path,
+        ])
       let parsed = HalfBlockParser().parse(output)
       let chafaReference = BlockArtFidelity.reference(for: bitmap, columns: parsed.width, pixelRows: parsed.height)
       theirs.append(min(99, BlockArtFidelity.psnr(parsed, reference: chafaReference)))
     }
     let mean = { (values: [Double]) in values.reduce(0, +) / Double(max(1, values.count)) }
-    print(String(format: "fidelity %@ over %d images: ours %.2f dB, chafa %.2f dB (mean PSNR; 99 = exact)", mode.rawValue, files.count, mean(ours), mean(theirs)))
+    print(
+      String(
+        format: "fidelity %@ over %d images: ours %.2f dB, chafa %.2f dB (mean PSNR; 99 = exact)", mode.rawValue,
+        files.count, mean(ours), mean(theirs)))
   }
 
   static func run(_ executable: String, _ arguments: [String]) throws -> String {

@@ -13,7 +13,8 @@ struct Measurement {
   var line: String {
     let sorted = nanosecondsPerOperation.sorted()
     return String(
-      format: "%@: median %@ per op (min %@, max %@, %d batches)", name, Self.format(median), Self.format(sorted.first!),
+      format: "%@: median %@ per op (min %@, max %@, %d batches)", name, Self.format(median),
+      Self.format(sorted.first!),
       Self.format(sorted.last!), sorted.count)
   }
 

@@ -63,6 +63,7 @@ struct List: AsyncParsableCommand {
 /// Keys come from the network: print them without control characters.
 enum Sanitized {
   static func line(_ text: String) -> String {
-    String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }))
+    String(
+      String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }))
   }
 }

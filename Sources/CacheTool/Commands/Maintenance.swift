@@ -94,7 +94,8 @@ struct Verify: AsyncParsableCommand {
         print("checked \(report.checked) entries: \(report.brokenKeys.count) broken, \(report.orphans) orphaned blobs")
         for key in report.brokenKeys.prefix(20) { print("broken: \(Sanitized.line(key))") }
         if !report.isClean {
-          print(report.fixed ? "fixed: broken entries and orphans removed" : "run `imgcache verify --fix` to remove them")
+          print(
+            report.fixed ? "fixed: broken entries and orphans removed" : "run `imgcache verify --fix` to remove them")
         }
       }
       if !report.isClean && !report.fixed { throw ExitCode.failure }

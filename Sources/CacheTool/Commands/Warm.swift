@@ -83,7 +83,8 @@ struct Warm: AsyncParsableCommand {
 
 /// What `warm --urls` and `warm <artist>` share: the prefetch with its bar, and the summary.
 enum WarmRun {
-  static func prefetch(_ urls: [URL], with manager: ImageManager, concurrency: Int, json: Bool) async -> PrefetchReport {
+  static func prefetch(_ urls: [URL], with manager: ImageManager, concurrency: Int, json: Bool) async -> PrefetchReport
+  {
     let bar = ProgressBar(enabled: Console.stderrIsTerminal)
     let work = Task { () -> PrefetchReport in
       await manager.prefetch(urls, maxInFlight: concurrency * 2) { bar.update($0) }
@@ -120,7 +121,9 @@ enum WarmRun {
   }
 
   static func summary(_ report: PrefetchReport) -> String {
-    var parts = ["\(report.fetched) fetched", "\(report.alreadyFresh) already fresh", "\(report.revalidated) revalidated"]
+    var parts = [
+      "\(report.fetched) fetched", "\(report.alreadyFresh) already fresh", "\(report.revalidated) revalidated",
+    ]
     if report.stale > 0 { parts.append("\(report.stale) stale (network failed)") }
     parts.append("\(report.failed) failed")
     let verb = report.cancelled ? "interrupted after" : "warmed"

@@ -63,7 +63,8 @@ public final class ImageManager {
           url: url, bitmap: repaired, tier: fresh.tier, byteCount: fresh.bytes.count, isStale: fresh.isStale)
       }
       memory.setImage(bitmap, forKey: key)
-      return ImageResponse(url: url, bitmap: bitmap, tier: data.tier, byteCount: data.bytes.count, isStale: data.isStale)
+      return ImageResponse(
+        url: url, bitmap: bitmap, tier: data.tier, byteCount: data.bytes.count, isStale: data.isStale)
     }
   }
 

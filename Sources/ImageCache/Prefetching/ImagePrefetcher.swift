@@ -73,8 +73,10 @@ extension ImageManager {
         _ = launch()
       }
     }
-    report.cancelled = Task.isCancelled && report.fetched + report.alreadyFresh + report.revalidated + report.stale
-      + report.failed < report.total
+    report.cancelled =
+      Task.isCancelled
+      && report.fetched + report.alreadyFresh + report.revalidated + report.stale
+        + report.failed < report.total
     let elapsed = ContinuousClock.now - started
     report.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     return report

@@ -71,8 +71,9 @@ enum Images {
     return try! PNGEncoder.encode(ImageBitmap(width: width, height: height, pixels: pixels))
   }
 
-  static func ok(_ body: [UInt8], headers: [String: String] = [:], url: URL = url) -> Result<DataResponse, TransferError>
-  {
+  static func ok(_ body: [UInt8], headers: [String: String] = [:], url: URL = url) -> Result<
+    DataResponse, TransferError
+  > {
     var all = ["content-type": "image/png"]
     all.merge(headers) { $1 }
     return .success(DataResponse(statusCode: 200, headers: all, body: body, effectiveURL: url))
