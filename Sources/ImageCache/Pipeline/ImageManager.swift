@@ -40,7 +40,7 @@ public final class ImageManager {
 
   /// A decoded thumbnail, from the first tier that has it.
   public func image(for url: URL) async throws(ImageManagerError) -> ImageResponse {
-    let key = url.absoluteString
+    let key = CacheKey.make(for: url)
     if let bitmap = memory.image(forKey: key) {
       return ImageResponse(url: url, bitmap: bitmap, tier: .memory, byteCount: 0, isStale: false)
     }
@@ -89,7 +89,7 @@ public final class ImageManager {
       guard url.scheme == "http" || url.scheme == "https" else {
         throw .transfer(url: ImageManagerError.redacted(url), .unsupportedScheme(url: ImageManagerError.redacted(url)))
       }
-      let cached = try await lookupOnDisk(url.absoluteString)
+      let cached = try await lookupOnDisk(CacheKey.make(for: url))
       if let cached, cached.entry.isFresh(at: clock()), let header = try? decoder.header(of: cached.data) {
         return DataResult(url: url, bytes: cached.data, header: header, tier: .disk, isStale: false, decoded: nil)
       }

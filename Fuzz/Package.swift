@@ -1,0 +1,21 @@
+// swift-tools-version:6.1
+import Foundation
+import PackageDescription
+
+// libFuzzer targets for the decoders that read bytes from the network. Built by `scripts/fuzz` with
+//   swift build -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+// A path dependency's identity is its folder's name, which differs between checkouts (main, worktrees).
+let rootPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .lastPathComponent
+
+let package = Package(
+  name: "ImageCacheFuzz",
+  platforms: [.macOS(.v15)],
+  dependencies: [.package(path: "..")],
+  targets: [
+    .executableTarget(name: "FuzzPNG", dependencies: [.product(name: "ImageCache", package: rootPackage)]),
+    .executableTarget(name: "FuzzJPEG", dependencies: [.product(name: "ImageCache", package: rootPackage)]),
+    .executableTarget(name: "FuzzImageDecoder", dependencies: [.product(name: "ImageCache", package: rootPackage)]),
+    .executableTarget(name: "FuzzLastFM", dependencies: [.product(name: "LastFM", package: rootPackage)]),
+  ]
+)
