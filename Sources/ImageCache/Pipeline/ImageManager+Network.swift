@@ -64,7 +64,7 @@ extension ImageManager {
     do {
       try await storeOnDisk(CacheKey.make(for: url), body, metadata)
     } catch {
-      logger.error("could not store in disk cache: \(error)")
+      // Not logged here: `data(for:)` throws it to its caller, `image(for:)` logs it (once).
       storeError = error
     }
     count {

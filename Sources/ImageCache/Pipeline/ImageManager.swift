@@ -62,8 +62,10 @@ public final class ImageManager {
         return ImageResponse(
           url: url, bitmap: repaired, tier: fresh.tier, byteCount: fresh.bytes.count, isStale: fresh.isStale)
       }
+      if let storeError = data.storeError { reportStoreFailure(storeError) }
       memory.setImage(bitmap, forKey: key)
-      return ImageResponse(url: url, bitmap: bitmap, tier: data.tier, byteCount: data.bytes.count, isStale: data.isStale)
+      return ImageResponse(
+        url: url, bitmap: bitmap, tier: data.tier, byteCount: data.bytes.count, isStale: data.isStale)
     }
   }
 
@@ -76,6 +78,20 @@ public final class ImageManager {
   }
 
   public var networkStatistics: NetworkStatistics { counters.withLock { $0.snapshot } }
+
+  /// The image is still served from memory; the first failure is worth an error, repeats (a full disk fails every
+  /// store) only a debug line, or a warm of hundreds of images buries the terminal.
+  private func reportStoreFailure(_ error: DiskCacheError) {
+    let isFirst = counters.withLock { counters in
+      defer { counters.storeFailureReported = true }
+      return !counters.storeFailureReported
+    }
+    if isFirst {
+      logger.error("could not store in disk cache: \(error)")
+    } else {
+      logger.debug("could not store in disk cache: \(error)")
+    }
+  }
 
   /// Writes batched disk bookkeeping (access times, counters). Call before exit.
   public func close() throws(ImageManagerError) {
@@ -128,6 +144,7 @@ public struct NetworkStatistics: Equatable {
 
 struct NetworkCounters {
   var snapshot = NetworkStatistics()
+  var storeFailureReported = false
 }
 
 extension ImageManager: Sendable {}

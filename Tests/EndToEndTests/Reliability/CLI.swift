@@ -57,8 +57,8 @@ enum CLI {
     let scratch = FileManager.default.temporaryDirectory
     let stdoutURL = scratch.appendingPathComponent("imgcache-out-\(UUID().uuidString)")
     let stderrURL = scratch.appendingPathComponent("imgcache-err-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-    FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
     let process = Process()
     process.executableURL = ProcessRunner.executable("imgcache")
     process.arguments = arguments

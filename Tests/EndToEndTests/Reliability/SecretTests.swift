@@ -42,7 +42,7 @@ struct SecretTests {
     }
 
     // The commands did real work (so silence is not why the key is absent)...
-    #expect(outputs[0].stdout.contains("2 fetched"), "\(outputs[0].stdout)")
+    #expect(outputs[0].stdout.contains(" 4 fetched, 0 already fresh, 0 revalidated, 2 failed;"), "\(outputs[0].stdout)")
     #expect(
       try cache.list().map(\.url).sorted()
         == [

@@ -103,12 +103,18 @@ struct ConcurrentCallersTests {
   }
 
   private static func call(_ manager: ImageManager, _ url: URL, cancelAfter: Duration?) async -> Outcome {
-    let task = Task { () throws(ImageManagerError) -> ImageResponse in try await manager.image(for: url) }
+    let task = Task { () async -> Result<ImageResponse, ImageManagerError> in
+      do throws(ImageManagerError) {
+        return .success(try await manager.image(for: url))
+      } catch {
+        return .failure(error)
+      }
+    }
     if let cancelAfter {
       try? await Task.sleep(for: cancelAfter)
       task.cancel()
     }
-    switch await task.result {
+    switch await task.value {
     case .success(let response):
       return .image(
         url, width: response.width, height: response.height, firstPixel: Array(response.bitmap.pixels.prefix(4)))
