@@ -13,9 +13,10 @@ let package = Package(
   platforms: [.macOS(.v15)],
   dependencies: [.package(path: "..")],
   targets: [
-    .executableTarget(name: "FuzzPNG", dependencies: [.product(name: "ImageCache", package: rootPackage)]),
-    .executableTarget(name: "FuzzJPEG", dependencies: [.product(name: "ImageCache", package: rootPackage)]),
-    .executableTarget(name: "FuzzImageDecoder", dependencies: [.product(name: "ImageCache", package: rootPackage)]),
-    .executableTarget(name: "FuzzLastFM", dependencies: [.product(name: "LastFM", package: rootPackage)]),
+    .target(name: "CFuzzDriver"),
+    .executableTarget(name: "FuzzPNG", dependencies: ["CFuzzDriver", .product(name: "ImageCache", package: rootPackage)]),
+    .executableTarget(name: "FuzzJPEG", dependencies: ["CFuzzDriver", .product(name: "ImageCache", package: rootPackage)]),
+    .executableTarget(name: "FuzzImageDecoder", dependencies: ["CFuzzDriver", .product(name: "ImageCache", package: rootPackage)]),
+    .executableTarget(name: "FuzzLastFM", dependencies: ["CFuzzDriver", .product(name: "LastFM", package: rootPackage)]),
   ]
 )

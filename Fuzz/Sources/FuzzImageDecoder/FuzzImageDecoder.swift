@@ -1,3 +1,4 @@
+import CFuzzDriver
 import ImageCache
 
 let fuzzLimits = DecodingLimits(maxPixels: 1 << 20)
@@ -15,4 +16,12 @@ public func fuzzImageDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
     precondition(bitmap.pixels.count == bitmap.width * bitmap.height * 4, "wrong pixel buffer size")
   }
   return 0
+}
+
+/// SwiftPM links executables with `--defsym main=FuzzImageDecoder_main`: this is the process entry, handing over to libFuzzer.
+@_cdecl("FuzzImageDecoder_main")
+func fuzzImageDecoderMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+  var argc = argc
+  var argv = argv
+  return LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzImageDecoder(data, size) }
 }

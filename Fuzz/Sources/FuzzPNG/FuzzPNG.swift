@@ -1,3 +1,4 @@
+import CFuzzDriver
 import ImageCache
 
 /// Pixel budget for the fuzzers: big enough for every seed, small enough that a header claiming a huge image is
@@ -15,4 +16,12 @@ public func fuzzPNG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     precondition(bitmap.width * bitmap.height <= fuzzLimits.maxPixels, "limit not enforced")
   }
   return 0
+}
+
+/// SwiftPM links executables with `--defsym main=FuzzPNG_main`: this is the process entry, handing over to libFuzzer.
+@_cdecl("FuzzPNG_main")
+func fuzzPNGMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+  var argc = argc
+  var argv = argv
+  return LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzPNG(data, size) }
 }

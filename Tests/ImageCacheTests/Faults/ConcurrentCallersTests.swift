@@ -66,7 +66,7 @@ struct ConcurrentCallersTests {
       var seen = 0
       for await url in started {
         for index in 0..<Self.extraCallersPerURL {
-          let cancelAfter: Duration? = index.isMultiple(of: 2) ? .microseconds(Int.random(in: 0...40_000)) : nil
+          let cancelAfter: Duration? = index.isMultiple(of: 2) ? .microseconds(Int.random(in: 0...150_000)) : nil
           group.addTask { [await Self.call(manager, url, cancelAfter: cancelAfter)] }
         }
         seen += 1
