@@ -22,6 +22,16 @@ public struct GlobalOptions: ParsableArguments {
   @Flag(name: .shortAndLong, help: "Log what happens (repeat for more).")
   var verbose: Int
 
+  // Hidden knobs for fault-injection tests: a stalled server must not take the default 15 s per attempt.
+  @Option(name: .customLong("stall-timeout"), help: .hidden)
+  var stallTimeoutSeconds: Int?
+
+  @Option(name: .customLong("max-body"), help: .hidden)
+  var maxBody: String?
+
+  @Option(name: .customLong("retries"), help: .hidden)
+  var retries: Int?
+
   public init() {}
 
   /// The folder, by the precedence the README documents.
@@ -50,6 +60,20 @@ public struct GlobalOptions: ParsableArguments {
     configuration.memoryCostLimit = maxMemoryBytes
     configuration.maxConcurrentTransfers = concurrency
     configuration.maxConnectionsPerHost = min(6, concurrency)
+    if let stallTimeoutSeconds {
+      guard stallTimeoutSeconds >= 1 else { throw CommandFailure("--stall-timeout must be at least 1 (seconds)") }
+      configuration.stallTimeout = .seconds(stallTimeoutSeconds)
+    }
+    if let maxBody {
+      guard let bytes = ByteSize.parse(maxBody), bytes > 0 else {
+        throw CommandFailure("--max-body: cannot read \"\(maxBody)\" as a size; try 2MB")
+      }
+      configuration.maxBodyBytes = bytes
+    }
+    if let retries {
+      guard (0...10).contains(retries) else { throw CommandFailure("--retries must be between 0 and 10") }
+      configuration.maxRetries = retries
+    }
     return configuration
   }
 

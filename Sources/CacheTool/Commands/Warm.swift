@@ -113,11 +113,26 @@ enum WarmRun {
       print(try Console.json(report))
     } else {
       print(summary(report))
-      for failure in report.failures.prefix(20) { print("failed: \(failure.message)") }
-      if report.failures.count > 20 { print("… and \(report.failures.count - 20) more failures") }
+      // The same message for many URLs (a full disk, an unwritable folder) is said once, with a count.
+      let grouped = groupedFailures(report.failures)
+      for (message, count) in grouped.prefix(20) {
+        print("failed: \(message)" + (count > 1 ? " (\(count) URLs)" : ""))
+      }
+      if grouped.count > 20 { print("… and \(grouped.count - 20) more failures") }
     }
     if report.cancelled { throw ExitCode(130) }
     if report.failed > 0 { throw ExitCode.failure }
+  }
+
+  /// Distinct failure messages in first-seen order, each with how many URLs gave it.
+  static func groupedFailures(_ failures: [PrefetchReport.Failure]) -> [(message: String, count: Int)] {
+    var order: [String] = []
+    var counts: [String: Int] = [:]
+    for failure in failures {
+      if counts[failure.message] == nil { order.append(failure.message) }
+      counts[failure.message, default: 0] += 1
+    }
+    return order.map { ($0, counts[$0]!) }
   }
 
   static func summary(_ report: PrefetchReport) -> String {

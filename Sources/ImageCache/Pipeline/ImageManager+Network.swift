@@ -33,7 +33,7 @@ extension ImageManager {
       if serverTrouble, let stale = try staleResult(url, cached, because: "HTTP \(response.statusCode)") {
         return stale
       }
-      if cached != nil { try? await removeFromDisk(url.absoluteString) }
+      if cached != nil { try? await removeFromDisk(CacheKey.make(for: url)) }
       count { $0.failures += 1 }
       throw .httpStatus(url: safeURL, code: response.statusCode)
     }
@@ -62,9 +62,9 @@ extension ImageManager {
       expiresAt: freshness.expiry(for: response.headers, now: clock()))
     var storeError: DiskCacheError?
     do {
-      try await storeOnDisk(url.absoluteString, body, metadata)
+      try await storeOnDisk(CacheKey.make(for: url), body, metadata)
     } catch {
-      logger.error("could not store in disk cache: \(error)")
+      // Not logged here: `data(for:)` throws it to its caller, `image(for:)` logs it (once).
       storeError = error
     }
     count {
@@ -82,7 +82,7 @@ extension ImageManager {
     metadata.etag = response.header("etag") ?? metadata.etag
     metadata.lastModified = response.header("last-modified") ?? metadata.lastModified
     metadata.expiresAt = freshness.expiry(for: response.headers, now: clock())
-    let key = url.absoluteString
+    let key = CacheKey.make(for: url)
     if let disk {
       do {
         try await BlockingIO.run { [metadata] () throws(DiskCacheError) in try disk.refresh(key, metadata: metadata) }

@@ -40,7 +40,7 @@ public final class ImageManager {
 
   /// A decoded thumbnail, from the first tier that has it.
   public func image(for url: URL) async throws(ImageManagerError) -> ImageResponse {
-    let key = url.absoluteString
+    let key = CacheKey.make(for: url)
     if let bitmap = memory.image(forKey: key) {
       return ImageResponse(url: url, bitmap: bitmap, tier: .memory, byteCount: 0, isStale: false)
     }
@@ -62,6 +62,7 @@ public final class ImageManager {
         return ImageResponse(
           url: url, bitmap: repaired, tier: fresh.tier, byteCount: fresh.bytes.count, isStale: fresh.isStale)
       }
+      if let storeError = data.storeError { reportStoreFailure(storeError) }
       memory.setImage(bitmap, forKey: key)
       return ImageResponse(
         url: url, bitmap: bitmap, tier: data.tier, byteCount: data.bytes.count, isStale: data.isStale)
@@ -78,6 +79,20 @@ public final class ImageManager {
 
   public var networkStatistics: NetworkStatistics { counters.withLock { $0.snapshot } }
 
+  /// The image is still served from memory; the first failure is worth an error, repeats (a full disk fails every
+  /// store) only a debug line, or a warm of hundreds of images buries the terminal.
+  private func reportStoreFailure(_ error: DiskCacheError) {
+    let isFirst = counters.withLock { counters in
+      defer { counters.storeFailureReported = true }
+      return !counters.storeFailureReported
+    }
+    if isFirst {
+      logger.error("could not store in disk cache: \(error)")
+    } else {
+      logger.debug("could not store in disk cache: \(error)")
+    }
+  }
+
   /// Writes batched disk bookkeeping (access times, counters). Call before exit.
   public func close() throws(ImageManagerError) {
     do { try disk?.close() } catch { throw .disk(error) }
@@ -90,7 +105,7 @@ public final class ImageManager {
       guard url.scheme == "http" || url.scheme == "https" else {
         throw .transfer(url: ImageManagerError.redacted(url), .unsupportedScheme(url: ImageManagerError.redacted(url)))
       }
-      let cached = try await lookupOnDisk(url.absoluteString)
+      let cached = try await lookupOnDisk(CacheKey.make(for: url))
       if let cached, cached.entry.isFresh(at: clock()), let header = try? decoder.header(of: cached.data) {
         return DataResult(url: url, bytes: cached.data, header: header, tier: .disk, isStale: false, decoded: nil)
       }
@@ -129,6 +144,7 @@ public struct NetworkStatistics: Equatable {
 
 struct NetworkCounters {
   var snapshot = NetworkStatistics()
+  var storeFailureReported = false
 }
 
 extension ImageManager: Sendable {}

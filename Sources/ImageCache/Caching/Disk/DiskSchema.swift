@@ -67,11 +67,17 @@ enum DiskSchema {
   static func prepare(_ db: Database) throws {
     try db.execute(sql: "PRAGMA synchronous = NORMAL")
     guard !db.configuration.readonly else { return }
+    // Setting it, even to the value it has, writes the header: on a full disk that alone fails every open.
+    // 2 = INCREMENTAL.
+    guard try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") != 2 else { return }
     try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
   }
 
   /// Creates the tables if missing. Cheap on an existing cache: a few catalog lookups, no table scan.
   static func install(in writer: DatabasePool) throws {
+    // Already installed: no write at all, so a cache on a full (or read-only) disk still opens for reading.
+    // (Even a no-op `PRAGMA user_version = 1` dirties the header page and fails with SQLITE_FULL.)
+    if try writer.read({ db in try Int.fetchOne(db, sql: "PRAGMA user_version") }) == version { return }
     // IMMEDIATE: two processes creating the same fresh cache serialize here instead of failing.
     try writer.writeWithoutTransaction { db in
       try db.inTransaction(.immediate) {

@@ -1,0 +1,137 @@
+import Foundation
+import TestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs the built `imgcache` binary. Output goes to files rather than pipes, so a chatty `-vv` run can never
+/// fill a pipe buffer and deadlock against a test that reads the two streams one after the other.
+enum CLI {
+  struct Output {
+    var status: Int32
+    /// True when the process ended by a signal; `status` is then the signal number.
+    var signalled: Bool
+    var stdout: String
+    var stderr: String
+
+    /// Stderr without its trailing newline, split into lines.
+    var stderrLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
+  }
+
+  /// A started process whose output lands in files.
+  final class Running {
+    let process: Process
+    let stdoutURL: URL
+    let stderrURL: URL
+
+    init(process: Process, stdoutURL: URL, stderrURL: URL) {
+      self.process = process
+      self.stdoutURL = stdoutURL
+      self.stderrURL = stderrURL
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+    /// Waits for exit; the timeout is only a safety net against a hung binary (then it is killed).
+    func wait(safetyTimeout: Duration = .seconds(120)) -> Output {
+      let deadline = ContinuousClock.now + safetyTimeout
+      while process.isRunning && ContinuousClock.now < deadline { usleep(5_000) }
+      if process.isRunning {
+        kill(process.processIdentifier, SIGKILL)
+      }
+      process.waitUntilExit()
+      let output = Output(
+        status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
+        stdout: (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "",
+        stderr: (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "")
+      try? FileManager.default.removeItem(at: stdoutURL)
+      try? FileManager.default.removeItem(at: stderrURL)
+      return output
+    }
+  }
+
+  static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Running {
+    let scratch = FileManager.default.temporaryDirectory
+    let stdoutURL = scratch.appendingPathComponent("imgcache-out-\(UUID().uuidString)")
+    let stderrURL = scratch.appendingPathComponent("imgcache-err-\(UUID().uuidString)")
+    _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+    let process = Process()
+    process.executableURL = ProcessRunner.executable("imgcache")
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env.merge(environment) { $1 }
+    process.environment = env
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
+    process.standardError = try FileHandle(forWritingTo: stderrURL)
+    try process.run()
+    return Running(process: process, stdoutURL: stdoutURL, stderrURL: stderrURL)
+  }
+
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
+    try start(arguments, environment: environment).wait()
+  }
+}
+
+/// What `imgcache verify --json` prints.
+struct VerifyOutput: Decodable, Equatable {
+  var checked: Int
+  var broken: [String]
+  var orphans: Int
+  var fixed: Bool
+  var clean: Bool
+}
+
+/// What `imgcache stats --json` prints (the fields the tests read).
+struct StatsOutput: Decodable {
+  var entries: Int
+  var bytes: Int
+  var maxBytes: Int
+}
+
+/// One row of `imgcache ls --json`.
+struct ListRow: Decodable {
+  var url: String
+  var bytes: Int
+  var width: Int?
+  var height: Int?
+}
+
+/// A fresh cache folder per test, removed afterwards.
+struct ScratchCache {
+  let directory: URL
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("imgcache-rel-\(UUID().uuidString)")
+  }
+
+  var arguments: [String] { ["--cache-dir", directory.path] }
+
+  func remove() { try? FileManager.default.removeItem(at: directory) }
+
+  func verify() throws -> VerifyOutput {
+    let output = try CLI.run(["verify", "--json"] + arguments)
+    return try JSONDecoder().decode(VerifyOutput.self, from: Data(output.stdout.utf8))
+  }
+
+  func stats(_ extra: [String] = []) throws -> StatsOutput {
+    let output = try CLI.run(["stats", "--json"] + arguments + extra)
+    return try JSONDecoder().decode(StatsOutput.self, from: Data(output.stdout.utf8))
+  }
+
+  func list() throws -> [ListRow] {
+    let output = try CLI.run(["ls", "--json"] + arguments)
+    return try JSONDecoder().decode([ListRow].self, from: Data(output.stdout.utf8))
+  }
+
+  /// Writes a URL list for `warm --urls` inside a scratch file and returns its path.
+  static func urlList(_ urls: [URL]) throws -> String {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("urls-\(UUID().uuidString).txt")
+    try urls.map(\.absoluteString).joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+    return file.path
+  }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A tmpfs mounted for one test (needs root and a kernel that lets this container mount); nil when not permitted.
+final class SmallFilesystem {
+  let mountPoint: URL
+
+  init?(size: String, readOnly: Bool = false) {
+    mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("imgcache-fs-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+    let options = (readOnly ? "ro," : "") + "size=\(size),mode=0755"
+    guard mount("tmpfs", mountPoint.path, "tmpfs", 0, options) == 0 else {
+      try? FileManager.default.removeItem(at: mountPoint)
+      return nil
+    }
+  }
+
+  deinit {
+    umount2(mountPoint.path, Int32(MNT_DETACH))
+    try? FileManager.default.removeItem(at: mountPoint)
+  }
+}
+
+@Suite("imgcache with disk trouble", .serialized)
+struct DiskTroubleTests {
+  @Test func fullDiskIsReportedAndKeepsWhatWasCached() throws {
+    guard let filesystem = SmallFilesystem(size: "2m") else {
+      print("[reliability] tmpfs mount not permitted here; disk-full case not exercised")
+      return
+    }
+    let small = (0..<10).map { TestImages.png($0) }
+    let big = (0..<120).map { TestImages.noisyPNG($0, side: 64) }  // ~16 KB each, ~2 MB in all
+    let server = try HTTPTestServer { request in
+      let parts = request.path.split(separator: "/")
+      guard parts.count == 2, let number = Int(parts[1]) else { return .status(404) }
+      let pool = parts[0] == "small" ? small : big
+      return pool.indices.contains(number)
+        ? .ok(pool[number], headers: ["Cache-Control": "max-age=3600"]) : .status(404)
+    }
+    defer { server.stop() }
+    let arguments = ["--cache-dir", filesystem.mountPoint.appendingPathComponent("cache").path, "--max-disk", "1G"]
+
+    // Given a cache holding ten images
+    let smallURLs = small.indices.map { server.url("/small/\($0)") }
+    let smallList = try ScratchCache.urlList(smallURLs)
+    defer { try? FileManager.default.removeItem(atPath: smallList) }
+    #expect(try CLI.run(["warm", "--urls", smallList] + arguments).status == 0)
+
+    // When a warm needs more than the filesystem has
+    let bigList = try ScratchCache.urlList(big.indices.map { server.url("/big/\($0)") })
+    defer { try? FileManager.default.removeItem(atPath: bigList) }
+    let output = try CLI.run(["warm", "--urls", bigList, "--concurrency", "4"] + arguments)
+
+    // Then it says so once, plainly, and the cache is still whole
+    print("[reliability] disk full warm: status \(output.status)\n\(output.stdout)\(output.stderr)")
+    #expect(output.status == 1)
+    let diskFullLines = (output.stdout + output.stderr).split(separator: "\n").filter { $0.contains("disk full") }
+    #expect(diskFullLines.count == 1)
+    #expect(diskFullLines.first?.hasPrefix("failed: disk full while writing the cache at ") == true)
+    let verify = try CLI.run(["verify", "--json"] + arguments)
+    let report = try JSONDecoder().decode(VerifyOutput.self, from: Data(verify.stdout.utf8))
+    #expect(report.clean, "\(verify.stdout) \(verify.stderr)")
+    let listed = try CLI.run(["ls", "--json"] + arguments)
+    let rows = try JSONDecoder().decode([ListRow].self, from: Data(listed.stdout.utf8))
+    let keys = Set(rows.map(\.url))
+    #expect(smallURLs.allSatisfy { keys.contains($0.absoluteString) })
+    // And a get of a cached image still answers from disk.
+    let again = try CLI.run(["get", smallURLs[3].absoluteString] + arguments)
+    #expect(again.status == 0 && again.stdout.hasPrefix("disk  PNG 19×19  "), "\(again.stdout) \(again.stderr)")
+  }
+
+  @Test func readOnlyFilesystemIsOneLine() throws {
+    guard let filesystem = SmallFilesystem(size: "1m", readOnly: true) else { return }
+    let folder = filesystem.mountPoint.appendingPathComponent("cache").path
+    let output = try CLI.run(["get", "http://127.0.0.1:9/x.png", "--cache-dir", folder])
+    #expect(output.status == 1)
+    #expect(
+      output.stderrLines == [
+        "imgcache: cache folder \(folder) is not writable (Read-only file system); choose another with --cache-dir"
+      ])
+  }
+
+  @Test func cacheFolderThatIsAFile() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("imgcache-file-\(UUID().uuidString)")
+    try Data("x".utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    for command in [["stats"], ["verify"], ["get", "http://127.0.0.1:9/x.png"]] {
+      let output = try CLI.run(command + ["--cache-dir", file.path])
+      #expect(output.status == 1)
+      #expect(
+        output.stderrLines == [
+          "imgcache: cache folder \(file.path) is not writable (it is a file, not a folder); choose another with --cache-dir"
+        ])
+    }
+    let below = file.appendingPathComponent("cache").path
+    let output = try CLI.run(["stats", "--cache-dir", below])
+    #expect(output.status == 1)
+    #expect(
+      output.stderrLines == [
+        "imgcache: cache folder \(below) is not writable (Not a directory); choose another with --cache-dir"
+      ])
+  }
+
+  @Test func folderIsPrivateAndFilesTooAfterUse() throws {
+    let server = try HTTPTestServer { _ in .ok(TestImages.png(9)) }
+    defer { server.stop() }
+    let cache = try ScratchCache()
+    defer { cache.remove() }
+    let nested = cache.directory.appendingPathComponent("a/b")
+    let output = try CLI.run(["get", server.url("/p.png").absoluteString, "--cache-dir", nested.path])
+    #expect(output.status == 0)
+    for folder in [cache.directory, cache.directory.appendingPathComponent("a"), nested] {
+      #expect(try mode(of: folder) == 0o700, "\(folder.path)")
+    }
+    let files = try FileManager.default.contentsOfDirectory(at: nested, includingPropertiesForKeys: nil)
+    #expect(files.contains { $0.lastPathComponent == "cache.sqlite" })
+    for file in files {
+      #expect(try mode(of: file) == 0o600, "\(file.lastPathComponent)")
+    }
+  }
+
+  private func mode(of url: URL) throws -> Int {
+    let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+    return (attributes[.posixPermissions] as? Int ?? -1) & 0o777
+  }
+}
