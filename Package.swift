@@ -26,7 +26,7 @@ let package = Package(
     ),
     .target(
       name: "CImageShims",
-      linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]
+      linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("z")]
     ),
 
     // Libraries.

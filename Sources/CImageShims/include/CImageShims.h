@@ -46,4 +46,9 @@ cimg_status cimg_jpeg_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t 
 
 void cimg_free(void *p);
 
+/// Structure only (no pixel decoding): PNG chunk CRCs, IHDR first, consecutive IDATs, IEND; JPEG markers and
+/// segment lengths from SOI through EOI. Returns 0, or -1 with a message in err.
+int cimg_png_check_structure(const uint8_t *data, size_t size, char *err, size_t err_size);
+int cimg_jpeg_check_structure(const uint8_t *data, size_t size, char *err, size_t err_size);
+
 #endif

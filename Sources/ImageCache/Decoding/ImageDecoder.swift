@@ -1,3 +1,5 @@
+internal import CImageShims
+
 /// The decoder the pipeline uses: sniffs the format from the bytes, then hands them to the PNG or JPEG decoder.
 public struct ImageDecoder: ImageDecoding {
   private let png = PNGDecoder()
@@ -18,5 +20,28 @@ public struct ImageDecoder: ImageDecoding {
     case .png: try png.decode(data, limits: limits)
     case .jpeg: try jpeg.decode(data, limits: limits)
     }
+  }
+
+  /// Header, pixel limit and structure: PNG chunk CRCs and framing, JPEG markers from SOI to EOI. Catches
+  /// truncation, bit flips, HTML and GIF bodies and oversized claims for a CRC pass instead of a decode.
+  public func validate(_ data: [UInt8], limits: DecodingLimits) throws(ImageDecodingError) -> ImageHeader {
+    let header = try header(of: data)
+    guard header.width.multipliedReportingOverflow(by: header.height).partialValue <= limits.maxPixels,
+      header.width <= limits.maxPixels, header.height <= limits.maxPixels
+    else {
+      throw .tooLarge(width: header.width, height: header.height, maxPixels: limits.maxPixels)
+    }
+    var message = [CChar](repeating: 0, count: 160)
+    let status = data.withUnsafeBufferPointer { bytes in
+      switch header.format {
+      case .png: cimg_png_check_structure(bytes.baseAddress, bytes.count, &message, message.count)
+      case .jpeg: cimg_jpeg_check_structure(bytes.baseAddress, bytes.count, &message, message.count)
+      }
+    }
+    guard status == 0 else {
+      let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      throw .corrupt(format: header.format, reason: reason)
+    }
+    return header
   }
 }

@@ -5,6 +5,21 @@ public protocol ImageDecoding: Sendable {
   func header(of data: [UInt8]) throws(ImageDecodingError) -> ImageHeader
   /// Full decode to 8-bit RGBA. Checks `limits` against the header before allocating pixels.
   func decode(_ data: [UInt8], limits: DecodingLimits) throws(ImageDecodingError) -> ImageBitmap
+  /// Checks the bytes are a whole, uncorrupted image within `limits` without decoding pixels where the format
+  /// allows it (checksums and framing). Prefetching stores bytes it does not show; showing still decodes fully.
+  func validate(_ data: [UInt8], limits: DecodingLimits) throws(ImageDecodingError) -> ImageHeader
+}
+
+extension ImageDecoding {
+  /// By default, validation is a full decode: slower, never weaker.
+  public func validate(_ data: [UInt8], limits: DecodingLimits) throws(ImageDecodingError) -> ImageHeader {
+    let bitmap = try decode(data, limits: limits)
+    let header = try header(of: data)
+    guard header.width == bitmap.width, header.height == bitmap.height else {
+      throw .corrupt(format: header.format, reason: "decoded size differs from the header")
+    }
+    return header
+  }
 }
 
 public struct DecodingLimits: Equatable {

@@ -3,7 +3,9 @@ import Foundation
 extension ImageManager {
   /// Downloads `url`, or revalidates `cached` with its validators. If the network fails and a stale copy
   /// exists, the stale copy is served (offline first).
-  func fetch(_ url: URL, revalidating cached: DiskLookup?) async throws(ImageManagerError) -> DataResult {
+  func fetch(
+    _ url: URL, revalidating cached: DiskLookup?, validation: Validation
+  ) async throws(ImageManagerError) -> DataResult {
     let safeURL = ImageManagerError.redacted(url)
     var request = DataRequest(url: url, maxBodyBytes: maxBodyBytes)
     if let cached {
@@ -27,7 +29,7 @@ extension ImageManager {
     case 304 where cached != nil:
       return try await revalidated(url, cached!, response)
     case 200..<300:
-      return try await downloaded(url, response)
+      return try await downloaded(url, response, validation: validation)
     default:
       let serverTrouble = response.statusCode >= 500 || response.statusCode == 408 || response.statusCode == 429
       if serverTrouble, let stale = try staleResult(url, cached, because: "HTTP \(response.statusCode)") {
@@ -39,22 +41,24 @@ extension ImageManager {
     }
   }
 
-  private func downloaded(_ url: URL, _ response: DataResponse) async throws(ImageManagerError) -> DataResult {
+  private func downloaded(
+    _ url: URL, _ response: DataResponse, validation: Validation
+  ) async throws(ImageManagerError) -> DataResult {
     let body = response.body
     let header: ImageHeader
+    var bitmap: ImageBitmap?
     do {
-      header = try decoder.header(of: body)
+      switch validation {
+      case .decode:
+        // A full decode is the strongest proof the bytes are sound (CRCs, zlib streams, truncation).
+        bitmap = try decoder.decode(body, limits: limits)
+        header = try decoder.header(of: body)
+      case .structure:
+        header = try decoder.validate(body, limits: limits)
+      }
     } catch {
       count { $0.failures += 1 }
       throw .decoding(url: ImageManagerError.redacted(url), error)
-    }
-    // A full decode is the only proof the bytes are sound (CRCs, zlib streams, truncation).
-    let bitmap: ImageBitmap
-    do {
-      bitmap = try decodeOrThrow(body, url)
-    } catch {
-      count { $0.failures += 1 }
-      throw error
     }
     let metadata = DiskEntryMetadata(
       contentType: header.format.contentType, width: header.width, height: header.height,

@@ -45,17 +45,19 @@ public final class ImageManager {
       return ImageResponse(url: url, bitmap: bitmap, tier: .memory, byteCount: 0, isStale: false)
     }
     return try await coalesced(imageJobs, url) { [self] () throws(ImageManagerError) in
-      let data = try await loadData(url)
+      let data = try await loadData(url, validation: .decode)
       let bitmap: ImageBitmap
       if let decoded = data.decoded {
         bitmap = decoded
       } else if let decoded = try? decoder.decode(data.bytes, limits: limits) {
         bitmap = decoded
       } else {
-        // The disk copy rotted behind our back: drop it and fetch a fresh one.
-        logger.warning("damaged cache entry removed", metadata: ["url": "\(ImageManagerError.redacted(url))"])
+        // Bytes that passed the structural check (or sat on disk) but do not decode: never keep them.
         try? await removeFromDisk(key)
-        let fresh = try await loadData(url)
+        if data.tier == .network { _ = try decodeOrThrow(data.bytes, url) }
+        // The disk copy rotted behind our back: fetch a fresh one, decoded before it is stored.
+        logger.warning("damaged cache entry removed", metadata: ["url": "\(ImageManagerError.redacted(url))"])
+        let fresh = try await loadData(url, validation: .decode)
         let repaired: ImageBitmap
         if let decoded = fresh.decoded { repaired = decoded } else { repaired = try decodeOrThrow(fresh.bytes, url) }
         memory.setImage(repaired, forKey: key)
@@ -71,8 +73,10 @@ public final class ImageManager {
 
   /// Validated encoded bytes through disk and network (no memory tier: pixels are not kept).
   /// Unlike `image(for:)`, a failure to store on disk is an error here: keeping the bytes is the point.
+  /// New bytes are checked for framing and checksums (`ImageDecoding.validate`), not decoded: prefetching is
+  /// about bytes, and `image(for:)` decodes (and repairs) before anything is shown.
   public func data(for url: URL) async throws(ImageManagerError) -> DataResult {
-    let result = try await loadData(url)
+    let result = try await loadData(url, validation: .structure)
     if let storeError = result.storeError { throw .disk(storeError) }
     return result
   }
@@ -100,7 +104,15 @@ public final class ImageManager {
 
   // MARK: - Pipeline
 
-  func loadData(_ url: URL) async throws(ImageManagerError) -> DataResult {
+  /// How new bytes are checked before they are stored.
+  enum Validation {
+    /// Full decode; the bitmap comes back with the bytes.
+    case decode
+    /// Header, pixel limit, checksums and framing, without decoding pixels.
+    case structure
+  }
+
+  func loadData(_ url: URL, validation: Validation) async throws(ImageManagerError) -> DataResult {
     try await coalesced(dataJobs, url) { [self] () throws(ImageManagerError) in
       guard url.scheme == "http" || url.scheme == "https" else {
         throw .transfer(url: ImageManagerError.redacted(url), .unsupportedScheme(url: ImageManagerError.redacted(url)))
@@ -109,7 +121,7 @@ public final class ImageManager {
       if let cached, cached.entry.isFresh(at: clock()), let header = try? decoder.header(of: cached.data) {
         return DataResult(url: url, bytes: cached.data, header: header, tier: .disk, isStale: false, decoded: nil)
       }
-      return try await fetch(url, revalidating: cached)
+      return try await fetch(url, revalidating: cached, validation: validation)
     }
   }
 
