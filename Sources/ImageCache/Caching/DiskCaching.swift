@@ -9,6 +9,8 @@ public protocol DiskCaching: Sendable {
   /// Atomically replaces any entry for `key`. Evicts least-recently-accessed entries to the low-water mark
   /// when the write crosses the byte limit.
   func store(_ key: String, data: [UInt8], metadata: DiskEntryMetadata) throws(DiskCacheError)
+  /// Several stores as one atomic write (all or none).
+  func store(batch writes: [DiskWrite]) throws(DiskCacheError)
   /// After a 304: new validators and expiry, same bytes; counts as an access.
   func refresh(_ key: String, metadata: DiskEntryMetadata) throws(DiskCacheError)
   func remove(_ key: String) throws(DiskCacheError)
@@ -23,6 +25,24 @@ public protocol DiskCaching: Sendable {
   func verify(fix: Bool, isValid: ([UInt8]) -> Bool) throws(DiskCacheError) -> VerifyReport
   /// Writes batched access times. Call on normal exit.
   func close() throws(DiskCacheError)
+}
+
+extension DiskCaching {
+  public func store(batch writes: [DiskWrite]) throws(DiskCacheError) {
+    for write in writes { try store(write.key, data: write.data, metadata: write.metadata) }
+  }
+}
+
+public struct DiskWrite: Equatable {
+  public var key: String
+  public var data: [UInt8]
+  public var metadata: DiskEntryMetadata
+
+  public init(key: String, data: [UInt8], metadata: DiskEntryMetadata) {
+    self.key = key
+    self.data = data
+    self.metadata = metadata
+  }
 }
 
 public struct DiskEntryMetadata: Equatable {
@@ -155,6 +175,7 @@ extension DiskCacheError: CustomStringConvertible {
 }
 
 extension DiskEntryMetadata: Sendable {}
+extension DiskWrite: Sendable {}
 extension DiskEntry: Sendable {}
 extension DiskLookup: Sendable {}
 extension DiskCacheStatistics: Sendable {}

@@ -131,8 +131,8 @@ extension ImageManager {
   }
 
   func storeOnDisk(_ key: String, _ bytes: [UInt8], _ metadata: DiskEntryMetadata) async throws(DiskCacheError) {
-    guard let disk else { return }
-    try await BlockingIO.run { () throws(DiskCacheError) in try disk.store(key, data: bytes, metadata: metadata) }
+    guard let diskWriter else { return }
+    try await diskWriter.store(DiskWrite(key: key, data: bytes, metadata: metadata))
   }
 
   func removeFromDisk(_ key: String) async throws(DiskCacheError) {

@@ -17,6 +17,7 @@ public final class ImageManager {
   let clock: @Sendable () -> Date
   let logger: Logger
   let counters = Mutex(NetworkCounters())
+  let diskWriter: DiskWriteBatcher?
   private let dataJobs = TaskCoalescer<URL, DataResult>()
   private let imageJobs = TaskCoalescer<URL, ImageResponse>()
 
@@ -30,6 +31,7 @@ public final class ImageManager {
     self.loader = loader
     self.memory = memory
     self.disk = disk
+    self.diskWriter = disk.map { DiskWriteBatcher(disk: $0) }
     self.decoder = decoder
     self.limits = limits
     self.maxBodyBytes = maxBodyBytes

@@ -1,7 +1,7 @@
 import Foundation
 import ImageCache
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct StructureValidationTests {
   let decoder = ImageDecoder()

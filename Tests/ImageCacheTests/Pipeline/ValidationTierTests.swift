@@ -1,7 +1,7 @@
 import Foundation
 import ImageCache
-import Testing
 import TestSupport
+import Testing
 
 /// Prefetching checks structure; showing decodes. A PNG whose checksums are right but whose deflate stream is
 /// garbage passes the first and must never be shown, nor stay cached once it was found out.
@@ -11,7 +11,8 @@ import TestSupport
     var png = try Fixtures.bytes("pngsuite/basn2c08.png")
     var offset = 8
     while offset + 8 <= png.count {
-      let length = Int(png[offset]) << 24 | Int(png[offset + 1]) << 16 | Int(png[offset + 2]) << 8 | Int(png[offset + 3])
+      let length =
+        Int(png[offset]) << 24 | Int(png[offset + 1]) << 16 | Int(png[offset + 2]) << 8 | Int(png[offset + 3])
       let type = String(decoding: png[(offset + 4)..<(offset + 8)], as: UTF8.self)
       if type == "IDAT" {
         for index in (offset + 10)..<(offset + 8 + length) { png[index] = UInt8(truncatingIfNeeded: index &* 31) }

@@ -90,21 +90,31 @@ public final class DiskStore: DiskCaching {
   }
 
   public func store(_ key: String, data: [UInt8], metadata: DiskEntryMetadata) throws(DiskCacheError) {
+    try store(batch: [DiskWrite(key: key, data: data, metadata: metadata)])
+  }
+
+  /// Several entries in one transaction: under load the commit, not the bytes, is what costs.
+  public func store(batch writes: [DiskWrite]) throws(DiskCacheError) {
+    guard !writes.isEmpty else { return }
     try ensureOpen()
     let now = clock()
-    let charge = Self.chargedBytes(key: key, byteSize: data.count)
     let evicted = try writeTransaction { db -> Int in
-      guard charge <= lowWaterBytes else {
-        // It would evict everything else and itself: not kept, and an older copy must not linger.
-        try db.execute(sql: "DELETE FROM entry WHERE key = ?", arguments: [key])
-        return 0
+      var lastID: Int64?
+      for write in writes {
+        let charge = Self.chargedBytes(key: write.key, byteSize: write.data.count)
+        guard charge <= lowWaterBytes else {
+          // It would evict everything else and itself: not kept, and an older copy must not linger.
+          try db.execute(sql: "DELETE FROM entry WHERE key = ?", arguments: [write.key])
+          continue
+        }
+        let id = try StoredEntry.upsert(
+          key: write.key, byteSize: write.data.count, chargedBytes: charge, metadata: write.metadata, at: now, in: db)
+        try db.execute(
+          sql: "INSERT OR REPLACE INTO blob (entry_id, data) VALUES (?, ?)", arguments: [id, Data(write.data)])
+        lastID = id
       }
-      let id = try StoredEntry.upsert(
-        key: key, byteSize: data.count, chargedBytes: charge, metadata: metadata, at: now, in: db)
-      try db.execute(
-        sql: "INSERT OR REPLACE INTO blob (entry_id, data) VALUES (?, ?)", arguments: [id, Data(data)])
       guard try Self.totalBytes(in: db) > maxBytes else { return 0 }
-      return try Self.evict(downTo: lowWaterBytes, sparing: id, in: db).removedEntries
+      return try Self.evict(downTo: lowWaterBytes, sparing: lastID, in: db).removedEntries
     }
     if evicted > 0 { reclaimFreePages() }
   }

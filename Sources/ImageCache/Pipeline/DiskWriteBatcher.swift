@@ -1,0 +1,63 @@
+import Dispatch
+import Synchronization
+
+/// Group commit for the disk tier. Writes that arrive while a commit is running wait and go together in the
+/// next one, so a burst of downloads costs a few transactions instead of one each. Every caller still returns
+/// only after its bytes are committed, with that commit's error if it failed.
+final class DiskWriteBatcher: Sendable {
+  private typealias Waiter = CheckedContinuation<Result<Void, DiskCacheError>, Never>
+
+  private struct State {
+    var queue: [(DiskWrite, Waiter)] = []
+    var isCommitting = false
+  }
+
+  private let disk: any DiskCaching
+  private let maxBatch: Int
+  private let state = Mutex(State())
+  private let queue = DispatchQueue(label: "ImageCache.DiskWriteBatcher", qos: .userInitiated)
+
+  init(disk: any DiskCaching, maxBatch: Int = 64) {
+    self.disk = disk
+    self.maxBatch = maxBatch
+  }
+
+  func store(_ write: DiskWrite) async throws(DiskCacheError) {
+    let result = await withCheckedContinuation { (waiter: Waiter) in
+      let startCommitting = state.withLock { state -> Bool in
+        state.queue.append((write, waiter))
+        guard !state.isCommitting else { return false }
+        state.isCommitting = true
+        return true
+      }
+      if startCommitting { queue.async { self.commitUntilEmpty() } }
+    }
+    try result.get()
+  }
+
+  private func commitUntilEmpty() {
+    while true {
+      let batch = state.withLock { state -> [(DiskWrite, Waiter)] in
+        let batch = Array(state.queue.prefix(maxBatch))
+        state.queue.removeFirst(batch.count)
+        if batch.isEmpty { state.isCommitting = false }
+        return batch
+      }
+      guard !batch.isEmpty else { return }
+      do {
+        try disk.store(batch: batch.map(\.0))
+        for (_, waiter) in batch { waiter.resume(returning: .success(())) }
+      } catch {
+        // One bad write must not fail its neighbours: retry them one by one, each with its own outcome.
+        for (write, waiter) in batch {
+          do {
+            try disk.store(write.key, data: write.data, metadata: write.metadata)
+            waiter.resume(returning: .success(()))
+          } catch {
+            waiter.resume(returning: .failure(error))
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import ImageCache
+
+/// Records batch sizes; the first commit blocks until released, so later writes pile up behind it.
+final class RecordingDisk: DiskCaching {
+  struct State {
+    var batches: [[String]] = []
+    var firstCommitReleased = false
+  }
+
+  let state = Mutex(State())
+  let refused: Set<String>
+
+  init(refusing refused: Set<String> = []) { self.refused = refused }
+
+  func releaseFirstCommit() { state.withLock { $0.firstCommitReleased = true } }
+
+  func store(batch writes: [DiskWrite]) throws(DiskCacheError) {
+    while !state.withLock({ $0.firstCommitReleased || !$0.batches.isEmpty }) { usleep(1000) }
+    state.withLock { $0.batches.append(writes.map(\.key)) }
+    if writes.contains(where: { refused.contains($0.key) }) { throw .diskFull(path: "/test") }
+  }
+
+  func store(_ key: String, data: [UInt8], metadata: DiskEntryMetadata) throws(DiskCacheError) {
+    try store(batch: [DiskWrite(key: key, data: data, metadata: metadata)])
+  }
+
+  func lookup(_ key: String) throws(DiskCacheError) -> DiskLookup? { nil }
+  func refresh(_ key: String, metadata: DiskEntryMetadata) throws(DiskCacheError) {}
+  func remove(_ key: String) throws(DiskCacheError) {}
+  func removeAll() throws(DiskCacheError) {}
+  func trim(toBytes maxBytes: Int?) throws(DiskCacheError) -> TrimReport {
+    TrimReport(removedEntries: 0, removedBytes: 0, remainingBytes: 0)
+  }
+  func statistics() throws(DiskCacheError) -> DiskCacheStatistics {
+    DiskCacheStatistics(
+      entryCount: 0, totalBytes: 0, maxBytes: 0, hits: 0, misses: 0, oldestAccess: nil, newestAccess: nil)
+  }
+  func entries(limit: Int?) throws(DiskCacheError) -> [DiskEntry] { [] }
+  func verify(fix: Bool, isValid: ([UInt8]) -> Bool) throws(DiskCacheError) -> VerifyReport {
+    VerifyReport(checked: 0, brokenKeys: [], orphans: 0, fixed: false)
+  }
+  func close() throws(DiskCacheError) {}
+}
+
+@Suite struct DiskWriteBatcherTests {
+  static func write(_ key: String) -> DiskWrite { DiskWrite(key: key, data: [1, 2, 3], metadata: DiskEntryMetadata()) }
+
+  @Test func writesArrivingDuringACommitGoTogetherInTheNext() async throws {
+    // Given a commit in progress
+    let disk = RecordingDisk()
+    let sut = DiskWriteBatcher(disk: disk)
+    let first = Task { try await sut.store(Self.write("first")) }
+    try await Task.sleep(for: .milliseconds(50))
+
+    // When ten more writes arrive meanwhile, then the commit finishes
+    let rest = (0..<10).map { index in Task { try await sut.store(Self.write("w\(index)")) } }
+    try await Task.sleep(for: .milliseconds(100))
+    disk.releaseFirstCommit()
+    try await first.value
+    for task in rest { try await task.value }
+
+    // Then they needed one more commit, not ten
+    let batches = disk.state.withLock { $0.batches }
+    #expect(batches.first == ["first"])
+    #expect(batches.count == 2)
+    #expect(Set(batches[1]) == Set((0..<10).map { "w\($0)" }))
+  }
+
+  @Test func aFailingWriteDoesNotFailItsNeighbours() async throws {
+    let disk = RecordingDisk(refusing: ["bad"])
+    disk.releaseFirstCommit()
+    let sut = DiskWriteBatcher(disk: disk)
+
+    let good = Task { try await sut.store(Self.write("good")) }
+    let bad = Task { try await sut.store(Self.write("bad")) }
+
+    await #expect(throws: Never.self) { try await good.value }
+    await #expect(throws: DiskCacheError.diskFull(path: "/test")) { try await bad.value }
+  }
+}
