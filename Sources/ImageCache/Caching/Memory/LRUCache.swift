@@ -4,26 +4,23 @@
 /// no ARC traffic per link and freed slots are reused); a dictionary maps keys to slots. `value(forKey:)`,
 /// `setValue(_:forKey:cost:)` and `removeValue(forKey:)` are O(1); each eviction is O(1).
 struct LRUCache<Key: Hashable, Value> {
-  fileprivate struct Slot {
-    var key: Key
-    var value: Value
-    var cost: Int
-    /// Towards the most recently used end.
-    var newer: Int?
-    /// Towards the least recently used end.
-    var older: Int?
-  }
+  // Structure of arrays: the recency links are plain Ints beside the keys and values, so moving an entry to
+  // the front touches no reference counts (a slot struct holding key and value would be copied on each hop).
+  private static var none: Int { -1 }
 
   let costLimit: Int
   let countLimit: Int
   private(set) var totalCost = 0
 
-  /// `nil` marks a free slot.
-  private var slots: [Slot?] = []
+  private var keys: [Key?] = []
+  private var values: [Value?] = []
+  private var costs: [Int] = []
+  private var newer: [Int] = []
+  private var older: [Int] = []
   private var freeSlots: [Int] = []
   private var slotByKey: [Key: Int] = [:]
-  private var newest: Int?
-  private var oldest: Int?
+  private var newest = LRUCache.none
+  private var oldest = LRUCache.none
 
   init(costLimit: Int, countLimit: Int) {
     precondition(costLimit >= 0 && countLimit >= 0, "limits must not be negative")
@@ -33,30 +30,30 @@ struct LRUCache<Key: Hashable, Value> {
 
   var count: Int { slotByKey.count }
 
-  /// Returns the value and marks it most recently used.
+  /// The value, now the most recently used.
   mutating func value(forKey key: Key) -> Value? {
     guard let index = slotByKey[key] else { return nil }
     moveToNewest(index)
-    return slots[index]!.value
+    return values[index]
   }
 
-  /// Returns the value without touching recency.
+  /// The value without changing recency.
   func peekValue(forKey key: Key) -> Value? {
-    slotByKey[key].map { slots[$0]!.value }
+    slotByKey[key].flatMap { values[$0] }
   }
 
-  /// Inserts or replaces (a replacement counts as a use), then evicts least recently used entries until both
+  /// Inserts or overwrites (an overwrite counts as a use), then evicts least recently used entries until both
   /// limits hold. Returns the evicted keys, oldest first.
   @discardableResult
   mutating func setValue(_ value: Value, forKey key: Key, cost: Int) -> [Key] {
     precondition(cost >= 0, "cost must not be negative")
     if let index = slotByKey[key] {
-      totalCost += cost - slots[index]!.cost
-      slots[index]!.value = value
-      slots[index]!.cost = cost
+      totalCost += cost - costs[index]
+      values[index] = value
+      costs[index] = cost
       moveToNewest(index)
     } else {
-      let index = allocateSlot(Slot(key: key, value: value, cost: cost, newer: nil, older: nil))
+      let index = allocateSlot(key: key, value: value, cost: cost)
       slotByKey[key] = index
       totalCost += cost
       linkAsNewest(index)
@@ -68,51 +65,63 @@ struct LRUCache<Key: Hashable, Value> {
   mutating func removeValue(forKey key: Key) -> Value? {
     guard let index = slotByKey.removeValue(forKey: key) else { return nil }
     unlink(index)
-    let slot = slots[index]!
-    slots[index] = nil
+    let value = values[index]
+    keys[index] = nil
+    values[index] = nil
+    totalCost -= costs[index]
+    costs[index] = 0
     freeSlots.append(index)
-    totalCost -= slot.cost
-    return slot.value
+    return value
   }
 
   mutating func removeAll() {
-    slots.removeAll()
+    keys.removeAll()
+    values.removeAll()
+    costs.removeAll()
+    newer.removeAll()
+    older.removeAll()
     freeSlots.removeAll()
     slotByKey.removeAll()
-    newest = nil
-    oldest = nil
+    newest = Self.none
+    oldest = Self.none
     totalCost = 0
   }
 
-  /// Keys from most to least recently used (walks the list; for inspection and tests).
+  /// Keys from most to least recently used.
   var keysByRecency: [Key] {
-    var keys: [Key] = []
-    keys.reserveCapacity(count)
+    var result: [Key] = []
+    result.reserveCapacity(count)
     var cursor = newest
-    while let index = cursor {
-      keys.append(slots[index]!.key)
-      cursor = slots[index]!.older
+    while cursor != Self.none {
+      result.append(keys[cursor]!)
+      cursor = older[cursor]
     }
-    return keys
+    return result
   }
 
   private mutating func evictToLimits() -> [Key] {
     var evicted: [Key] = []
-    while totalCost > costLimit || count > countLimit, let index = oldest {
-      let key = slots[index]!.key
+    while totalCost > costLimit || count > countLimit, oldest != Self.none {
+      let key = keys[oldest]!
       removeValue(forKey: key)
       evicted.append(key)
     }
     return evicted
   }
 
-  private mutating func allocateSlot(_ slot: Slot) -> Int {
+  private mutating func allocateSlot(key: Key, value: Value, cost: Int) -> Int {
     if let index = freeSlots.popLast() {
-      slots[index] = slot
+      keys[index] = key
+      values[index] = value
+      costs[index] = cost
       return index
     }
-    slots.append(slot)
-    return slots.count - 1
+    keys.append(key)
+    values.append(value)
+    costs.append(cost)
+    newer.append(Self.none)
+    older.append(Self.none)
+    return keys.count - 1
   }
 
   private mutating func moveToNewest(_ index: Int) {
@@ -122,22 +131,19 @@ struct LRUCache<Key: Hashable, Value> {
   }
 
   private mutating func linkAsNewest(_ index: Int) {
-    slots[index]!.older = newest
-    slots[index]!.newer = nil
-    if let previousNewest = newest { slots[previousNewest]!.newer = index }
+    older[index] = newest
+    newer[index] = Self.none
+    if newest != Self.none { newer[newest] = index }
     newest = index
-    if oldest == nil { oldest = index }
+    if oldest == Self.none { oldest = index }
   }
 
   private mutating func unlink(_ index: Int) {
-    let newer = slots[index]!.newer
-    let older = slots[index]!.older
-    if let newer { slots[newer]!.older = older } else { newest = older }
-    if let older { slots[older]!.newer = newer } else { oldest = newer }
-    slots[index]!.newer = nil
-    slots[index]!.older = nil
+    let newerIndex = newer[index]
+    let olderIndex = older[index]
+    if newerIndex != Self.none { older[newerIndex] = olderIndex } else { newest = olderIndex }
+    if olderIndex != Self.none { newer[olderIndex] = newerIndex } else { oldest = newerIndex }
+    newer[index] = Self.none
+    older[index] = Self.none
   }
 }
-
-extension LRUCache: Sendable where Key: Sendable, Value: Sendable {}
-extension LRUCache.Slot: Sendable where Key: Sendable, Value: Sendable {}
