@@ -10,7 +10,7 @@ struct StoredEntry {
 
   static func fetch(_ key: String, in db: Database) throws -> StoredEntry? {
     // A cursor row points into SQLite's own buffers, so the blob is copied once, straight into the array.
-    let rows = try Row.fetchCursor(db, sql: DiskQueries.lookup, arguments: [key])
+    let rows = try Row.fetchCursor(try db.cachedStatement(sql: DiskQueries.lookup), arguments: [key])
     guard let row = try rows.next() else { return nil }
     return StoredEntry(id: row["id"], entry: entry(from: row), data: try bytes(named: "data", in: row))
   }
