@@ -14,9 +14,13 @@ let package = Package(
   dependencies: [.package(path: "..")],
   targets: [
     .target(name: "CFuzzDriver"),
-    .executableTarget(name: "FuzzPNG", dependencies: ["CFuzzDriver", .product(name: "ImageCache", package: rootPackage)]),
-    .executableTarget(name: "FuzzJPEG", dependencies: ["CFuzzDriver", .product(name: "ImageCache", package: rootPackage)]),
-    .executableTarget(name: "FuzzImageDecoder", dependencies: ["CFuzzDriver", .product(name: "ImageCache", package: rootPackage)]),
-    .executableTarget(name: "FuzzLastFM", dependencies: ["CFuzzDriver", .product(name: "LastFM", package: rootPackage)]),
+    .executableTarget(
+      name: "FuzzPNG", dependencies: ["CFuzzDriver", .product(name: "ImageCache", package: rootPackage)]),
+    .executableTarget(
+      name: "FuzzJPEG", dependencies: ["CFuzzDriver", .product(name: "ImageCache", package: rootPackage)]),
+    .executableTarget(
+      name: "FuzzImageDecoder", dependencies: ["CFuzzDriver", .product(name: "ImageCache", package: rootPackage)]),
+    .executableTarget(
+      name: "FuzzLastFM", dependencies: ["CFuzzDriver", .product(name: "LastFM", package: rootPackage)]),
   ]
 )

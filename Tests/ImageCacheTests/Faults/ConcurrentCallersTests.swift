@@ -60,13 +60,14 @@ struct ConcurrentCallersTests {
     let outcomes = await withTaskGroup(of: [Outcome].self) { group -> [Outcome] in
       // One patient caller per URL starts each download...
       for url in urls { group.addTask { [await Self.call(manager, url, cancelAfter: nil)] } }
-      // ...and once a download is under way, ten more callers pile on, every other one cancelled at a random
-      // moment (before, during or after the transfer). The patient caller keeps the transfer alive, so a
+      // ...and once a download is under way (handed to the loader; libcurl may still queue it behind 16 others),
+      // ten more callers pile on, every other one cancelled at a random moment in the next second: before, during
+      // or after the transfer. The patient caller keeps the transfer alive, so a
       // second download would be a coalescing bug, not an artefact of everyone leaving.
       var seen = 0
       for await url in started {
         for index in 0..<Self.extraCallersPerURL {
-          let cancelAfter: Duration? = index.isMultiple(of: 2) ? .microseconds(Int.random(in: 0...150_000)) : nil
+          let cancelAfter: Duration? = index.isMultiple(of: 2) ? .microseconds(Int.random(in: 0...1_000_000)) : nil
           group.addTask { [await Self.call(manager, url, cancelAfter: cancelAfter)] }
         }
         seen += 1
