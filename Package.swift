@@ -51,6 +51,7 @@ let package = Package(
       dependencies: [
         "ImageCache",
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .target(name: "TerminalUI"),

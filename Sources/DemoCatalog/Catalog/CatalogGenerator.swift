@@ -1,0 +1,37 @@
+import Foundation
+
+/// Builds the catalog's artists from a seed. Every random draw comes from `SplitMix64`, in a fixed order.
+struct CatalogGenerator {
+  private var random: SplitMix64
+
+  init(seed: UInt64) { random = SplitMix64(seed: seed) }
+
+  mutating func artists(count: Int) -> [DemoArtist] {
+    let names = uniqueArtistNames(count: count)
+    // A long tail: listeners fall off as a power of the rank, with jitter so neighbours can swap places.
+    var listenerDraws = random.fork()
+    let listeners = (0..<count).map { rank in
+      Int(3_400_000 * pow(Double(rank + 1), -0.95) * (0.75 + 0.5 * listenerDraws.unit())) + 300
+    }
+    var artists = zip(names, listeners).map { name, listeners in
+      var generator = ArtistGenerator(random: random.fork())
+      return generator.artist(named: name, listeners: listeners)
+    }
+    artists.sort { ($0.listeners, $1.name) > ($1.listeners, $0.name) }
+    SimilarityLinker.link(&artists, random: random.fork())
+    return artists
+  }
+
+  private mutating func uniqueArtistNames(count: Int) -> [String] {
+    var names = NameGenerator(random: random.fork())
+    // A couple of wide-character names at fixed places in the generation order.
+    let cjkSlots: Set<Int> = [17, 101]
+    var taken: Set<String> = []
+    var result: [String] = []
+    while result.count < count {
+      let name = cjkSlots.contains(result.count) ? names.cjkName() : names.artistName()
+      if taken.insert(DemoCatalog.lookupKey(name)).inserted { result.append(name) }
+    }
+    return result
+  }
+}

@@ -1,1 +1,0 @@
-// DemoCatalog — placeholder until its issue lands.
