@@ -1,6 +1,7 @@
 import Foundation
 import ImageCache
 import LastFM
+import TestSupport
 import Testing
 
 /// Stored-then-network semantics with a real `metadata.sqlite` in a temporary folder and controllable fakes.
@@ -66,54 +67,82 @@ import Testing
     #expect(results.map(\.isStale) == [false], "1 h old, fresh for a day")
   }
 
-  @Test func networkAnswerFirstMeansStoredIsNotDelivered() async throws {
+  @Test func freshStoredAnswerIsDeliveredWithoutAskingTheNetwork() async throws {
     let folder = TemporaryFolder()
     defer { folder.cleanUp() }
     let cache = try MetadataCache(folder: folder.url)
-    await cache.store(try fixtureBytes("docs.artist.getInfo.ok0.json"), for: key, method: "artist.getInfo", at: now)
-    let slowStore = GatedStore(cache, gate: Gate())
-    let client = cachedClient(ScriptedLoader([.fixture("recorded.artist.getinfo.json")]), store: slowStore)
+    // Given an answer stored an hour ago (artist info stays fresh for a day)
+    await cache.store(
+      try fixtureBytes("recorded.artist.getinfo.json"), for: key, method: "artist.getInfo", at: now - 3600)
+    let loader = ScriptedLoader([.fixture("docs.artist.getInfo.ok0.json")])
 
-    let results = try await collect(client.artistInfo("U2"))
-    slowStore.gate?.open()
+    // When
+    let results = try await collect(cachedClient(loader, store: cache).artistInfo("U2"))
 
-    #expect(results.map(\.source) == [.network])
+    // Then only the stored answer, and no request at all
+    #expect(results.map(\.source) == [.cache])
+    #expect(results.map(\.isStale) == [false])
     #expect(results.map(\.value.name) == ["U2"])
+    #expect(loader.requestCount == 0)
   }
 
-  @Test func storedAnswerArrivingAfterTheNetworkAnswerIsDropped() async throws {
+  @Test func freshnessIsPerMethod() async throws {
     let folder = TemporaryFolder()
     defer { folder.cleanUp() }
     let cache = try MetadataCache(folder: folder.url)
-    await cache.store(try fixtureBytes("docs.artist.getInfo.ok0.json"), for: key, method: "artist.getInfo", at: now)
-    let store = GatedStore(cache, gate: Gate(), writeGate: Gate())
-    let client = cachedClient(ScriptedLoader([.fixture("recorded.artist.getinfo.json")]), store: store)
+    let chartKey = LastFMRequest.topArtists(page: 1, limit: 10).cacheKey
+    // Given both answers stored two hours ago: past the chart's hour, within artist info's day
+    await cache.store(
+      try fixtureBytes("docs.chart.getTopArtists.ok0.json"), for: chartKey, method: "chart.getTopArtists",
+      at: now - 7200)
+    await cache.store(
+      try fixtureBytes("recorded.artist.getinfo.json"), for: key, method: "artist.getInfo", at: now - 7200)
+    let loader = ScriptedLoader([.fixture("docs.chart.getTopArtists.ok0.json")])
+    let client = cachedClient(loader, store: cache)
 
-    // Given the network answer delivered while the stream is still open (its write is held back)
-    var iterator = client.artistInfo("U2").makeAsyncIterator()
-    let first = try #require(try await iterator.next())
-    // When the stored answer turns up late
-    store.gate?.open()
-    await store.readDone.wait()
-    store.writeGate?.open()
-    // Then it is not delivered
-    let rest = try await iterator.next()
-    #expect(first.source == .network && first.value.name == "U2")
-    #expect(rest == nil)
+    // When
+    let chart = try await collect(client.topArtists(page: 1, limit: 10))
+    let info = try await collect(client.artistInfo("U2"))
+
+    // Then only the chart was asked for again
+    #expect(chart.map(\.source) == [.cache, .network])
+    #expect(chart.map(\.isStale) == [true, false])
+    #expect(info.map(\.source) == [.cache])
+    #expect(loader.methods == ["chart.getTopArtists"])
+  }
+
+  @Test func customFreshnessDecides() async throws {
+    let folder = TemporaryFolder()
+    defer { folder.cleanUp() }
+    let cache = try MetadataCache(folder: folder.url)
+    await cache.store(
+      try fixtureBytes("docs.artist.getInfo.ok0.json"), for: key, method: "artist.getInfo", at: now - 120)
+    let loader = ScriptedLoader([.fixture("recorded.artist.getinfo.json")])
+    let now = self.now
+    let client = CachedLastFMClient(
+      client: makeClient(loader), store: cache, freshness: MetadataFreshness(lifetimes: [.artistInfo: 60]),
+      now: { now })
+
+    let results = try await collect(client.artistInfo("U2"))
+
+    #expect(results.map(\.source) == [.cache, .network])
+    #expect(results.map(\.value.name) == ["The Weeknd", "U2"])
+    #expect(loader.requestCount == 1)
   }
 
   @Test func networkFailureLeavesStoredAnswerStandingStaleWithTheError() async throws {
     let folder = TemporaryFolder()
     defer { folder.cleanUp() }
     let cache = try MetadataCache(folder: folder.url)
+    // Given a stale stored answer (two days old)
     await cache.store(
-      try fixtureBytes("recorded.artist.getinfo.json"), for: key, method: "artist.getInfo", at: now - 60)
+      try fixtureBytes("recorded.artist.getinfo.json"), for: key, method: "artist.getInfo", at: now - 2 * 86_400)
     let loader = ScriptedLoader([.failure(.tls("certificate expired"))])
 
     let results = try await collect(cachedClient(loader, store: cache).artistInfo("U2"))
 
     #expect(results.map(\.source) == [.cache, .cache])
-    #expect(results.map(\.isStale) == [false, true])
+    #expect(results.map(\.isStale) == [true, true])
     #expect(results.map(\.networkError) == [nil, .transport(.tls("certificate expired"))])
     #expect(results.allSatisfy { $0.value.name == "U2" })
   }
@@ -182,10 +211,13 @@ import Testing
     let folder = TemporaryFolder()
     defer { folder.cleanUp() }
     let cache = try MetadataCache(folder: folder.url)
-    let client = cachedClient(
-      ScriptedLoader([.fixture("recorded.artist.getsimilar.json"), .failure(.tls("down"))]), store: cache)
+    let clock = SettableClock(now)
+    let client = CachedLastFMClient(
+      client: makeClient(ScriptedLoader([.fixture("recorded.artist.getsimilar.json"), .failure(.tls("down"))])),
+      store: cache, now: { clock.now })
     let online = try await client.similarArtists(artist: "U2").finalResult()
     #expect(online.source == .network && online.value.count == 2)
+    clock.advance(by: 2 * 86_400)  // the stored answer is stale by now
     let offline = try await client.similarArtists(artist: "U2").finalResult()
     #expect(offline.source == .cache && offline.isStale && offline.networkError == .transport(.tls("down")))
   }

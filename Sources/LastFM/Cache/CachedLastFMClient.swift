@@ -1,13 +1,12 @@
 import Foundation
 import ImageCache
-import Synchronization
 
-/// Answers, in delivery order: at most a stored one, then the network's (or the stored one again,
-/// flagged stale with the network's error). Fails with a `LastFMError` only when there is nothing to show.
+/// Answers, in delivery order: at most a stored one, then (unless it was fresh) the network's, or the stored
+/// one again, flagged stale with the network's error. Fails with a `LastFMError` only when there is nothing to show.
 public typealias MetadataStream<Value> = AsyncThrowingStream<MetadataResult<Value>, any Error>
 
-/// `LastFMClient` with the metadata cache in front: every method streams the stored answer at once
-/// (if any) while it asks the network, and stores every successful answer.
+/// `LastFMClient` with the metadata cache in front: every method streams the stored answer at once (if any),
+/// asks the network only when that answer is missing or stale, and stores every successful answer.
 public final class CachedLastFMClient: Sendable {
   public let client: LastFMClient
   public let freshness: MetadataFreshness
@@ -75,57 +74,47 @@ public final class CachedLastFMClient: Sendable {
   }
 
   /// The cache semantics for any request; the per-method functions above are thin wrappers.
+  /// The store is read first: a fresh stored answer is all there is (no request, which keeps us far under
+  /// Last.fm's rate limit); a stale one is delivered at once, flagged, while the network is asked.
   public func load<Value: Sendable>(
     _ request: LastFMRequest, policy: CachePolicy,
     decode: @escaping @Sendable ([UInt8]) throws(LastFMError) -> Value
   ) -> MetadataStream<Value> {
     MetadataStream { continuation in
-      let race = DeliveryRace()
-      let stored: Task<MetadataResult<Value>?, Never>? =
-        policy == .refresh
-        ? nil
-        : Task {
-          guard let result = await self.storedResult(request, decode: decode) else { return nil }
-          race.deliverStoredUnlessNetworkAnswered { continuation.yield(result) }
-          return result
-        }
-      let network: Task<Void, Never>? =
-        policy == .offline
-        ? nil
-        : Task {
-          do throws(LastFMError) {
-            let body = try await self.client.send(request)
-            let value = try decode(body)
-            race.deliverNetwork {
-              continuation.yield(MetadataResult(value: value, source: .network, isStale: false, fetchedAt: self.now()))
+      let task = Task {
+        var stored: MetadataResult<Value>?
+        if policy != .refresh {
+          stored = await self.storedResult(request, decode: decode)
+          // A cancelled read looks like a miss: don't let it turn into a request nobody waits for.
+          if Task.isCancelled { return continuation.finish() }
+          if let stored { continuation.yield(stored) }
+          if policy == .offline {
+            guard stored != nil else {
+              return continuation.finish(throwing: LastFMError.notCachedOffline(what: request.subject))
             }
-            await self.storeIfSafe(body, request: request)
-            continuation.finish()
-          } catch {
-            // The stored answer stands, flagged stale, with the failure alongside.
-            if var standIn = await stored?.value {
-              standIn.isStale = true
-              standIn.networkError = error
-              continuation.yield(standIn)
-              continuation.finish()
-            } else {
-              continuation.finish(throwing: error)
-            }
+            return continuation.finish()
           }
+          if let stored, !stored.isStale { return continuation.finish() }
         }
-      if policy == .offline, let stored {
-        Task {
-          if await stored.value == nil {
-            continuation.finish(throwing: LastFMError.notCachedOffline(what: request.subject))
+        do throws(LastFMError) {
+          let body = try await self.client.send(request)
+          let value = try decode(body)
+          continuation.yield(MetadataResult(value: value, source: .network, isStale: false, fetchedAt: self.now()))
+          await self.storeIfSafe(body, request: request)
+          continuation.finish()
+        } catch {
+          // The stored answer stands, flagged stale, with the failure alongside.
+          if var standIn = stored {
+            standIn.isStale = true
+            standIn.networkError = error
+            continuation.yield(standIn)
+            continuation.finish()
           } else {
-            continuation.finish()
+            continuation.finish(throwing: error)
           }
         }
       }
-      continuation.onTermination = { _ in
-        stored?.cancel()
-        network?.cancel()
-      }
+      continuation.onTermination = { _ in task.cancel() }
     }
   }
 
@@ -145,22 +134,6 @@ public final class CachedLastFMClient: Sendable {
   private func storeIfSafe(_ body: [UInt8], request: LastFMRequest) async {
     if let key = client.configuration.apiKey, body.containsSubsequence(Array(key.utf8)) { return }
     await store.store(body, for: request.cacheKey, method: request.method, at: now())
-  }
-}
-
-/// Decides, atomically, whether the stored answer may still be delivered: not once the network answered.
-private final class DeliveryRace: Sendable {
-  private let networkAnswered = Mutex(false)
-
-  func deliverStoredUnlessNetworkAnswered(_ deliver: () -> Void) {
-    networkAnswered.withLock { answered in if !answered { deliver() } }
-  }
-
-  func deliverNetwork(_ deliver: () -> Void) {
-    networkAnswered.withLock { answered in
-      answered = true
-      deliver()
-    }
   }
 }
 

@@ -43,7 +43,7 @@ public struct MetadataFreshness {
 
 /// Which answers a cached call may use.
 public enum CachePolicy {
-  /// The stored answer at once (if any), then the network's; the default.
+  /// The stored answer at once (if any); the network's too unless the stored one is still fresh. The default.
   case cacheThenNetwork
   /// Only what is stored; `.notCachedOffline` when nothing is.
   case offline
