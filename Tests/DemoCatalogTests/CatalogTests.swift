@@ -28,6 +28,26 @@ let sharedCatalog = DemoCatalog()
     #expect(first.listeners == 3_609_883)
   }
 
+  /// A digest of every generated value: each test run is a fresh process, so this also checks that generation
+  /// does not depend on per-process state (hash seeds, dictionary order).
+  @Test func goldenWholeCatalogFingerprint() {
+    func text(_ text: DemoText) -> String { "\(text.published)|\(text.summary)|\(text.content)" }
+    var dump = ""
+    for artist in catalog.artists {
+      dump +=
+        "\(artist.name)|\(artist.mbid)|\(artist.listeners)|\(artist.playcount)|\(artist.tags)|\(text(artist.bio))\n"
+      for album in artist.albums {
+        dump +=
+          "  \(album.name)|\(album.mbid)|\(album.coverID)|\(album.listeners)|\(album.playcount)|\(text(album.wiki))\n"
+        for track in album.tracks {
+          dump += "    \(track.name)|\(track.mbid)|\(track.durationSeconds)|\(track.listeners)|\(track.playcount)\n"
+        }
+      }
+      dump += "  similar: " + artist.similar.map { "\($0.name)=\($0.match)" }.joined(separator: ",") + "\n"
+    }
+    #expect(ContentHash.fnv1a64(Array(dump.utf8)) == "131198c22861dbe3")
+  }
+
   @Test func hasAtLeast200UniquelyNamedArtists() {
     #expect(catalog.artists.count >= 200)
     let keys = Set(catalog.artists.map { $0.name.lowercased() })

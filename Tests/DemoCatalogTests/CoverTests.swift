@@ -56,8 +56,8 @@ import Testing
     let album = sharedCatalog.artists[0].albums[0]
     let image = try #require(try store.image(id: album.coverID, size: .large))
     #expect(album.coverID == "cdfe0439e5bd6d84259fded735c408d5")
-    #expect(image.png.count == 58_021)
-    #expect(image.etag == "\"38a22913a03c721d-e2a5\"")
+    #expect(image.png.count == 27_354)
+    #expect(image.etag == "\"7ef2bf1dffce01c3-6ada\"")
   }
 
   @Test func sameCoverTwiceIsServedFromTheCache() throws {

@@ -167,6 +167,25 @@ extension DemoServer {
     }
   }
 
+  @Test func wideCharacterNamesRoundTripThroughTheAPI() async throws {
+    let cjkArtist = try #require(
+      sharedCatalog.artists.first { $0.name.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) } })
+    try await withDemoServer { server in
+      let json = try await server.api("method=artist.getinfo&artist=\(LastFMURL.encode(cjkArtist.name))")
+      #expect((json["artist"] as? [String: Any])?["name"] as? String == cjkArtist.name)
+    }
+  }
+
+  @Test func shutdownStopsListening() async throws {
+    let server = try await DemoServer.start(catalog: sharedCatalog)
+    let port = server.port
+    #expect(try await LoopbackHTTP.get(port: port, "/2.0/?method=chart.gettopartists&limit=1").status == 200)
+    await server.shutdown()
+    await #expect(throws: LoopbackHTTP.Failure.self) {
+      _ = try await LoopbackHTTP.get(port: port, "/2.0/?method=chart.gettopartists&limit=1")
+    }
+  }
+
   private static func names(_ container: Any?, list: String) throws -> [String] {
     let entries = try #require((container as? [String: Any])?[list] as? [[String: Any]])
     return entries.compactMap { $0["name"] as? String }

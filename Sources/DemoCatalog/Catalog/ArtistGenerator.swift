@@ -26,7 +26,8 @@ struct ArtistGenerator {
   private mutating func artistBio(name: String, tags: [String], formed: Int) -> DemoText {
     let place = random.pick(Self.places)
     let summary =
-      "\(name) is a \(tags[0]) \(random.pick(Self.forms)) from \(place), formed in \(formed). "
+      "\(name) is \(Self.indefiniteArticle(for: tags[0])) \(tags[0]) \(random.pick(Self.forms)) from \(place), "
+      + "formed in \(formed). "
       + "Their records mix \(tags.last!) textures with \(tags[0]) songwriting."
     let more =
       "\n\nAfter years of small shows around \(place), a self-released tape found its way onto late-night radio, "
@@ -79,6 +80,10 @@ struct ArtistGenerator {
     return DemoAlbum(
       name: title, artistName: artist, mbid: random.mbid(), listeners: listeners, playcount: playcount,
       tags: Array(tags.prefix(3)), wiki: wiki, tracks: tracks, coverID: random.hex128())
+  }
+
+  private static func indefiniteArticle(for word: String) -> String {
+    "aeiou".contains(word.prefix(1)) ? "an" : "a"
   }
 
   /// Last.fm's wiki shape: the summary ends with the "Read more" link; the content repeats the summary, goes on,

@@ -18,7 +18,7 @@ struct CatalogGenerator {
       return generator.artist(named: name, listeners: listeners)
     }
     artists.sort { ($0.listeners, $1.name) > ($1.listeners, $0.name) }
-    SimilarityLinker.link(&artists, random: random.fork())
+    SimilarityLinker.link(&artists, salt: random.next())
     return artists
   }
 

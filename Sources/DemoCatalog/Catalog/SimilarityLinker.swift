@@ -3,9 +3,8 @@
 enum SimilarityLinker {
   static let maximumLinks = 12
 
-  static func link(_ artists: inout [DemoArtist], random: SplitMix64) {
-    var random = random
-    let salt = random.next()
+  /// `salt` varies the pair noise with the catalog's seed.
+  static func link(_ artists: inout [DemoArtist], salt: UInt64) {
     let tagSets = artists.map { Set($0.tags) }
     var candidates = [[(index: Int, match: Double)]](repeating: [], count: artists.count)
     for i in artists.indices {

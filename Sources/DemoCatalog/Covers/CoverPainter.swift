@@ -6,10 +6,11 @@ enum CoverPainter {
   /// The id Last.fm serves its grey placeholder star under, used for every artist image since 2019.
   static let placeholderStarID = "2a96cbd8b46e442fc41c2b86b821562f"
 
-  /// Grain amplitude (±levels per channel). Flat colour alone compresses to a few hundred bytes; a fine grain
-  /// gives covers the byte sizes of real ones (a 174 px cover lands in tens of KB), so the caches downstream are
-  /// exercised with realistic costs, while staying invisible once a cover is averaged into terminal cells.
-  static let grain = 5
+  /// Grain amplitude (± levels, the same on all channels). Flat colour alone compresses to a few hundred bytes;
+  /// a fine grain gives covers the byte sizes of real ones (a 174 px cover is about 27 KB, a 300 px one about
+  /// 78 KB), so the caches downstream see realistic costs, while the grain vanishes once a cover is averaged into
+  /// terminal cells.
+  static let grain = 6
 
   /// The cover design for `coverID` at `size` pixels square. The design depends only on the id, so every size
   /// shows the same picture.
@@ -23,11 +24,11 @@ enum CoverPainter {
     for y in 0..<size {
       for x in 0..<size {
         let colour = palette.colours[layout.colourIndex(x: (Double(x) + 0.5) * scale, y: (Double(y) + 0.5) * scale)]
-        let noise = SplitMix64.mix(seed ^ UInt64(y << 16 | x))
+        let delta = grainDelta(SplitMix64.mix(seed ^ UInt64(y << 16 | x)))
         let offset = (y * size + x) * 4
-        pixels[offset] = grained(colour.red, noise)
-        pixels[offset + 1] = grained(colour.green, noise >> 8)
-        pixels[offset + 2] = grained(colour.blue, noise >> 16)
+        pixels[offset] = UInt8(clamping: Int(colour.red) + delta)
+        pixels[offset + 1] = UInt8(clamping: Int(colour.green) + delta)
+        pixels[offset + 2] = UInt8(clamping: Int(colour.blue) + delta)
       }
     }
     return ImageBitmap(width: size, height: size, pixels: pixels)
@@ -57,9 +58,9 @@ enum CoverPainter {
     UInt64(coverID.prefix(16), radix: 16) ?? SplitMix64.mix(UInt64(coverID.utf8.count))
   }
 
-  private static func grained(_ value: UInt8, _ noise: UInt64) -> UInt8 {
-    let delta = Int(noise & 0xFF) % (2 * grain + 1) - grain
-    return UInt8(clamping: Int(value) + delta)
+  /// The same offset for all three channels: a film-like luminance grain, which keeps hues clean.
+  private static func grainDelta(_ noise: UInt64) -> Int {
+    Int(noise & 0xFF) % (2 * grain + 1) - grain
   }
 
   /// Even-odd point-in-polygon test.

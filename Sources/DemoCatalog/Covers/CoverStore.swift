@@ -15,8 +15,8 @@ public struct DemoImage: Equatable {
 
 /// Makes cover PNGs on first request and keeps them, so serving is a lookup.
 ///
-/// All covers at every size would be about 150 MB with the grain, so the store keeps the most recently used
-/// within a byte budget; the small sizes a browser asks for most stay resident.
+/// All covers at every size would be about 200 MB with the grain (some 1,800 albums), so the store keeps the most
+/// recently used within a byte budget; the small sizes a browser asks for most stay resident.
 public final class CoverStore {
   public let catalog: DemoCatalog
   private let cache: Mutex<RecentlyUsedCache<CoverKey, DemoImage>>

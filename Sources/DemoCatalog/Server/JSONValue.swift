@@ -4,7 +4,9 @@ indirect enum JSONValue {
   case string(String)
   case int(Int)
   case array([JSONValue])
+  /// An object written as a literal, keys in source order.
   case object(KeyValuePairs<String, JSONValue>)
+  /// An object whose keys are assembled at run time (some present only sometimes), in array order.
   case orderedObject([(String, JSONValue)])
 
   var serialized: String {
