@@ -81,13 +81,14 @@ public final class BrowserEnvironment {
   }
 
   /// Which catalog the store reads, and how it labels what it returns. The one place the store is chosen.
+  /// The demo catalog is generated in-process, so `--offline` means nothing there and is ignored.
   static func makeArtistsStore(client: CachedLastFMClient, catalog: CatalogChoice, offline: Bool)
     -> any ArtistsStore
   {
-    _ = client
-    var seed = InMemoryArtistsStore.seedCatalog
-    if case .lastFM = catalog { seed.source = offline ? .offlineCache : .lastFM }
-    return InMemoryArtistsStore(catalog: seed)
+    switch catalog {
+    case .demo: LastFMArtistsStore(client: client, source: .demoCatalog, offline: false)
+    case .lastFM: LastFMArtistsStore(client: client, source: .lastFM, offline: offline)
+    }
   }
 
   /// Stops the demo server and writes the image cache's pending bookkeeping.

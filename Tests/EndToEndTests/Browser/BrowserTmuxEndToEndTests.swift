@@ -26,22 +26,23 @@ struct BrowserTmuxEndToEndTests {
         + "; stty -a > \(quoted(sttyFile.path)); echo BROWSER-EXITED; sleep 600",
       columns: Self.columns, rows: Self.rows)
 
-    // The chart, with the first artist's cover drawn in half blocks beside its name and the catalog named.
-    let chartScreen = try await tmux.waitForScreen("the chart with covers") { screen in
-      screen.contains { $0.hasPrefix("> ▀▀▀▀▀▀   1. \(name)") }
+    // The chart, the first artist selected and the catalog named on the status line.
+    let chartScreen = try await tmux.waitForScreen("the chart") { screen in
+      screen.contains { $0.hasPrefix("> ") && $0.contains("1. \(name) ") }
     }
-    #expect(chartScreen.first?.hasPrefix("Top artists · sort: rank") == true)
+    #expect(chartScreen.first == "Top artists · sort: rank")
     #expect(chartScreen.count >= Self.rows)
     #expect(chartScreen[Self.rows - 1].hasPrefix("demo catalog (no LASTFM_API_KEY set)"))
     #expect(chartScreen[Self.rows - 1].hasSuffix("? help · q quit"))
     #expect(chartScreen.contains { $0.contains("listeners") })
 
-    // Enter: the artist's page, with its albums.
+    // Enter: the artist's page, its albums with their covers drawn in half blocks beside them.
     try tmux.sendKeys("Enter")
-    let artistScreen = try await tmux.waitForScreen("the artist page") { screen in
-      screen.contains("Top albums") && screen.contains { $0.contains("Similar artists →") }
+    let artistScreen = try await tmux.waitForScreen("the artist page with covers") { screen in
+      screen.contains("Top albums") && screen.contains { $0.hasPrefix("  ▀▀▀▀▀▀   1. ") }
     }
-    #expect(artistScreen.first?.hasPrefix(name) == true)
+    #expect(artistScreen.first == name)
+    #expect(artistScreen.contains(">        Similar artists →"))
     #expect(artistScreen.contains { $0.contains(" plays") })
 
     // Backspace: back to the chart.

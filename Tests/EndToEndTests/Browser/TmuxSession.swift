@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A detached tmux server of its own (`tmux -L <unique socket>`, no user configuration) with one fixed-size
 /// pane, driven like a person at a keyboard and read back with `capture-pane`.
 final class TmuxSession {
@@ -53,26 +57,39 @@ final class TmuxSession {
     throw Failure(description: "timed out waiting for \(what); the screen was:\n" + screen.joined(separator: "\n"))
   }
 
+  /// Ends the server (and the browser, if still running) and removes its socket file.
   func kill() {
     _ = try? run(["kill-server"])
+    let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+    try? FileManager.default.removeItem(atPath: "\(folder)/tmux-\(getuid())/\(socket)")
   }
 
+  /// Spawned with posix_spawn and reaped with waitpid, output through a file: `new-session` forks the tmux
+  /// server, which inherits the client's descriptors (a pipe would never reach its end), and Foundation's
+  /// `Process` was seen never to notice the client's exit here.
   @discardableResult
   private func run(_ arguments: [String]) throws -> String {
     guard let executable = Self.executable else { throw Failure(description: "tmux is not installed") }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = ["-L", socket, "-f", "/dev/null"] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = Pipe()
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw Failure(description: "tmux \(arguments.first ?? "") failed with status \(process.terminationStatus)")
+    let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-out-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: outputPath) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = [executable.path, "-L", socket, "-f", "/dev/null"] + arguments
+    var cArguments = argv.map { strdup($0) } + [nil]
+    defer { for argument in cArguments { free(argument) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, executable.path, &actions, nil, &cArguments, environ)
+    guard spawned == 0 else { throw Failure(description: "cannot start tmux: error \(spawned)") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let exitCode = (status >> 8) & 0xFF
+    guard status & 0x7F == 0, exitCode == 0 else {
+      throw Failure(description: "tmux \(arguments.first ?? "") failed with status \(status)")
     }
-    return String(decoding: data, as: UTF8.self)
+    return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
   }
 }
