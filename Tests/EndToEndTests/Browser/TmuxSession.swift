@@ -22,7 +22,11 @@ final class TmuxSession {
   /// Starts `command` (a shell command line) in a new session of `columns × rows` cells.
   func start(_ command: String, columns: Int, rows: Int) throws {
     try run(["new-session", "-d", "-s", target, "-x", "\(columns)", "-y", "\(rows)", command])
+    serverPID = pid_t(try format("#{pid}")) ?? 0
   }
+
+  /// The server's process, ended for certain by `kill()` (kill-server alone was seen to leave it running).
+  private var serverPID: pid_t = 0
 
   /// The pane's text as shown, one string per row (no colours).
   func capture() throws -> [String] {
@@ -60,6 +64,7 @@ final class TmuxSession {
   /// Ends the server (and the browser, if still running) and removes its socket file.
   func kill() {
     _ = try? run(["kill-server"])
+    if serverPID > 0 { _ = Glibc.kill(serverPID, SIGKILL) }
     let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
     try? FileManager.default.removeItem(atPath: "\(folder)/tmux-\(getuid())/\(socket)")
   }
