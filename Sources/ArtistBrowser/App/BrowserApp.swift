@@ -9,10 +9,16 @@ public final class BrowserApp {
   let preferences: BrowserPreferences
   let factory: SceneFactory
 
-  public init(environment: BrowserEnvironment) {
+  /// `interactive`: lists of artists get stand-in pictures (their top album's cover), drawn for rows on screen.
+  public init(environment: BrowserEnvironment, interactive: Bool = false) {
     self.environment = environment
     preferences = BrowserPreferences(showsThumbnails: environment.options.showsThumbnails)
-    factory = SceneFactory(services: environment.services, preferences: preferences, navigator: navigation)
+    var services = environment.services
+    if interactive, let loader = services.thumbnailLoader {
+      services.thumbnailLoader = ArtistPictureLoader(base: loader, store: services.artists)
+      services.artists = ArtistPictureStore(base: services.artists)
+    }
+    factory = SceneFactory(services: services, preferences: preferences, navigator: navigation)
   }
 
   /// Full screen until the user quits. The chart is always the root, so Backspace from a scene opened on the

@@ -154,7 +154,7 @@ public struct BrowserCommand: AsyncParsableCommand {
 
   @MainActor
   private static func runSession(_ environment: BrowserEnvironment, interactive: Bool) async throws -> Int32 {
-    let app = BrowserApp(environment: environment)
+    let app = BrowserApp(environment: environment, interactive: interactive)
     if interactive {
       try await app.runInteractive()
       return 0

@@ -26,9 +26,10 @@ struct BrowserTmuxEndToEndTests {
         + "; stty -a > \(quoted(sttyFile.path)); echo BROWSER-EXITED; sleep 600",
       columns: Self.columns, rows: Self.rows)
 
-    // The chart, the first artist selected and the catalog named on the status line.
-    let chartScreen = try await tmux.waitForScreen("the chart") { screen in
-      screen.contains { $0.hasPrefix("> ") && $0.contains("1. \(name) ") }
+    // The chart, the first artist selected with its picture (its top album cover) in half blocks, and the
+    // catalog named on the status line.
+    let chartScreen = try await tmux.waitForScreen("the chart with pictures") { screen in
+      screen.contains { $0.hasPrefix("> ▀▀▀▀▀▀   1. \(name) ") }
     }
     #expect(chartScreen.first == "Top artists · sort: rank")
     #expect(chartScreen.count >= Self.rows)
