@@ -101,6 +101,30 @@ struct BrowserTmuxEndToEndTests {
     #expect(settings.contains("icanon") && settings.contains("echo"))
   }
 
+  @Test func sigtermRestoresTheTerminalAndEndsWithThatSignal() async throws {
+    let cache = try BrowserProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let sttyFile = cache.appendingPathComponent("stty.txt")
+    let tmux = TmuxSession()
+    defer { tmux.kill() }
+    let environment = BrowserProcess.environment(cacheDirectory: cache).map { "\($0.key)=\(quoted($0.value))" }
+    try tmux.start(
+      "env \(environment.joined(separator: " ")) \(quoted(BrowserProcess.binary.path))"
+        + "; echo \"STATUS=$?\"; stty -a > \(quoted(sttyFile.path)); echo BROWSER-EXITED; sleep 600",
+      columns: 80, rows: 24)
+    _ = try await tmux.waitForScreen("the chart") { $0.first?.hasPrefix("Top artists") == true }
+    // The pane runs a shell; the browser is its only child.
+    let shell = try tmux.format("#{pane_pid}")
+    let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+    let browser = try #require(children.split(separator: " ").first.flatMap { pid_t($0) })
+    #expect(kill(browser, SIGTERM) == 0)
+    let finalScreen = try await tmux.waitForScreen("the browser to exit") { $0.contains("BROWSER-EXITED") }
+    #expect(finalScreen.contains("STATUS=143"))  // 128 + SIGTERM: it died of the signal, after restoring
+    #expect(try tmux.format("#{alternate_on}") == "0")
+    let settings = try String(contentsOf: sttyFile, encoding: .utf8).split(whereSeparator: \.isWhitespace)
+    #expect(settings.contains("icanon") && settings.contains("echo"))
+  }
+
   private func quoted(_ text: String) -> String {
     "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
