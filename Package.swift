@@ -58,7 +58,11 @@ let package = Package(
     .target(name: "BlockArt", dependencies: ["ImageCache"]),
     .target(
       name: "ArtistBrowser",
-      dependencies: ["ImageCache", "LastFM", "DemoCatalog", "BlockArt", "TerminalUI"]
+      dependencies: [
+        "ImageCache", "LastFM", "DemoCatalog", "BlockArt", "TerminalUI",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
     ),
 
     // The imgcache commands, as a library so they can be tested.

@@ -12,9 +12,11 @@ public enum TerminalText {
   }
 
   /// Columns the text takes on a terminal (wide characters 2, combining marks 0), counted per grapheme cluster.
+  /// Colour codes (CSI sequences such as block art's `ESC[38;5;196m`) draw nothing and count as 0.
   public static func displayWidth(_ text: String) -> Int {
     var total = 0
-    for character in text { total += CharacterWidth.columns(of: character) }
+    var sequence = ControlSequenceTracker()
+    for character in text { total += sequence.columns(of: character) }
     return total
   }
 
@@ -27,8 +29,10 @@ public enum TerminalText {
     let budget = columns - 1  // one column is reserved for the ellipsis
     var kept = ""
     var used = 0
+    var sequence = ControlSequenceTracker()
     for character in text {
-      let width = CharacterWidth.columns(of: character)
+      // Colour codes pass through at no cost, so cut block art keeps the colours of the cells it shows.
+      let width = sequence.columns(of: character)
       if used + width > budget { break }
       kept.append(character)
       used += width
@@ -40,5 +44,26 @@ public enum TerminalText {
   public static func fit(_ text: String, toColumns columns: Int) -> String {
     let cut = truncate(text, toColumns: columns)
     return cut + String(repeating: " ", count: max(0, columns - displayWidth(cut)))
+  }
+}
+
+/// Follows CSI sequences (`ESC [` parameters, final byte 0x40...0x7E) through a run of characters: their
+/// characters take no columns. Everything else is measured by `CharacterWidth`.
+struct ControlSequenceTracker {
+  private enum State { case text, escape, controlSequence }
+  private var state = State.text
+
+  mutating func columns(of character: Character) -> Int {
+    switch state {
+    case .text:
+      if character == "\u{1B}" { state = .escape }
+      return CharacterWidth.columns(of: character)
+    case .escape:
+      state = character == "[" ? .controlSequence : .text
+      return character == "[" ? 0 : CharacterWidth.columns(of: character)
+    case .controlSequence:
+      if let scalar = character.unicodeScalars.first, (0x40...0x7E).contains(scalar.value) { state = .text }
+      return 0
+    }
   }
 }

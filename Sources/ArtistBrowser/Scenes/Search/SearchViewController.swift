@@ -82,6 +82,8 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
   }
 
   public func handle(_ key: BrowserKey) -> Bool {
+    // While browsing, keys that are not list commands (q, ?) belong to the app, as in the other lists.
+    if mode == .browsing, ListCommand(key) == nil { return false }
     switch mode {
     case .typing: handleTyping(key)
     case .browsing: handleBrowsing(key)

@@ -1,0 +1,48 @@
+import Foundation
+import TerminalUI
+
+/// Runs one session on a built environment: full screen, or one scene printed as text.
+@MainActor
+public final class BrowserApp {
+  public let environment: BrowserEnvironment
+  let navigation = NavigationStack()
+  let preferences: BrowserPreferences
+  let factory: SceneFactory
+
+  /// `interactive`: lists of artists get stand-in pictures (their top album's cover), drawn for rows on screen.
+  public init(environment: BrowserEnvironment, interactive: Bool = false) {
+    self.environment = environment
+    preferences = BrowserPreferences(showsThumbnails: environment.options.showsThumbnails)
+    var services = environment.services
+    if interactive, let loader = services.thumbnailLoader {
+      services.thumbnailLoader = ArtistPictureLoader(base: loader, store: services.artists)
+      services.artists = ArtistPictureStore(base: services.artists)
+    }
+    factory = SceneFactory(services: services, preferences: preferences, navigator: navigation)
+  }
+
+  /// Full screen until the user quits. The chart is always the root, so Backspace from a scene opened on the
+  /// command line leads back to it.
+  public func runInteractive(terminal: Terminal = Terminal()) async throws {
+    let session = InteractiveSession(terminal: terminal, navigation: navigation, catalog: environment.catalog)
+    let entry = environment.options.entry
+    try await session.run {
+      navigation.push(factory.makeTopArtists())
+      if entry != .topArtists { navigation.push(EntrySceneBuilder.scene(for: entry, factory: factory)) }
+    }
+  }
+
+  /// Prints the requested scene to stdout (errors: one line on stderr) and returns the exit code.
+  public func runText() async -> Int32 {
+    let scene = EntrySceneBuilder.scene(for: environment.options.entry, factory: factory)
+    let format: OutputMode = environment.options.output == .json ? .json : .plain
+    let result = await TextOutput.produce(
+      scene: scene, navigation: navigation, format: format, notice: environment.catalog.notice)
+    FileHandle.standardOutput.write(Data(result.standardOutput.utf8))
+    if let message = result.standardError {
+      FileHandle.standardError.write(Data("artist-browser: \(message)\n".utf8))
+    }
+    navigation.top?.stop()
+    return result.exitCode
+  }
+}

@@ -1,0 +1,186 @@
+import ArgumentParser
+import BlockArt
+import Foundation
+import Logging
+
+/// `artist-browser`: browse Last.fm (or the built-in demo catalog) in the terminal.
+public struct BrowserCommand: AsyncParsableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "artist-browser",
+    abstract: "Browse Last.fm's artists, albums and similar artists in the terminal, with cover thumbnails.",
+    discussion: """
+      Without LASTFM_API_KEY (or with --demo) it shows a built-in demo catalog, served on 127.0.0.1, and says \
+      so.
+
+      In a terminal it runs full screen (? lists the keys, q quits). With --plain or --json, or when the \
+      output is not a terminal, it prints one view and exits.
+      """)
+
+  @Flag(help: "Show cover thumbnails as block art (t toggles them).")
+  var thumbs = false
+
+  @Flag(help: "Print the view as plain text and exit.")
+  var plain = false
+
+  @Flag(help: "Print the view as JSON and exit.")
+  var json = false
+
+  @Option(help: "Open this artist.")
+  var artist: String?
+
+  @Option(help: ArgumentHelp("Open this album.", valueName: "artist/album"))
+  var album: String?
+
+  @Option(help: ArgumentHelp("Open the artists similar to this one.", valueName: "artist"))
+  var similar: String?
+
+  @Option(help: ArgumentHelp("Search artists.", valueName: "query"))
+  var search: String?
+
+  @Option(help: "At most this many items per list.")
+  var limit: Int?
+
+  @Option(
+    help: ArgumentHelp("Colours for thumbnails: truecolor, 256, 16 or none (default: detected).", valueName: "mode"))
+  var color: String?
+
+  @Option(
+    name: .customLong("api-key"),
+    help: ArgumentHelp(
+      "Last.fm API key (default: $LASTFM_API_KEY, which keeps it out of the process list).",
+      valueName: "key"))
+  var apiKey: String?
+
+  @Option(
+    name: .customLong("api-base"),
+    help: ArgumentHelp("Last.fm API base URL (default: $LASTFM_API_BASE).", valueName: "url"))
+  var apiBase: String?
+
+  @Flag(help: "Use the built-in demo catalog even with an API key.")
+  var demo = false
+
+  @Flag(help: "Answer only from the metadata cache; no Last.fm requests.")
+  var offline = false
+
+  @Flag(help: "Ignore stored answers and ask Last.fm again.")
+  var refresh = false
+
+  @Option(
+    name: .customLong("cache-dir"),
+    help: "Cache folder (default: $IMGCACHE_DIR, $XDG_CACHE_HOME/imgcache, ~/.cache/imgcache).")
+  var cacheDir: String?
+
+  @Flag(name: .shortAndLong, help: "Log what happens to stderr (repeat for more).")
+  var verbose: Int
+
+  public init() {}
+
+  public func validate() throws {
+    _ = try options()
+  }
+
+  public func run() async throws {
+    let options = try options()
+    let environment = ProcessInfo.processInfo.environment
+    let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+    let interactive = options.runsInteractively(
+      stdinIsTerminal: isatty(STDIN_FILENO) == 1, stdoutIsTerminal: stdoutIsTerminal)
+    Self.bootstrapLogging(verbosity: options.verbosity, interactive: interactive)
+    let exitCode: Int32
+    do {
+      let built = try await BrowserEnvironment.make(
+        options: options, environment: environment, outputIsTerminal: stdoutIsTerminal)
+      exitCode = try await Self.runSession(built, interactive: interactive)
+      await built.shutdown()
+    } catch let failure as BrowserFailure {
+      Self.printError(failure.description)
+      throw ExitCode.failure
+    } catch {
+      Self.printError("\(error)")
+      throw ExitCode.failure
+    }
+    if exitCode != 0 { throw ExitCode(exitCode) }
+  }
+
+  /// The parsed flags as `BrowserOptions`, or a usage error naming the option at fault.
+  func options() throws -> BrowserOptions {
+    var options = BrowserOptions()
+    let entries = [artist, album, similar, search].compactMap { $0 }
+    guard entries.count <= 1 else {
+      throw ValidationError("--artist, --album, --similar and --search open one view: give at most one")
+    }
+    if let artist { options.entry = .artist(artist) }
+    if let similar { options.entry = .similar(similar) }
+    if let search { options.entry = .search(search) }
+    if let album {
+      guard let split = Self.splitAlbum(album) else {
+        throw ValidationError("--album takes \"ARTIST/ALBUM\", e.g. --album \"Radiohead/OK Computer\"")
+      }
+      options.entry = .album(artist: split.artist, album: split.album)
+    }
+    guard !(plain && json) else { throw ValidationError("--plain and --json exclude each other") }
+    options.output = json ? .json : plain ? .plain : .automatic
+    if let limit {
+      guard limit >= 1 else { throw ValidationError("--limit must be at least 1") }
+      options.limit = limit
+    }
+    if let color {
+      guard let mode = ColorMode(rawValue: color.lowercased()) else {
+        throw ValidationError("--color takes truecolor, 256, 16 or none")
+      }
+      options.colorMode = mode
+    }
+    options.showsThumbnails = thumbs
+    options.apiKey = apiKey
+    options.apiBase = apiBase
+    options.forcesDemo = demo
+    options.offline = offline
+    options.refresh = refresh
+    options.cacheDirectory = cacheDir
+    options.verbosity = verbose
+    return options
+  }
+
+  /// "Artist/Album" at the first " / " if there is one (names such as "AC/DC" contain a bare slash), else at the
+  /// first "/". Both halves must be non-empty.
+  static func splitAlbum(_ text: String) -> (artist: String, album: String)? {
+    let range = text.range(of: " / ") ?? text.range(of: "/")
+    guard let range else { return nil }
+    let artist = text[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
+    let album = text[range.upperBound...].trimmingCharacters(in: .whitespaces)
+    guard !artist.isEmpty, !album.isEmpty else { return nil }
+    return (artist, album)
+  }
+
+  @MainActor
+  private static func runSession(_ environment: BrowserEnvironment, interactive: Bool) async throws -> Int32 {
+    let app = BrowserApp(environment: environment, interactive: interactive)
+    if interactive {
+      try await app.runInteractive()
+      return 0
+    }
+    return await app.runText()
+  }
+
+  /// Logs go to stderr; in full screen, when stderr is the screen too, they would scribble over it, so they
+  /// are dropped unless stderr is redirected.
+  private static func bootstrapLogging(verbosity: Int, interactive: Bool) {
+    let level: Logger.Level = verbosity >= 2 ? .trace : verbosity == 1 ? .debug : .warning
+    let silenced = interactive && isatty(STDERR_FILENO) == 1
+    LoggingSystem.bootstrap { label in
+      guard !silenced else { return SwiftLogNoOpLogHandler() }
+      var handler = StreamLogHandler.standardError(label: label)
+      handler.logLevel = level
+      return handler
+    }
+  }
+
+  private static func printError(_ message: String) {
+    FileHandle.standardError.write(Data("artist-browser: \(message)\n".utf8))
+  }
+}
+
+extension BrowserCommand: CustomStringConvertible {
+  /// Never shows the API key.
+  public var description: String { (try? options().description) ?? "BrowserCommand" }
+}

@@ -1,0 +1,136 @@
+import BlockArt
+import DemoCatalog
+import Foundation
+import ImageCache
+import LastFM
+import Logging
+
+/// The composition root: everything one session runs on, built once from the options.
+///
+/// One `CurlDataLoader` (behind `RetryingDataLoader`) carries every request — Last.fm answers and covers —
+/// so a single libcurl multi handle shares connections between them. Images go through an `ImageManager` whose
+/// disk tier and the metadata cache live in the same cache folder. Without an API key (or with `--demo`) the
+/// demo catalog is served in-process on 127.0.0.1 and the Last.fm client is pointed at it.
+public final class BrowserEnvironment {
+  public let options: BrowserOptions
+  public let catalog: CatalogChoice
+  public let cacheDirectory: URL
+  public let colorMode: ColorMode
+  public let services: BrowserServices
+  public let imageManager: ImageManager
+  public let demoServer: DemoServer?
+
+  init(
+    options: BrowserOptions, catalog: CatalogChoice, cacheDirectory: URL, colorMode: ColorMode,
+    services: BrowserServices, imageManager: ImageManager, demoServer: DemoServer?
+  ) {
+    self.options = options
+    self.catalog = catalog
+    self.cacheDirectory = cacheDirectory
+    self.colorMode = colorMode
+    self.services = services
+    self.imageManager = imageManager
+    self.demoServer = demoServer
+  }
+
+  /// The port the demo server tries first, so cover URLs (and so the image cache) stay the same between runs;
+  /// an ephemeral one when it is taken (another browser running, a parallel test).
+  public static let preferredDemoPort = 47_380
+
+  public static func make(
+    options: BrowserOptions, environment: [String: String], outputIsTerminal: Bool,
+    logger: Logger = Logger(label: "artist-browser")
+  ) async throws -> BrowserEnvironment {
+    let cacheDirectory = options.resolvedCacheDirectory(environment: environment)
+    let catalog = options.catalogChoice(environment: environment)
+    let colorMode = options.resolvedColorMode(environment: environment, isTerminal: outputIsTerminal)
+
+    let curl = CurlDataLoader(configuration: CurlDataLoader.Configuration(userAgent: Self.userAgent))
+    let loader = RetryingDataLoader(wrapping: curl)
+    let imageManager = try makeImageManager(loader: loader, cacheDirectory: cacheDirectory, logger: logger)
+
+    var demoServer: DemoServer?
+    let metadata: any MetadataStoring
+    var configuration: LastFMConfiguration
+    switch catalog {
+    case .demo:
+      let server = try await startDemoServer()
+      demoServer = server
+      metadata = SessionMetadataStore()
+      // Local and generated on the spot: no need to pace requests as Last.fm asks.
+      configuration = LastFMConfiguration(
+        apiKey: nil, baseURL: server.baseURL, userAgent: Self.userAgent, maxRequestsPerSecond: 1_000)
+    case .lastFM(let baseURL):
+      metadata = try openMetadataCache(cacheDirectory)
+      configuration = LastFMConfiguration(
+        apiKey: options.resolvedAPIKey(environment: environment), baseURL: baseURL, userAgent: Self.userAgent)
+    }
+    let client = CachedLastFMClient(
+      client: LastFMClient(configuration: configuration, loader: loader, logger: logger), store: metadata)
+
+    let store = makeArtistsStore(client: client, catalog: catalog, offline: options.offline)
+    let services = BrowserServices(
+      artists: ConfiguredArtistsStore(base: store, limit: options.limit, alwaysReload: options.refresh),
+      recentSearches: JSONFileRecentSearchesStore(
+        fileURL: cacheDirectory.appendingPathComponent("recent-searches.json")),
+      thumbnailLoader: ImageManagerThumbnailLoader(manager: imageManager),
+      thumbnailRenderer: BlockArtThumbnailRenderer(colorMode: colorMode))
+    return BrowserEnvironment(
+      options: options, catalog: catalog, cacheDirectory: cacheDirectory, colorMode: colorMode, services: services,
+      imageManager: imageManager, demoServer: demoServer)
+  }
+
+  /// Which catalog the store reads, and how it labels what it returns. The one place the store is chosen.
+  /// The demo catalog is generated in-process, so `--offline` means nothing there and is ignored.
+  static func makeArtistsStore(client: CachedLastFMClient, catalog: CatalogChoice, offline: Bool)
+    -> any ArtistsStore
+  {
+    switch catalog {
+    case .demo: LastFMArtistsStore(client: client, source: .demoCatalog, offline: false)
+    case .lastFM: LastFMArtistsStore(client: client, source: .lastFM, offline: offline)
+    }
+  }
+
+  /// Stops the demo server and writes the image cache's pending bookkeeping.
+  public func shutdown() async {
+    try? imageManager.close()
+    await demoServer?.shutdown()
+  }
+
+  static let userAgent = "artist-browser/\(ImageCacheVersion.string) (imgcache)"
+
+  private static func makeImageManager(loader: any DataLoading, cacheDirectory: URL, logger: Logger) throws
+    -> ImageManager
+  {
+    let disk: DiskStore
+    do {
+      disk = try DiskStore(directory: cacheDirectory)
+    } catch {
+      throw BrowserFailure("cannot open the image cache: \(error)")
+    }
+    return ImageManager(
+      loader: loader, memory: ImageMemoryStore(), disk: disk, decoder: ImageDecoder(), logger: logger)
+  }
+
+  private static func openMetadataCache(_ folder: URL) throws -> MetadataCache {
+    do {
+      return try MetadataCache(folder: folder)
+    } catch {
+      throw BrowserFailure("cannot open the metadata cache: \(error)")
+    }
+  }
+
+  private static func startDemoServer() async throws -> DemoServer {
+    if let server = try? await DemoServer.start(host: "127.0.0.1", port: preferredDemoPort) { return server }
+    do {
+      return try await DemoServer.start(host: "127.0.0.1", port: 0)
+    } catch {
+      throw BrowserFailure("cannot start the demo catalog server on 127.0.0.1: \(error)")
+    }
+  }
+}
+
+// Every stored property of BrowserServices is Sendable (the store and thumbnail protocols refine it); a checked
+// conformance would have to live in SceneFactory.swift, which is not this file's to change.
+extension BrowserServices: @unchecked Sendable {}
+extension BrowserEnvironment: Sendable {}

@@ -1,0 +1,129 @@
+import BlockArt
+import Foundation
+
+/// The scene a session opens on (the chart unless the command line names something).
+public enum EntryScene: Equatable, Sendable {
+  case topArtists
+  case artist(String)
+  case album(artist: String, album: String)
+  case similar(String)
+  case search(String)
+}
+
+/// How results leave the program.
+public enum OutputMode: Equatable, Sendable {
+  /// Full screen when stdin and stdout are terminals, plain text otherwise.
+  case automatic
+  case plain
+  case json
+}
+
+/// What the command line asked for, independent of ArgumentParser so the wiring can be tested on its own.
+/// The API key is redacted from every description of this value.
+public struct BrowserOptions: Equatable, Sendable {
+  public var entry: EntryScene = .topArtists
+  public var output: OutputMode = .automatic
+  public var showsThumbnails = false
+  /// At most this many items per list (`--limit`).
+  public var limit: Int?
+  /// Forced colour mode for block art (`--color`); nil detects it from the environment.
+  public var colorMode: ColorMode?
+  public var apiKey: String?
+  public var apiBase: String?
+  public var forcesDemo = false
+  public var offline = false
+  public var refresh = false
+  public var cacheDirectory: String?
+  public var verbosity = 0
+
+  public init() {}
+}
+
+/// Where the catalog comes from.
+public enum CatalogChoice: Equatable, Sendable {
+  /// Last.fm, or a server speaking its API at `baseURL` (with or without a key).
+  case lastFM(baseURL: URL)
+  /// The embedded demo catalog, served in-process on 127.0.0.1.
+  case demo(DemoReason)
+
+  public enum DemoReason: Equatable, Sendable {
+    case requested
+    case noAPIKey
+  }
+
+  /// What the tools say before showing demo data, e.g. "demo catalog (no LASTFM_API_KEY set)"; nil for Last.fm.
+  public var notice: String? {
+    switch self {
+    case .lastFM: nil
+    case .demo(.requested): "demo catalog (--demo)"
+    case .demo(.noAPIKey): "demo catalog (no LASTFM_API_KEY set)"
+    }
+  }
+}
+
+extension BrowserOptions {
+  /// `--api-key`, else `LASTFM_API_KEY`; blank counts as absent.
+  public func resolvedAPIKey(environment: [String: String]) -> String? {
+    let key = apiKey ?? environment["LASTFM_API_KEY"]
+    guard let trimmed = key?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+    return trimmed
+  }
+
+  /// `--api-base`, else `LASTFM_API_BASE`, when it is an http(s) URL.
+  public func resolvedAPIBase(environment: [String: String]) -> URL? {
+    let text = (apiBase ?? environment["LASTFM_API_BASE"])?.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard let text, !text.isEmpty, let url = URL(string: text), url.scheme == "http" || url.scheme == "https",
+      url.host != nil
+    else { return nil }
+    return url
+  }
+
+  /// `--demo` wins; then a key (or an explicit API base, e.g. a demo server run elsewhere) means that server;
+  /// with neither, the embedded demo catalog.
+  public func catalogChoice(environment: [String: String]) -> CatalogChoice {
+    if forcesDemo { return .demo(.requested) }
+    let base = resolvedAPIBase(environment: environment)
+    if resolvedAPIKey(environment: environment) != nil {
+      return .lastFM(baseURL: base ?? URL(string: "https://ws.audioscrobbler.com/2.0/")!)
+    }
+    if let base { return .lastFM(baseURL: base) }
+    return .demo(.noAPIKey)
+  }
+
+  /// Same precedence as `imgcache`: `--cache-dir`, `$IMGCACHE_DIR`, `$XDG_CACHE_HOME/imgcache`, `~/.cache/imgcache`.
+  public func resolvedCacheDirectory(environment: [String: String]) -> URL {
+    if let cacheDirectory, !cacheDirectory.isEmpty { return URL(fileURLWithPath: cacheDirectory) }
+    if let dir = environment["IMGCACHE_DIR"], !dir.isEmpty { return URL(fileURLWithPath: dir) }
+    if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
+      return URL(fileURLWithPath: xdg).appendingPathComponent("imgcache")
+    }
+    let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+    return home.appendingPathComponent(".cache/imgcache")
+  }
+
+  /// Full screen only when both ends are terminals and no text output was asked for.
+  public func runsInteractively(stdinIsTerminal: Bool, stdoutIsTerminal: Bool) -> Bool {
+    output == .automatic && stdinIsTerminal && stdoutIsTerminal
+  }
+
+  /// `--color` wins, else what the environment promises (`NO_COLOR`, `COLORTERM`, `TERM`).
+  public func resolvedColorMode(environment: [String: String], isTerminal: Bool) -> ColorMode {
+    ColorMode.detect(environment: environment, isTerminal: isTerminal, forced: colorMode)
+  }
+}
+
+extension BrowserOptions: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+  /// Every field but the key, which must never reach a log or an error message.
+  public var description: String {
+    "BrowserOptions(entry: \(entry), output: \(output), thumbnails: \(showsThumbnails), limit: \(String(describing: limit)), "
+      + "color: \(String(describing: colorMode)), apiKey: \(apiKey == nil ? "nil" : "<redacted>"), "
+      + "apiBase: \(String(describing: apiBase)), demo: \(forcesDemo), offline: \(offline), refresh: \(refresh), "
+      + "cacheDirectory: \(String(describing: cacheDirectory)), verbosity: \(verbosity))"
+  }
+
+  public var debugDescription: String { description }
+
+  public var customMirror: Mirror {
+    Mirror(self, children: ["description": description])
+  }
+}

@@ -1,0 +1,38 @@
+import TerminalUI
+
+/// What one terminal event means to the app loop.
+enum AppInput: Equatable {
+  /// A key for the navigation stack (and through it, the top scene).
+  case browser(BrowserKey)
+  /// Ctrl-C: leave at once, whatever the scene (in raw mode it arrives as a key, not as SIGINT).
+  case quit
+  /// The window changed size: re-read it and repaint everything.
+  case resize
+  /// Ctrl-L: repaint everything, as in most terminal programs.
+  case repaint
+  /// Keys the browser has no use for (Tab, Left/Right, unknown sequences).
+  case ignored
+}
+
+/// Maps `TerminalUI.Key` onto the browser's vocabulary. Printable keys stay characters, so the search field
+/// can take `q` as text while the lists read it as "quit" (the navigation stack decides).
+enum KeyMapping {
+  static func input(for key: Key) -> AppInput {
+    switch key {
+    case .character(let character): .browser(.character(character))
+    case .enter: .browser(.enter)
+    case .backspace: .browser(.backspace)
+    case .escape: .browser(.escape)
+    case .up: .browser(.up)
+    case .down: .browser(.down)
+    case .pageUp: .browser(.pageUp)
+    case .pageDown: .browser(.pageDown)
+    case .home: .browser(.home)
+    case .end: .browser(.end)
+    case .controlC: .quit
+    case .control("l"): .repaint
+    case .resize: .resize
+    case .tab, .delete, .left, .right, .control, .unknown: .ignored
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import TerminalUI
+
+/// The non-interactive face (`--plain`, `--json`, or output to a pipe): one scene, loaded once, printed.
+@MainActor
+enum TextOutput {
+  struct Result: Equatable {
+    var standardOutput: String
+    /// One line (a notice, or the error), without the program name.
+    var standardError: String?
+    var exitCode: Int32
+  }
+
+  /// Starts `scene` on `navigation`, waits for its data and renders it as `format` asks (`.json`, else plain).
+  /// A scene that ends in an error produces its message (one line, for stderr) and exit code 1.
+  static func produce(
+    scene: any BrowserScene, navigation: NavigationStack, format: OutputMode, notice: String?
+  ) async -> Result {
+    navigation.push(scene)
+    await scene.waitForLoad()
+    if let error = scene.status.error {
+      return Result(standardOutput: "", standardError: oneLine(error), exitCode: 1)
+    }
+    if format == .json {
+      do {
+        let data = try scene.jsonSnapshot()
+        // The notice goes to stderr so stdout stays one JSON document.
+        return Result(standardOutput: String(decoding: data, as: UTF8.self) + "\n", standardError: notice, exitCode: 0)
+      } catch {
+        return Result(standardOutput: "", standardError: "cannot encode the result as JSON: \(error)", exitCode: 1)
+      }
+    }
+    let lines = (notice.map { [$0] } ?? []) + scene.plainLines()
+    return Result(standardOutput: lines.map(oneLine).joined(separator: "\n") + "\n", standardError: nil, exitCode: 0)
+  }
+
+  /// Presenters sanitise what they show; this is the last guard so no control character from the API can reach
+  /// the output, whatever a scene forgets.
+  static func oneLine(_ text: String) -> String {
+    TerminalText.sanitize(text.split(whereSeparator: \.isNewline).joined(separator: " "))
+  }
+}
+
+/// The scene the command line asked for, built through the factory's entry points.
+@MainActor
+enum EntrySceneBuilder {
+  static func scene(for entry: EntryScene, factory: SceneFactory) -> any BrowserScene {
+    switch entry {
+    case .topArtists: factory.makeTopArtists()
+    case .artist(let name): factory.makeArtistDetail(artistName: name)
+    case .album(let artist, let album): factory.makeAlbumDetail(artist: artist, album: album)
+    case .similar(let name): factory.makeSimilarArtists(artistName: name)
+    case .search(let query): factory.makeSearch(query: query)
+    }
+  }
+}

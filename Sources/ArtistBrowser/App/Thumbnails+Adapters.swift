@@ -1,0 +1,45 @@
+import BlockArt
+import Foundation
+import ImageCache
+import TerminalUI
+
+/// Covers through the image service: memory, disk, then network, shared with everything else in the process.
+public struct ImageManagerThumbnailLoader: ThumbnailLoading {
+  public let manager: ImageManager
+
+  public init(manager: ImageManager) {
+    self.manager = manager
+  }
+
+  /// Cancelling the calling task abandons the request. It is reported as `CancellationError`, which the
+  /// thumbnail slots treat as "ask again later", not as a broken image.
+  public func thumbnail(for url: URL) async throws -> ImageBitmap {
+    do {
+      return try await manager.image(for: url).bitmap
+    } catch .cancelled {
+      throw CancellationError()
+    } catch {
+      if Task.isCancelled { throw CancellationError() }
+      throw error
+    }
+  }
+}
+
+/// Half-block art in the session's colour mode, padded to exactly `columns × rows` cells (the renderer keeps
+/// the picture's aspect ratio, so a wide or tall cover leaves part of the slot empty).
+public struct BlockArtThumbnailRenderer: ThumbnailRendering {
+  public let renderer: BlockArtRenderer
+
+  public init(colorMode: ColorMode) {
+    renderer = BlockArtRenderer(colorMode: colorMode)
+  }
+
+  public func render(_ bitmap: ImageBitmap, columns: Int, rows: Int) -> [String] {
+    guard columns > 0, rows > 0 else { return [] }
+    let blank = String(repeating: " ", count: columns)
+    let art = renderer.render(bitmap, columns: columns, rows: rows).prefix(rows).map { line in
+      line + String(repeating: " ", count: max(0, columns - TerminalText.displayWidth(line)))
+    }
+    return art + Array(repeating: blank, count: rows - art.count)
+  }
+}

@@ -1,0 +1,5 @@
+import ArtistBrowser
+
+/// The executable is only this: the command lives in the ArtistBrowser library, where tests can reach it.
+@main
+extension BrowserCommand {}

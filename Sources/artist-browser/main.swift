@@ -1,1 +1,0 @@
-print("artist-browser: not yet")

@@ -1,0 +1,151 @@
+import ArgumentParser
+import Foundation
+import Testing
+
+@testable import ArtistBrowser
+
+@Suite struct CatalogChoiceTests {
+  @Test func withoutAKeyTheDemoCatalogIsChosenAndSaysWhy() {
+    let choice = BrowserOptions().catalogChoice(environment: [:])
+    #expect(choice == .demo(.noAPIKey))
+    #expect(choice.notice == "demo catalog (no LASTFM_API_KEY set)")
+  }
+
+  @Test func aBlankKeyCountsAsNoKey() {
+    #expect(BrowserOptions().catalogChoice(environment: ["LASTFM_API_KEY": "  \n"]) == .demo(.noAPIKey))
+  }
+
+  @Test func aKeyInTheEnvironmentMeansLastFM() {
+    let choice = BrowserOptions().catalogChoice(environment: ["LASTFM_API_KEY": "0123abcd"])
+    #expect(choice == .lastFM(baseURL: URL(string: "https://ws.audioscrobbler.com/2.0/")!))
+    #expect(choice.notice == nil)
+  }
+
+  @Test func demoWinsOverAKey() {
+    var options = BrowserOptions()
+    options.forcesDemo = true
+    options.apiKey = "0123abcd"
+    let choice = options.catalogChoice(environment: ["LASTFM_API_KEY": "0123abcd"])
+    #expect(choice == .demo(.requested))
+    #expect(choice.notice == "demo catalog (--demo)")
+  }
+
+  @Test func theKeyOptionOverridesTheEnvironment() {
+    var options = BrowserOptions()
+    options.apiKey = " fromflag "
+    #expect(options.resolvedAPIKey(environment: ["LASTFM_API_KEY": "fromenv"]) == "fromflag")
+    #expect(BrowserOptions().resolvedAPIKey(environment: ["LASTFM_API_KEY": "fromenv"]) == "fromenv")
+  }
+
+  @Test func anAPIBaseIsUsedWithTheKeyAndAlonePointsAtThatServer() {
+    var options = BrowserOptions()
+    options.apiBase = "http://127.0.0.1:9000/2.0/"
+    let base = URL(string: "http://127.0.0.1:9000/2.0/")!
+    #expect(options.catalogChoice(environment: ["LASTFM_API_KEY": "k"]) == .lastFM(baseURL: base))
+    #expect(options.catalogChoice(environment: [:]) == .lastFM(baseURL: base))
+    #expect(
+      BrowserOptions().catalogChoice(environment: ["LASTFM_API_BASE": "http://127.0.0.1:9000/2.0/"])
+        == .lastFM(baseURL: base))
+  }
+
+  @Test func anUnusableAPIBaseIsIgnored() {
+    #expect(BrowserOptions().catalogChoice(environment: ["LASTFM_API_BASE": "file:///etc/passwd"]) == .demo(.noAPIKey))
+  }
+}
+
+@Suite struct CacheDirectoryPrecedenceTests {
+  @Test func optionThenIMGCACHE_DIRThenXDGThenHome() {
+    var options = BrowserOptions()
+    let all = ["IMGCACHE_DIR": "/env/dir", "XDG_CACHE_HOME": "/xdg", "HOME": "/home/u"]
+    #expect(options.resolvedCacheDirectory(environment: all).path == "/env/dir")
+    #expect(
+      options.resolvedCacheDirectory(environment: ["XDG_CACHE_HOME": "/xdg", "HOME": "/home/u"]).path
+        == "/xdg/imgcache")
+    #expect(options.resolvedCacheDirectory(environment: ["HOME": "/home/u"]).path == "/home/u/.cache/imgcache")
+    options.cacheDirectory = "/flag/dir"
+    #expect(options.resolvedCacheDirectory(environment: all).path == "/flag/dir")
+  }
+}
+
+@Suite struct InteractivityTests {
+  @Test func fullScreenOnlyWithTwoTerminalsAndNoTextOutput() {
+    var options = BrowserOptions()
+    #expect(options.runsInteractively(stdinIsTerminal: true, stdoutIsTerminal: true))
+    #expect(!options.runsInteractively(stdinIsTerminal: true, stdoutIsTerminal: false))
+    #expect(!options.runsInteractively(stdinIsTerminal: false, stdoutIsTerminal: true))
+    options.output = .plain
+    #expect(!options.runsInteractively(stdinIsTerminal: true, stdoutIsTerminal: true))
+    options.output = .json
+    #expect(!options.runsInteractively(stdinIsTerminal: true, stdoutIsTerminal: true))
+  }
+
+  @Test func forcedColourWinsOverTheEnvironment() {
+    var options = BrowserOptions()
+    #expect(options.resolvedColorMode(environment: ["COLORTERM": "truecolor"], isTerminal: true) == .trueColor)
+    options.colorMode = .xterm256
+    #expect(options.resolvedColorMode(environment: ["COLORTERM": "truecolor"], isTerminal: true) == .xterm256)
+  }
+}
+
+@Suite struct BrowserCommandParsingTests {
+  private func options(_ arguments: [String]) throws -> BrowserOptions {
+    try BrowserCommand.parse(arguments).options()
+  }
+
+  @Test func noArgumentsOpenTheChartFullScreen() throws {
+    let parsed = try options([])
+    #expect(parsed.entry == .topArtists)
+    #expect(parsed.output == .automatic)
+    #expect(!parsed.showsThumbnails)
+  }
+
+  @Test func everyOptionLandsInTheOptions() throws {
+    let parsed = try options([
+      "--thumbs", "--plain", "--artist", "Cher", "--limit", "5", "--color", "256", "--api-key", "k",
+      "--api-base", "http://127.0.0.1:1/2.0/", "--demo", "--offline", "--refresh", "--cache-dir", "/tmp/c", "-vv",
+    ])
+    #expect(parsed.entry == .artist("Cher"))
+    #expect(parsed.output == .plain)
+    #expect(parsed.showsThumbnails)
+    #expect(parsed.limit == 5)
+    #expect(parsed.colorMode == .xterm256)
+    #expect(parsed.apiKey == "k")
+    #expect(parsed.apiBase == "http://127.0.0.1:1/2.0/")
+    #expect(parsed.forcesDemo && parsed.offline && parsed.refresh)
+    #expect(parsed.cacheDirectory == "/tmp/c")
+    #expect(parsed.verbosity == 2)
+  }
+
+  @Test func albumSplitsAtTheFirstSpacedSlashElseTheFirstSlash() throws {
+    #expect(
+      try options(["--album", "Radiohead/OK Computer"]).entry == .album(artist: "Radiohead", album: "OK Computer"))
+    #expect(try options(["--album", "AC/DC / Back in Black"]).entry == .album(artist: "AC/DC", album: "Back in Black"))
+    #expect(throws: (any Error).self) { try options(["--album", "Radiohead"]) }
+    #expect(throws: (any Error).self) { try options(["--album", "/OK Computer"]) }
+  }
+
+  @Test func entriesSearchAndSimilar() throws {
+    #expect(try options(["--search", "bjo"]).entry == .search("bjo"))
+    #expect(try options(["--similar", "Cher"]).entry == .similar("Cher"))
+    #expect(try options(["--json"]).output == .json)
+  }
+
+  @Test func contradictionsAreUsageErrors() {
+    #expect(throws: (any Error).self) { try options(["--plain", "--json"]) }
+    #expect(throws: (any Error).self) { try options(["--artist", "a", "--search", "b"]) }
+    #expect(throws: (any Error).self) { try options(["--limit", "0"]) }
+    #expect(throws: (any Error).self) { try options(["--color", "rainbow"]) }
+  }
+
+  @Test func theKeyNeverShowsInDescriptions() throws {
+    let command = try BrowserCommand.parse(["--api-key", "s3cr3tkey"])
+    let parsed = try command.options()
+    for text in [parsed.description, parsed.debugDescription, String(describing: parsed), "\(command)"] {
+      #expect(!text.contains("s3cr3tkey"))
+    }
+    var dumped = ""
+    dump(parsed, to: &dumped)
+    #expect(!dumped.contains("s3cr3tkey"))
+    #expect(parsed.description.contains("<redacted>"))
+  }
+}

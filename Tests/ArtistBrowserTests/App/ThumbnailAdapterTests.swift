@@ -1,0 +1,78 @@
+import BlockArt
+import Foundation
+import ImageCache
+import Synchronization
+import TerminalUI
+import Testing
+
+@testable import ArtistBrowser
+
+/// Answers with one PNG, or (when `hangs`) waits until the request is cancelled; counts requests.
+private final class ScriptedLoader: DataLoading {
+  let hangs: Bool
+  let png: [UInt8]
+  private let started = Mutex(0)
+
+  init(hangs: Bool, bitmap: ImageBitmap = ImageBitmap(width: 2, height: 2, pixels: Array(repeating: 200, count: 16))) {
+    self.hangs = hangs
+    self.png = try! PNGEncoder.encode(bitmap)
+  }
+
+  var requests: Int { started.withLock { $0 } }
+
+  func load(_ request: DataRequest) async throws(TransferError) -> DataResponse {
+    started.withLock { $0 += 1 }
+    if hangs {
+      // Sleeps until cancelled (the test's safety net is far longer than any run needs).
+      try? await Task.sleep(for: .seconds(600))
+      throw .cancelled
+    }
+    return DataResponse(
+      statusCode: 200, headers: ["content-type": "image/png"], body: png, effectiveURL: request.url)
+  }
+}
+
+@Suite struct ImageManagerThumbnailLoaderTests {
+  private func manager(_ loader: ScriptedLoader) -> ImageManager {
+    ImageManager(loader: loader, memory: ImageMemoryStore(), disk: nil, decoder: ImageDecoder())
+  }
+
+  @Test func aCoverArrivesDecoded() async throws {
+    let loader = ScriptedLoader(hangs: false)
+    let thumbnails = ImageManagerThumbnailLoader(manager: manager(loader))
+    let bitmap = try await thumbnails.thumbnail(for: URL(string: "http://127.0.0.1/c.png")!)
+    #expect(bitmap.width == 2 && bitmap.height == 2)
+    // A second ask is answered from memory.
+    _ = try await thumbnails.thumbnail(for: URL(string: "http://127.0.0.1/c.png")!)
+    #expect(loader.requests == 1)
+  }
+
+  @Test func cancellingTheCallerCancelsTheLoadAndReportsCancellationError() async throws {
+    let loader = ScriptedLoader(hangs: true)
+    let thumbnails = ImageManagerThumbnailLoader(manager: manager(loader))
+    let task = Task { try await thumbnails.thumbnail(for: URL(string: "http://127.0.0.1/slow.png")!) }
+    while loader.requests == 0 { await Task.yield() }
+    task.cancel()
+    let result = await task.result
+    #expect(throws: CancellationError.self) { try result.get() }
+  }
+}
+
+@Suite struct BlockArtThumbnailRendererTests {
+  @Test func fillsExactlyTheSlotWithHalfBlocks() {
+    let red = ImageBitmap(width: 4, height: 4, pixels: Array(repeating: [255, 0, 0, 255], count: 16).flatMap { $0 })
+    let lines = BlockArtThumbnailRenderer(colorMode: .trueColor).render(red, columns: 6, rows: 3)
+    #expect(lines.count == 3)
+    #expect(lines.allSatisfy { TerminalText.displayWidth($0) == 6 })
+    #expect(lines[0].contains("▀"))
+    #expect(lines[0].contains("38;2;255;0;0"))
+  }
+
+  @Test func aWidePictureLeavesBlankRowsBelow() {
+    let wide = ImageBitmap(width: 8, height: 2, pixels: Array(repeating: 128, count: 64))
+    let lines = BlockArtThumbnailRenderer(colorMode: .noColor).render(wide, columns: 8, rows: 4)
+    #expect(lines.count == 4)
+    #expect(lines.allSatisfy { TerminalText.displayWidth($0) == 8 })
+    #expect(lines.last == String(repeating: " ", count: 8))
+  }
+}

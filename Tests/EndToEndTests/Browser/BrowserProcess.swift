@@ -1,0 +1,31 @@
+import Foundation
+import TestSupport
+
+/// The built `artist-browser` and what the tests need around it: a private cache folder and an environment
+/// that forces the demo catalog (no key from the developer's shell may leak into a test).
+enum BrowserProcess {
+  static let name = "artist-browser"
+  static var binary: URL { ProcessRunner.executable(name) }
+  static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: binary.path) }
+
+  static func environment(cacheDirectory: URL) -> [String: String] {
+    ["LASTFM_API_KEY": "", "LASTFM_API_BASE": "", "IMGCACHE_DIR": cacheDirectory.path, "NO_COLOR": ""]
+  }
+
+  static func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("artist-browser-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  static func run(_ arguments: [String], cacheDirectory: URL) throws -> ProcessRunner.Output {
+    try ProcessRunner.run(name, arguments, environment: environment(cacheDirectory: cacheDirectory))
+  }
+
+  /// "  1. Name — 1.2M listeners" → "Name".
+  static func artistName(fromChartLine line: String) -> String? {
+    guard let dot = line.range(of: ". "), let dash = line.range(of: " — ", options: .backwards) else { return nil }
+    return String(line[dot.upperBound..<dash.lowerBound])
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `artist-browser --plain / --json` as a user runs them, on the demo catalog served by the binary itself.
+@Suite(.enabled(if: BrowserProcess.isBuilt, "needs the built binary: run `swift build` first"))
+struct BrowserTextEndToEndTests {
+  @Test func plainWithALimitPrintsThatManyArtistsAndSaysDemoCatalog() throws {
+    let cache = try BrowserProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let output = try BrowserProcess.run(["--plain", "--limit", "5"], cacheDirectory: cache)
+    #expect(output.status == 0, "stderr: \(output.stderr)")
+    let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines.first == "demo catalog (no LASTFM_API_KEY set)")
+    #expect(lines.dropFirst().first == "Top artists (sort: rank)")
+    let rows = Array(lines.dropFirst(2).filter { !$0.isEmpty })
+    #expect(rows.count == 5)
+    for (index, row) in rows.enumerated() {
+      #expect(row.hasPrefix(String(repeating: " ", count: index < 9 ? 2 : 1) + "\(index + 1). "), "\(row)")
+      #expect(row.hasSuffix(" listeners"), "\(row)")
+    }
+    #expect(output.stderr == "")
+  }
+
+  @Test func demoFlagIsNamedAsTheReasonEvenWithAKey() throws {
+    let cache = try BrowserProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    var environment = BrowserProcess.environment(cacheDirectory: cache)
+    environment["LASTFM_API_KEY"] = "not-a-real-key-0000"
+    let output = try ProcessRunner.run(
+      BrowserProcess.name, ["--plain", "--demo", "--limit", "1"], environment: environment)
+    #expect(output.status == 0)
+    #expect(output.stdout.hasPrefix("demo catalog (--demo)\nTop artists (sort: rank)\n  1. "))
+    #expect(!output.stdout.contains("not-a-real-key-0000") && !output.stderr.contains("not-a-real-key-0000"))
+  }
+
+  @Test func jsonParsesAndHoldsTheRequestedRows() throws {
+    let cache = try BrowserProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let output = try BrowserProcess.run(["--json", "--limit", "3"], cacheDirectory: cache)
+    #expect(output.status == 0, "stderr: \(output.stderr)")
+    let object = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+    let rows = object?["rows"] as? [[String: Any]]
+    #expect(rows?.count == 3)
+    #expect(rows?.first?["rank"] as? String == "1.")
+    let status = object?["status"] as? [String: Any]
+    #expect(status?["source"] as? String == "demoCatalog")
+    #expect(output.stderr == "artist-browser: demo catalog (no LASTFM_API_KEY set)\n")
+  }
+
+  @Test func theFirstDemoArtistListsItsAlbums() throws {
+    let cache = try BrowserProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let chart = try BrowserProcess.run(["--plain", "--limit", "1"], cacheDirectory: cache)
+    let firstLine = chart.stdout.split(separator: "\n").map(String.init).dropFirst(2).first ?? ""
+    let name = try #require(BrowserProcess.artistName(fromChartLine: firstLine))
+    let output = try BrowserProcess.run(["--plain", "--artist", name], cacheDirectory: cache)
+    #expect(output.status == 0, "stderr: \(output.stderr)")
+    let lines = output.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.first == "demo catalog (no LASTFM_API_KEY set)")
+    #expect(lines.dropFirst().first == name)
+    let albums = lines.drop { $0 != "Top albums:" }.dropFirst()
+    #expect(albums.count >= 6, "\(lines)")  // the demo catalog gives every artist 6 or more albums
+    #expect(albums.first?.hasPrefix("  1. ") == true)
+    #expect(albums.allSatisfy { $0.hasSuffix(" plays") || $0.hasSuffix(" play") })
+  }
+
+  @Test func anUnknownArtistFailsWithOneLineAndSuggestions() throws {
+    let cache = try BrowserProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let chart = try BrowserProcess.run(["--plain", "--limit", "1"], cacheDirectory: cache)
+    let firstLine = chart.stdout.split(separator: "\n").map(String.init).dropFirst(2).first ?? ""
+    let name = try #require(BrowserProcess.artistName(fromChartLine: firstLine))
+    // A piece of a real name is not a name, but searching for it finds the artist: a suggestion.
+    let fragment = String(name.prefix(4))
+    let output = try BrowserProcess.run(["--plain", "--artist", fragment], cacheDirectory: cache)
+    #expect(output.status == 1)
+    #expect(output.stdout == "")
+    let errorLines = output.stderr.split(separator: "\n")
+    #expect(errorLines.count == 1)
+    #expect(output.stderr.hasPrefix("artist-browser: Not found: “\(fragment)”. Did you mean: "))
+    #expect(output.stderr.contains(name))
+  }
+
+  @Test func aUsageErrorIsOneLineAndNotExitZero() throws {
+    let cache = try BrowserProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let output = try BrowserProcess.run(["--plain", "--json"], cacheDirectory: cache)
+    #expect(output.status != 0)
+    #expect(output.stderr.contains("--plain and --json exclude each other"))
+  }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+/// The full-screen browser in a real terminal (tmux, 100×30), driven with keys and read back from the screen:
+/// what a person would see at each step, and the terminal put back as it was afterwards.
+@Suite(
+  .enabled(if: BrowserProcess.isBuilt, "needs the built binary: run `swift build` first"),
+  .enabled(if: TmuxSession.executable != nil, "needs tmux"))
+struct BrowserTmuxEndToEndTests {
+  static let columns = 100
+  static let rows = 30
+
+  @Test func browseChartArtistBackSearchAndQuit() async throws {
+    let cache = try BrowserProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let chart = try BrowserProcess.run(["--plain", "--limit", "1"], cacheDirectory: cache)
+    let firstLine = chart.stdout.split(separator: "\n").map(String.init).dropFirst(2).first ?? ""
+    let name = try #require(BrowserProcess.artistName(fromChartLine: firstLine))
+
+    let sttyFile = cache.appendingPathComponent("stty.txt")
+    let tmux = TmuxSession()
+    defer { tmux.kill() }
+    let environment = BrowserProcess.environment(cacheDirectory: cache).map { "\($0.key)=\(quoted($0.value))" }
+    try tmux.start(
+      "env TERM=xterm-256color \(environment.joined(separator: " ")) \(quoted(BrowserProcess.binary.path)) --thumbs"
+        + "; stty -a > \(quoted(sttyFile.path)); echo BROWSER-EXITED; sleep 600",
+      columns: Self.columns, rows: Self.rows)
+
+    // The chart, the first artist selected with its picture (its top album cover) in half blocks, and the
+    // catalog named on the status line.
+    let chartScreen = try await tmux.waitForScreen("the chart with pictures") { screen in
+      screen.contains { $0.hasPrefix("> ▀▀▀▀▀▀   1. \(name) ") }
+    }
+    #expect(chartScreen.first == "Top artists · sort: rank")
+    #expect(chartScreen.count >= Self.rows)
+    #expect(chartScreen[Self.rows - 1].hasPrefix("demo catalog (no LASTFM_API_KEY set)"))
+    #expect(chartScreen[Self.rows - 1].hasSuffix("? help · q quit"))
+    #expect(chartScreen.contains { $0.contains("listeners") })
+
+    // Enter: the artist's page, its albums with their covers drawn in half blocks beside them.
+    try tmux.sendKeys("Enter")
+    let artistScreen = try await tmux.waitForScreen("the artist page with covers") { screen in
+      screen.contains("Top albums") && screen.contains { $0.hasPrefix("  ▀▀▀▀▀▀   1. ") }
+    }
+    #expect(artistScreen.first == name)
+    #expect(artistScreen.contains(">        Similar artists →"))
+    #expect(artistScreen.contains { $0.contains(" plays") })
+
+    // Backspace: back to the chart.
+    try tmux.sendKeys("BSpace")
+    let backScreen = try await tmux.waitForScreen("the chart again") { screen in
+      screen.first?.hasPrefix("Top artists") == true
+    }
+    #expect(backScreen.contains { $0.contains("1. \(name)") })
+
+    // "/", a query and Enter: search results, the first artist among them.
+    let query = String(name.prefix(3)).lowercased()
+    try tmux.sendKeys("/")
+    _ = try await tmux.waitForScreen("the search field") { $0.first?.hasPrefix("Search: ") == true }
+    try tmux.type(query)
+    try tmux.sendKeys("Enter")
+    let searchScreen = try await tmux.waitForScreen("search results") { screen in
+      screen.contains { $0.contains("Artists matching “\(query)”") } && screen.contains { $0.contains(name) }
+    }
+    #expect(searchScreen.first?.hasPrefix("Search: \(query)") == true)
+
+    // q: the browser ends and the shell after it finds the terminal as it was.
+    try tmux.sendKeys("q")
+    let finalScreen = try await tmux.waitForScreen("the browser to exit") { $0.contains("BROWSER-EXITED") }
+    #expect(!finalScreen.contains { $0.contains("Top artists") || $0.contains("Search:") })
+    #expect(try tmux.format("#{alternate_on}") == "0")
+    #expect(try tmux.format("#{cursor_flag}") == "1")
+    let settings = try String(contentsOf: sttyFile, encoding: .utf8)
+      .split(whereSeparator: { $0 == " " || $0 == ";" || $0 == "\n" }).map(String.init)
+    #expect(settings.contains("icanon"), "stty -a: \(settings)")
+    #expect(settings.contains("echo"), "stty -a: \(settings)")
+    #expect(settings.contains("isig"), "stty -a: \(settings)")
+    #expect(!settings.contains("-icanon") && !settings.contains("-echo"))
+  }
+
+  @Test func controlCAlsoRestoresTheTerminal() async throws {
+    let cache = try BrowserProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let sttyFile = cache.appendingPathComponent("stty.txt")
+    let tmux = TmuxSession()
+    defer { tmux.kill() }
+    let environment = BrowserProcess.environment(cacheDirectory: cache).map { "\($0.key)=\(quoted($0.value))" }
+    try tmux.start(
+      "env \(environment.joined(separator: " ")) \(quoted(BrowserProcess.binary.path))"
+        + "; echo \"STATUS=$?\"; stty -a > \(quoted(sttyFile.path)); echo BROWSER-EXITED; sleep 600",
+      columns: 80, rows: 24)
+    _ = try await tmux.waitForScreen("the chart") { $0.first?.hasPrefix("Top artists") == true }
+    try tmux.sendKeys("/")
+    _ = try await tmux.waitForScreen("the search field") { $0.first?.hasPrefix("Search: ") == true }
+    // In the search field q is text; Ctrl-C still leaves at once.
+    try tmux.sendKeys("C-c")
+    let finalScreen = try await tmux.waitForScreen("the browser to exit") { $0.contains("BROWSER-EXITED") }
+    #expect(finalScreen.contains("STATUS=0"))
+    #expect(try tmux.format("#{alternate_on}") == "0")
+    let settings = try String(contentsOf: sttyFile, encoding: .utf8).split(whereSeparator: \.isWhitespace)
+    #expect(settings.contains("icanon") && settings.contains("echo"))
+  }
+
+  @Test func sigtermRestoresTheTerminalAndEndsWithThatSignal() async throws {
+    let cache = try BrowserProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let sttyFile = cache.appendingPathComponent("stty.txt")
+    let tmux = TmuxSession()
+    defer { tmux.kill() }
+    let environment = BrowserProcess.environment(cacheDirectory: cache).map { "\($0.key)=\(quoted($0.value))" }
+    try tmux.start(
+      "env \(environment.joined(separator: " ")) \(quoted(BrowserProcess.binary.path))"
+        + "; echo \"STATUS=$?\"; stty -a > \(quoted(sttyFile.path)); echo BROWSER-EXITED; sleep 600",
+      columns: 80, rows: 24)
+    _ = try await tmux.waitForScreen("the chart") { $0.first?.hasPrefix("Top artists") == true }
+    // The pane runs a shell; the browser is its only child.
+    let shell = try tmux.format("#{pane_pid}")
+    let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+    let browser = try #require(children.split(separator: " ").first.flatMap { pid_t($0) })
+    #expect(kill(browser, SIGTERM) == 0)
+    let finalScreen = try await tmux.waitForScreen("the browser to exit") { $0.contains("BROWSER-EXITED") }
+    #expect(finalScreen.contains("STATUS=143"))  // 128 + SIGTERM: it died of the signal, after restoring
+    #expect(try tmux.format("#{alternate_on}") == "0")
+    let settings = try String(contentsOf: sttyFile, encoding: .utf8).split(whereSeparator: \.isWhitespace)
+    #expect(settings.contains("icanon") && settings.contains("echo"))
+  }
+
+  private func quoted(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+}
