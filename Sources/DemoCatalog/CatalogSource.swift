@@ -11,6 +11,13 @@ public final class CatalogSource {
 
   public var isDemo: Bool { demoServer != nil }
 
+  /// Where stored Last.fm answers are filed: the demo catalog's apart from any real server's.
+  public var metadataNamespace: String { isDemo ? "demo" : configuration.baseURL.absoluteString }
+
+  /// The demo server's first choice of port, shared with artist-browser: cover URLs (and so cached images) stay
+  /// the same from run to run and from tool to tool. Taken → an ephemeral port.
+  public static let preferredDemoPort = 47_380
+
   /// A one-line description for status lines and summaries (never the key).
   public var label: String {
     isDemo
@@ -41,7 +48,12 @@ public final class CatalogSource {
     if hasKey && !forceDemo {
       return CatalogSource(configuration: configuration, demoServer: nil)
     }
-    let server = try await DemoServer.start()
+    let server: DemoServer
+    if let preferred = try? await DemoServer.start(port: preferredDemoPort) {
+      server = preferred
+    } else {
+      server = try await DemoServer.start()
+    }
     configuration.baseURL = server.baseURL
     configuration.apiKey = nil
     // The loopback server has no rate limit to respect.

@@ -35,7 +35,7 @@ public final class BrowserEnvironment {
 
   /// The port the demo server tries first, so cover URLs (and so the image cache) stay the same between runs;
   /// an ephemeral one when it is taken (another browser running, a parallel test).
-  public static let preferredDemoPort = 47_380
+  public static let preferredDemoPort = CatalogSource.preferredDemoPort
 
   public static func make(
     options: BrowserOptions, environment: [String: String], outputIsTerminal: Bool,
@@ -65,8 +65,10 @@ public final class BrowserEnvironment {
       configuration = LastFMConfiguration(
         apiKey: options.resolvedAPIKey(environment: environment), baseURL: baseURL, userAgent: Self.userAgent)
     }
+    // Live answers are filed under their server, as imgcache files them, so the two tools share them.
     let client = CachedLastFMClient(
-      client: LastFMClient(configuration: configuration, loader: loader, logger: logger), store: metadata)
+      client: LastFMClient(configuration: configuration, loader: loader, logger: logger), store: metadata,
+      namespace: demoServer == nil ? configuration.baseURL.absoluteString : nil)
 
     let store = makeArtistsStore(client: client, catalog: catalog, offline: options.offline)
     let services = BrowserServices(

@@ -60,7 +60,8 @@ struct Warm: AsyncParsableCommand {
     let manager: ImageManager
     do {
       let client = try CachedLastFMClient(
-        configuration: source.configuration, loader: transport, cacheFolder: configuration.cacheDirectory!)
+        configuration: source.configuration, loader: transport, cacheFolder: configuration.cacheDirectory!,
+        namespace: source.metadataNamespace)
       plan = try await CoverPlanner(client: client)
         .plan(artist: name, albums: albums, similar: similar, size: size, policy: lastFM.policy)
       manager = try ImageManager(configuration: configuration, transport: transport)

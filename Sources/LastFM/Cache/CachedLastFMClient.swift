@@ -10,14 +10,18 @@ public typealias MetadataStream<Value> = AsyncThrowingStream<MetadataResult<Valu
 public final class CachedLastFMClient: Sendable {
   public let client: LastFMClient
   public let freshness: MetadataFreshness
+  /// Prefixes every stored key, so answers from different servers (Last.fm, a Libre.fm-compatible one, the
+  /// demo catalog) never stand in for one another.
+  public let namespace: String?
   private let store: any MetadataStoring
   private let now: @Sendable () -> Date
 
   public init(
     client: LastFMClient, store: any MetadataStoring, freshness: MetadataFreshness = .standard,
-    now: @escaping @Sendable () -> Date = { Date() }
+    namespace: String? = nil, now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.client = client
+    self.namespace = namespace
     self.store = store
     self.freshness = freshness
     self.now = now
@@ -26,11 +30,11 @@ public final class CachedLastFMClient: Sendable {
   /// The usual assembly: a client on `loader` and `metadata.sqlite` in `cacheFolder`.
   public convenience init(
     configuration: LastFMConfiguration, loader: any DataLoading, cacheFolder: URL,
-    freshness: MetadataFreshness = .standard
+    freshness: MetadataFreshness = .standard, namespace: String? = nil
   ) throws(MetadataCacheError) {
     self.init(
       client: LastFMClient(configuration: configuration, loader: loader),
-      store: try MetadataCache(folder: cacheFolder), freshness: freshness)
+      store: try MetadataCache(folder: cacheFolder), freshness: freshness, namespace: namespace)
   }
 
   public func topArtists(page: Int = 1, limit: Int = 50, policy: CachePolicy = .cacheThenNetwork)
@@ -122,7 +126,7 @@ public final class CachedLastFMClient: Sendable {
     _ request: LastFMRequest, decode: @Sendable ([UInt8]) throws(LastFMError) -> Value
   ) async -> MetadataResult<Value>? {
     // A stored answer that no longer decodes (e.g. written by a buggy server) counts as missing.
-    guard let answer = await store.storedAnswer(for: request.cacheKey), let value = try? decode(answer.body) else {
+    guard let answer = await store.storedAnswer(for: storageKey(request)), let value = try? decode(answer.body) else {
       return nil
     }
     let age = now().timeIntervalSince(answer.storedAt)
@@ -130,10 +134,14 @@ public final class CachedLastFMClient: Sendable {
       value: value, source: .cache, isStale: age > freshness[request.kind], fetchedAt: answer.storedAt)
   }
 
+  private func storageKey(_ request: LastFMRequest) -> String {
+    namespace.map { "\($0) \(request.cacheKey)" } ?? request.cacheKey
+  }
+
   /// Belt and braces: the key never contains the API key, and neither may a body we write.
   private func storeIfSafe(_ body: [UInt8], request: LastFMRequest) async {
     if let key = client.configuration.apiKey, body.containsSubsequence(Array(key.utf8)) { return }
-    await store.store(body, for: request.cacheKey, method: request.method, at: now())
+    await store.store(body, for: storageKey(request), method: request.method, at: now())
   }
 }
 
