@@ -10,30 +10,22 @@ protocol SearchDataPassing: AnyObject {
 }
 
 @MainActor
-final class SearchRouter: SearchRoutingLogic, SearchDataPassing {
+final class SearchRouter: SearchRoutingLogic, SearchDataPassing, ArtistDetailRouting {
   weak var viewController: SearchViewController?
   var dataStore: (any SearchDataStore)?
-  private let factory: any SceneMaking
-  private weak var navigator: (any SceneNavigating)?
+  let factory: any SceneMaking
+  private(set) weak var navigator: (any SceneNavigating)?
 
   init(factory: any SceneMaking, navigator: (any SceneNavigating)?) {
     self.factory = factory
     self.navigator = navigator
   }
 
-  func routeToArtistDetail() {
-    guard let dataStore, dataStore.selectedArtist != nil else { return }
-    let destination = factory.makeArtistDetail()
-    guard var destinationDataStore = destination.router?.dataStore else { return }
-    passDataToArtistDetail(source: dataStore, destination: &destinationDataStore)
-    navigator?.push(destination)
-  }
-
   func routeBack() {
     navigator?.pop()
   }
 
-  func passDataToArtistDetail(source: any SearchDataStore, destination: inout any ArtistDetailDataStore) {
-    destination.artistName = source.selectedArtist?.name ?? ""
+  func selectedArtistName(in source: any SearchDataStore) -> String? {
+    source.selectedArtist?.name
   }
 }

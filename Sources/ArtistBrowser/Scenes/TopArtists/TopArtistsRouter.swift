@@ -10,30 +10,22 @@ protocol TopArtistsDataPassing: AnyObject {
 }
 
 @MainActor
-final class TopArtistsRouter: TopArtistsRoutingLogic, TopArtistsDataPassing {
+final class TopArtistsRouter: TopArtistsRoutingLogic, TopArtistsDataPassing, ArtistDetailRouting {
   weak var viewController: TopArtistsViewController?
   var dataStore: (any TopArtistsDataStore)?
-  private let factory: any SceneMaking
-  private weak var navigator: (any SceneNavigating)?
+  let factory: any SceneMaking
+  private(set) weak var navigator: (any SceneNavigating)?
 
   init(factory: any SceneMaking, navigator: (any SceneNavigating)?) {
     self.factory = factory
     self.navigator = navigator
   }
 
-  func routeToArtistDetail() {
-    guard let dataStore, dataStore.selectedArtist != nil else { return }
-    let destination = factory.makeArtistDetail()
-    guard var destinationDataStore = destination.router?.dataStore else { return }
-    passDataToArtistDetail(source: dataStore, destination: &destinationDataStore)
-    navigator?.push(destination)
-  }
-
   func routeToSearch() {
     navigator?.push(factory.makeSearch())
   }
 
-  func passDataToArtistDetail(source: any TopArtistsDataStore, destination: inout any ArtistDetailDataStore) {
-    destination.artistName = source.selectedArtist?.name ?? ""
+  func selectedArtistName(in source: any TopArtistsDataStore) -> String? {
+    source.selectedArtist?.name
   }
 }
