@@ -10,37 +10,29 @@ protocol AlbumDetailDisplayLogic: AnyObject {
 public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLogic {
   var interactor: (any AlbumDetailBusinessLogic)?
   var router: (any AlbumDetailRoutingLogic & AlbumDetailDataPassing)?
-  let preferences: BrowserPreferences
-  let thumbnails: ThumbnailSlots?
-  public var onNeedsDisplay: (@MainActor () -> Void)?
 
   private(set) var viewModel: AlbumDetail.FetchAlbum.ViewModel?
   private(set) var viewport = ListViewport()
-  private(set) var isLoading = false
-  private var loadTask: Task<Void, Never>?
+  private let chores: SceneChores
 
   init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?) {
-    self.preferences = preferences
-    self.thumbnails = thumbnails
-    thumbnails?.onUpdate = { [weak self] in self?.onNeedsDisplay?() }
+    chores = SceneChores(preferences: preferences, thumbnails: thumbnails)
+  }
+
+  public var onNeedsDisplay: (@MainActor () -> Void)? {
+    get { chores.onNeedsDisplay }
+    set { chores.onNeedsDisplay = newValue }
   }
 
   public var title: String { viewModel?.title ?? router?.dataStore?.albumName ?? "Album" }
 
-  public var status: StatusLine {
-    var status = viewModel?.status ?? StatusLine()
-    status.isLoading = isLoading
-    return status
-  }
+  public var status: StatusLine { chores.status(viewModel?.status) }
 
   public func start() { fetchAlbum(refresh: false) }
 
-  public func stop() {
-    thumbnails?.cancelAll()
-    loadTask?.cancel()
-  }
+  public func stop() { chores.stop() }
 
-  public func waitForLoad() async { await loadTask?.value }
+  public func waitForLoad() async { await chores.waitForLoad() }
 
   func displayAlbum(viewModel: AlbumDetail.FetchAlbum.ViewModel) {
     self.viewModel = viewModel
@@ -58,9 +50,7 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
     case .back:
       router?.routeBack()
     case .toggleThumbnails:
-      preferences.showsThumbnails.toggle()
-      if !preferences.showsThumbnails { thumbnails?.cancelAll() }
-      changed()
+      chores.toggleThumbnails()
     case .refresh:
       fetchAlbum(refresh: true)
     case .open:
@@ -77,7 +67,7 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
         header: [title], body: { _ in ["Loading…"] }, footer: ["h back"], width: width, height: height)
     }
     var header = ["\(viewModel.title) — \(viewModel.artist)", viewModel.summary]
-    if preferences.showsThumbnails, let thumbnails {
+    if let thumbnails = chores.shownThumbnails {
       thumbnails.request(viewModel.imageURL.map { [$0] } ?? [])
       header += thumbnails.lines(for: viewModel.imageURL)
     }
@@ -108,16 +98,8 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
 
   private func fetchAlbum(refresh: Bool) {
     guard let interactor else { return }
-    isLoading = true
-    changed()
-    loadTask = Task { [weak self] in
-      await interactor.fetchAlbum(request: .init(refresh: refresh))
-      self?.isLoading = false
-      self?.changed()
-    }
+    chores.load { await interactor.fetchAlbum(request: .init(refresh: refresh)) }
   }
 
-  private func changed() {
-    onNeedsDisplay?()
-  }
+  private func changed() { chores.changed() }
 }

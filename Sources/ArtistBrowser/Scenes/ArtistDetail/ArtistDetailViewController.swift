@@ -10,39 +10,31 @@ protocol ArtistDetailDisplayLogic: AnyObject {
 public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplayLogic {
   var interactor: (any ArtistDetailBusinessLogic)?
   var router: (any ArtistDetailRoutingLogic & ArtistDetailDataPassing)?
-  let preferences: BrowserPreferences
-  let thumbnails: ThumbnailSlots?
-  public var onNeedsDisplay: (@MainActor () -> Void)?
 
   private(set) var viewModel: ArtistDetail.FetchArtist.ViewModel?
   private(set) var viewport = ListViewport()
-  private(set) var isLoading = false
-  private var loadTask: Task<Void, Never>?
+  private let chores: SceneChores
   static let similarArtistsRow = "Similar artists →"
   static let bioLines = 3
 
   init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?) {
-    self.preferences = preferences
-    self.thumbnails = thumbnails
-    thumbnails?.onUpdate = { [weak self] in self?.onNeedsDisplay?() }
+    chores = SceneChores(preferences: preferences, thumbnails: thumbnails)
+  }
+
+  public var onNeedsDisplay: (@MainActor () -> Void)? {
+    get { chores.onNeedsDisplay }
+    set { chores.onNeedsDisplay = newValue }
   }
 
   public var title: String { viewModel?.name ?? router?.dataStore?.artistName ?? "Artist" }
 
-  public var status: StatusLine {
-    var status = viewModel?.status ?? StatusLine()
-    status.isLoading = isLoading
-    return status
-  }
+  public var status: StatusLine { chores.status(viewModel?.status) }
 
   public func start() { fetchArtist(refresh: false) }
 
-  public func stop() {
-    thumbnails?.cancelAll()
-    loadTask?.cancel()
-  }
+  public func stop() { chores.stop() }
 
-  public func waitForLoad() async { await loadTask?.value }
+  public func waitForLoad() async { await chores.waitForLoad() }
 
   func displayArtist(viewModel: ArtistDetail.FetchArtist.ViewModel) {
     self.viewModel = viewModel
@@ -72,9 +64,7 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
     case .back:
       router?.routeBack()
     case .toggleThumbnails:
-      preferences.showsThumbnails.toggle()
-      if !preferences.showsThumbnails { thumbnails?.cancelAll() }
-      changed()
+      chores.toggleThumbnails()
     case .refresh:
       fetchArtist(refresh: true)
     default:
@@ -97,7 +87,7 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
     let header =
       facts.filter { !$0.isEmpty }
       + SceneText.wrap(viewModel.bio, width: width, maxLines: Self.bioLines) + ["", "Top albums"]
-    let slots = preferences.showsThumbnails ? thumbnails : nil
+    let slots = chores.shownThumbnails
     let reserved = 9 + SceneText.widest(viewModel.albums.map(\.playCount)) + (slots.map { $0.size.columns + 1 } ?? 0)
     let rows = listRows(
       viewModel,
@@ -140,16 +130,8 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
 
   private func fetchArtist(refresh: Bool) {
     guard let interactor else { return }
-    isLoading = true
-    changed()
-    loadTask = Task { [weak self] in
-      await interactor.fetchArtist(request: .init(refresh: refresh))
-      self?.isLoading = false
-      self?.changed()
-    }
+    chores.load { await interactor.fetchArtist(request: .init(refresh: refresh)) }
   }
 
-  private func changed() {
-    onNeedsDisplay?()
-  }
+  private func changed() { chores.changed() }
 }

@@ -10,37 +10,29 @@ protocol SimilarArtistsDisplayLogic: AnyObject {
 public final class SimilarArtistsViewController: BrowserScene, SimilarArtistsDisplayLogic {
   var interactor: (any SimilarArtistsBusinessLogic)?
   var router: (any SimilarArtistsRoutingLogic & SimilarArtistsDataPassing)?
-  let preferences: BrowserPreferences
-  let thumbnails: ThumbnailSlots?
-  public var onNeedsDisplay: (@MainActor () -> Void)?
 
   private(set) var viewModel: SimilarArtists.FetchSimilar.ViewModel?
   private(set) var viewport = ListViewport()
-  private(set) var isLoading = false
-  private var loadTask: Task<Void, Never>?
+  private let chores: SceneChores
 
   init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?) {
-    self.preferences = preferences
-    self.thumbnails = thumbnails
-    thumbnails?.onUpdate = { [weak self] in self?.onNeedsDisplay?() }
+    chores = SceneChores(preferences: preferences, thumbnails: thumbnails)
+  }
+
+  public var onNeedsDisplay: (@MainActor () -> Void)? {
+    get { chores.onNeedsDisplay }
+    set { chores.onNeedsDisplay = newValue }
   }
 
   public var title: String { viewModel?.title ?? "Similar artists" }
 
-  public var status: StatusLine {
-    var status = viewModel?.status ?? StatusLine()
-    status.isLoading = isLoading
-    return status
-  }
+  public var status: StatusLine { chores.status(viewModel?.status) }
 
   public func start() { fetchSimilar(refresh: false) }
 
-  public func stop() {
-    thumbnails?.cancelAll()
-    loadTask?.cancel()
-  }
+  public func stop() { chores.stop() }
 
-  public func waitForLoad() async { await loadTask?.value }
+  public func waitForLoad() async { await chores.waitForLoad() }
 
   func displaySimilar(viewModel: SimilarArtists.FetchSimilar.ViewModel) {
     self.viewModel = viewModel
@@ -62,9 +54,7 @@ public final class SimilarArtistsViewController: BrowserScene, SimilarArtistsDis
     case .back:
       router?.routeBack()
     case .toggleThumbnails:
-      preferences.showsThumbnails.toggle()
-      if !preferences.showsThumbnails { thumbnails?.cancelAll() }
-      changed()
+      chores.toggleThumbnails()
     case .refresh:
       fetchSimilar(refresh: true)
     default:
@@ -83,7 +73,7 @@ public final class SimilarArtistsViewController: BrowserScene, SimilarArtistsDis
         return ListRenderer.lines(
           texts: viewModel.rows.map(Self.rowText), imageURLs: viewModel.rows.map(\.imageURL),
           viewport: &viewport, width: width, height: bodyHeight,
-          thumbnails: preferences.showsThumbnails ? thumbnails : nil)
+          thumbnails: chores.shownThumbnails)
       }, footer: ["j/k move · Enter open · h back · t thumbnails · r refresh"], width: width, height: height)
   }
 
@@ -101,16 +91,8 @@ public final class SimilarArtistsViewController: BrowserScene, SimilarArtistsDis
 
   private func fetchSimilar(refresh: Bool) {
     guard let interactor else { return }
-    isLoading = true
-    changed()
-    loadTask = Task { [weak self] in
-      await interactor.fetchSimilar(request: .init(refresh: refresh))
-      self?.isLoading = false
-      self?.changed()
-    }
+    chores.load { await interactor.fetchSimilar(request: .init(refresh: refresh)) }
   }
 
-  private func changed() {
-    onNeedsDisplay?()
-  }
+  private func changed() { chores.changed() }
 }

@@ -10,40 +10,35 @@ protocol TopArtistsDisplayLogic: AnyObject {
 public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogic {
   var interactor: (any TopArtistsBusinessLogic)?
   var router: (any TopArtistsRoutingLogic & TopArtistsDataPassing)?
-  let preferences: BrowserPreferences
-  let thumbnails: ThumbnailSlots?
-  public var onNeedsDisplay: (@MainActor () -> Void)?
 
   private(set) var viewModel: TopArtists.FetchArtists.ViewModel?
   private(set) var viewport = ListViewport()
-  private(set) var isLoading = false
-  private var loadTask: Task<Void, Never>?
+  private let chores: SceneChores
   private var resetsSelection = true
   static let pagingThreshold = 5
 
   init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?) {
-    self.preferences = preferences
-    self.thumbnails = thumbnails
-    thumbnails?.onUpdate = { [weak self] in self?.onNeedsDisplay?() }
+    chores = SceneChores(preferences: preferences, thumbnails: thumbnails)
   }
+
+  public var onNeedsDisplay: (@MainActor () -> Void)? {
+    get { chores.onNeedsDisplay }
+    set { chores.onNeedsDisplay = newValue }
+  }
+
+  /// The slots themselves, on or off (tests wait on their loads).
+  var thumbnails: ThumbnailSlots? { chores.thumbnails }
 
   public var title: String { "Top artists" }
 
-  public var status: StatusLine {
-    var status = viewModel?.status ?? StatusLine()
-    status.isLoading = isLoading
-    return status
-  }
+  public var status: StatusLine { chores.status(viewModel?.status) }
 
   public func start() { fetchArtists(refresh: false) }
 
-  public func stop() {
-    thumbnails?.cancelAll()
-    loadTask?.cancel()
-  }
+  public func stop() { chores.stop() }
 
   /// Awaits the load in progress, if any (tests; `--plain` / `--json` before printing).
-  public func waitForLoad() async { await loadTask?.value }
+  public func waitForLoad() async { await chores.waitForLoad() }
 
   // MARK: Display logic
 
@@ -74,9 +69,7 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
       resetsSelection = true
       interactor?.changeSort(request: .init(order: nil))
     case .toggleThumbnails:
-      preferences.showsThumbnails.toggle()
-      if !preferences.showsThumbnails { thumbnails?.cancelAll() }
-      changed()
+      chores.toggleThumbnails()
     case .refresh:
       fetchArtists(refresh: true)
     case .back:
@@ -97,7 +90,7 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
         guard let viewModel, viewModel.emptyMessage == nil else {
           return [viewModel?.emptyMessage ?? "Loading…"]
         }
-        let slots = preferences.showsThumbnails ? thumbnails : nil
+        let slots = chores.shownThumbnails
         let reserved = 9 + SceneText.widest(viewModel.rows.map(\.listeners)) + (slots.map { $0.size.columns + 1 } ?? 0)
         let nameColumns = SceneText.nameColumns(
           width: width, preferred: TopArtistsPresenter.nameColumns, reserved: reserved)
@@ -128,22 +121,16 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
   }
 
   private func fetchNextPageIfNeeded() {
-    guard !isLoading, viewModel?.hasMore == true, viewport.isNear(endWithin: Self.pagingThreshold) else { return }
+    guard !chores.isLoading, viewModel?.hasMore == true, viewport.isNear(endWithin: Self.pagingThreshold) else {
+      return
+    }
     run { interactor in await interactor.fetchNextPage(request: .init()) }
   }
 
   private func run(_ work: @escaping @MainActor (any TopArtistsBusinessLogic) async -> Void) {
     guard let interactor else { return }
-    isLoading = true
-    changed()
-    loadTask = Task { [weak self] in
-      await work(interactor)
-      self?.isLoading = false
-      self?.changed()
-    }
+    chores.load { await work(interactor) }
   }
 
-  private func changed() {
-    onNeedsDisplay?()
-  }
+  private func changed() { chores.changed() }
 }
