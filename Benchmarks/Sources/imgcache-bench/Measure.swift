@@ -39,6 +39,19 @@ func measure(_ name: String, batches: Int = 21, operations: Int, _ body: () thro
   return Measurement(name: name, nanosecondsPerOperation: samples)
 }
 
+/// Like `measure`, but `body` performs all `operations` itself, so per-operation call overhead is not counted.
+func measureBatches(_ name: String, batches: Int = 21, operations: Int, _ body: () -> Void) -> Measurement {
+  let clock = ContinuousClock()
+  var samples: [Double] = []
+  body()  // warm-up
+  for _ in 0..<batches {
+    let elapsed = clock.measure(body)
+    let ns = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+    samples.append(ns / Double(operations))
+  }
+  return Measurement(name: name, nanosecondsPerOperation: samples)
+}
+
 /// Deterministic noise, so generated images compress to the same size on every machine.
 struct SplitMix64 {
   var state: UInt64
