@@ -9,12 +9,14 @@ public final class BrowserApp {
   let preferences: BrowserPreferences
   let factory: SceneFactory
 
-  /// `interactive`: lists of artists get stand-in pictures (their top album's cover), drawn for rows on screen.
+  /// `interactive` (and `--plain --thumbs`, which prints the drawing): lists of artists get stand-in pictures
+  /// (their top album's cover), drawn for the rows shown.
   public init(environment: BrowserEnvironment, interactive: Bool = false) {
     self.environment = environment
     preferences = BrowserPreferences(showsThumbnails: environment.options.showsThumbnails)
     var services = environment.services
-    if interactive, let loader = services.thumbnailLoader {
+    let drawsText = environment.options.showsThumbnails && environment.options.output != .json
+    if interactive || drawsText, let loader = services.thumbnailLoader {
       services.thumbnailLoader = ArtistPictureLoader(base: loader, store: services.artists)
       services.artists = ArtistPictureStore(base: services.artists)
     }
@@ -37,7 +39,8 @@ public final class BrowserApp {
     let scene = EntrySceneBuilder.scene(for: environment.options.entry, factory: factory)
     let format: OutputMode = environment.options.output == .json ? .json : .plain
     let result = await TextOutput.produce(
-      scene: scene, navigation: navigation, format: format, notice: environment.catalog.notice)
+      scene: scene, navigation: navigation, format: format, notice: environment.catalog.notice,
+      thumbnailColumns: format == .plain && environment.options.showsThumbnails ? 100 : nil)
     FileHandle.standardOutput.write(Data(result.standardOutput.utf8))
     if let message = result.standardError {
       FileHandle.standardError.write(Data("artist-browser: \(message)\n".utf8))

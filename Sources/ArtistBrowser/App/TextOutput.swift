@@ -14,7 +14,8 @@ enum TextOutput {
   /// Starts `scene` on `navigation`, waits for its data and renders it as `format` asks (`.json`, else plain).
   /// A scene that ends in an error produces its message (one line, for stderr) and exit code 1.
   static func produce(
-    scene: any BrowserScene, navigation: NavigationStack, format: OutputMode, notice: String?
+    scene: any BrowserScene, navigation: NavigationStack, format: OutputMode, notice: String?,
+    thumbnailColumns: Int? = nil
   ) async -> Result {
     navigation.push(scene)
     await scene.waitForLoad()
@@ -30,8 +31,33 @@ enum TextOutput {
         return Result(standardOutput: "", standardError: "cannot encode the result as JSON: \(error)", exitCode: 1)
       }
     }
+    if let width = thumbnailColumns {
+      let drawn = await drawnWithThumbnails(scene, width: width)
+      let lines = (notice.map { [oneLine($0)] } ?? []) + drawn
+      return Result(standardOutput: lines.joined(separator: "\n") + "\n", standardError: nil, exitCode: 0)
+    }
     let lines = (notice.map { [$0] } ?? []) + scene.plainLines()
     return Result(standardOutput: lines.map(oneLine).joined(separator: "\n") + "\n", standardError: nil, exitCode: 0)
+  }
+
+  /// `--plain --thumbs`: the scene drawn as on screen but tall enough for every row, once its covers are in.
+  /// The lines carry block-art colour escapes only when a colour mode is on (`--color`, or a terminal); the
+  /// scene's own text in them was sanitised by its presenter.
+  static func drawnWithThumbnails(_ scene: any BrowserScene, width: Int) async -> [String] {
+    let height = max(24, scene.plainLines().count * 4 + 16)
+    _ = scene.render(width: width, height: height)  // asks for the covers of every row
+    await scene.waitForThumbnails()
+    var lines = scene.render(width: width, height: height).map { line in
+      var trimmed = line
+      while trimmed.last == " " { trimmed.removeLast() }
+      return trimmed
+    }
+    while lines.last?.isEmpty == true { lines.removeLast() }
+    // The screen layout ends with the key hints, which mean nothing in a printout; the generous height leaves
+    // blank padding above them, so they are the last line.
+    if !lines.isEmpty { lines.removeLast() }
+    while lines.last?.isEmpty == true { lines.removeLast() }
+    return lines
   }
 
   /// Presenters sanitise what they show; this is the last guard so no control character from the API can reach

@@ -33,6 +33,7 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
   public func stop() { chores.stop() }
 
   public func waitForLoad() async { await chores.waitForLoad() }
+  public func waitForThumbnails() async { await chores.waitForThumbnails() }
 
   func displayAlbum(viewModel: AlbumDetail.FetchAlbum.ViewModel) {
     self.viewModel = viewModel

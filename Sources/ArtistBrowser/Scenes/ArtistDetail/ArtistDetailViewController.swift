@@ -35,6 +35,7 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
   public func stop() { chores.stop() }
 
   public func waitForLoad() async { await chores.waitForLoad() }
+  public func waitForThumbnails() async { await chores.waitForThumbnails() }
 
   func displayArtist(viewModel: ArtistDetail.FetchArtist.ViewModel) {
     self.viewModel = viewModel

@@ -63,6 +63,8 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
     suggestionsTask?.cancel()
   }
 
+  public func waitForThumbnails() async { await thumbnails?.waitUntilIdle() }
+
   public func waitForLoad() async {
     await suggestionsTask?.value
     await loadTask?.value

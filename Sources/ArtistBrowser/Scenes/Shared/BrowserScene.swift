@@ -14,6 +14,8 @@ public protocol BrowserScene: AnyObject {
   /// Suspends until the data load in progress (if any) has been displayed: `--plain` / `--json` call
   /// `start()` then this before printing.
   func waitForLoad() async
+  /// Suspends until every thumbnail requested so far has arrived or failed (`--plain --thumbs`).
+  func waitForThumbnails() async
   /// Returns false when the scene has no use for the key, letting the app handle it (q, ?).
   func handle(_ key: BrowserKey) -> Bool
   /// Exactly `height` lines, each exactly `width` display columns.

@@ -52,4 +52,8 @@ final class SceneChores {
   }
 
   func changed() { onNeedsDisplay?() }
+
+  func waitForThumbnails() async {
+    await thumbnails?.waitUntilIdle()
+  }
 }

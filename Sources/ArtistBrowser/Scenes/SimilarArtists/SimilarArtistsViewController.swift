@@ -33,6 +33,7 @@ public final class SimilarArtistsViewController: BrowserScene, SimilarArtistsDis
   public func stop() { chores.stop() }
 
   public func waitForLoad() async { await chores.waitForLoad() }
+  public func waitForThumbnails() async { await chores.waitForThumbnails() }
 
   func displaySimilar(viewModel: SimilarArtists.FetchSimilar.ViewModel) {
     self.viewModel = viewModel

@@ -39,6 +39,7 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
 
   /// Awaits the load in progress, if any (tests; `--plain` / `--json` before printing).
   public func waitForLoad() async { await chores.waitForLoad() }
+  public func waitForThumbnails() async { await chores.waitForThumbnails() }
 
   // MARK: Display logic
 
