@@ -20,7 +20,7 @@ enum TextOutput {
     navigation.push(scene)
     await scene.waitForLoad()
     if let error = scene.status.error {
-      return Result(standardOutput: "", standardError: oneLine(error), exitCode: 1)
+      return Result(standardOutput: "", standardError: forPrintout(oneLine(error)), exitCode: 1)
     }
     if format == .json {
       do {
@@ -58,6 +58,13 @@ enum TextOutput {
     if !lines.isEmpty { lines.removeLast() }
     while lines.last?.isEmpty == true { lines.removeLast() }
     return lines
+  }
+
+  /// Scene messages end with the key to press on the full screen; a printout has no keys.
+  static func forPrintout(_ message: String) -> String {
+    message
+      .replacingOccurrences(of: "Press r to retry when online.", with: "Run again when online.")
+      .replacingOccurrences(of: "Press r to retry.", with: "Run again to retry.")
   }
 
   /// Presenters sanitise what they show; this is the last guard so no control character from the API can reach

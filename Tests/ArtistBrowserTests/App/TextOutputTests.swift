@@ -65,6 +65,15 @@ import Testing
     #expect(!result.standardOutput.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
   }
 
+  @Test func aPrintoutDoesNotTellYouToPressKeys() {
+    #expect(
+      TextOutput.forPrintout("Network failed: could not resolve host. Press r to retry.")
+        == "Network failed: could not resolve host. Run again to retry.")
+    #expect(
+      TextOutput.forPrintout("Offline and not cached yet. Press r to retry when online.")
+        == "Offline and not cached yet. Run again when online.")
+  }
+
   @Test func oneLineJoinsLinesAndStripsEscapes() {
     #expect(TextOutput.oneLine("a\nb\u{1B}[31mc\u{07}") == "a bc")
   }
