@@ -12,6 +12,7 @@ enum Benchmarks {
       try makeImages(
         directory: arguments[1], count: Int(arguments[2])!, side: arguments.count > 3 ? Int(arguments[3])! : 174)
     case "memory": memoryHit()
+    case "manager": managerHit()
     case "disk": try disk(directory: arguments[1])
     case "header": try header()
     case "fidelity": try fidelity(directory: arguments[1], mode: ColorMode(rawValue: arguments[2])!)
@@ -47,6 +48,37 @@ enum Benchmarks {
       precondition(found == order.count)
     }
     print(result.line)
+  }
+
+  /// `ImageManager.image(for:)` answered by the memory tier: what a table cell pays per row (key, lock, LRU).
+  static func managerHit() {
+    struct Unreachable: DataLoading {
+      func load(_ request: DataRequest) async throws(TransferError) -> DataResponse { throw .couldNotConnect("bench") }
+    }
+    let memory = ImageMemoryStore(costLimit: 1 << 30, countLimit: 20_000)
+    let manager = ImageManager(loader: Unreachable(), memory: memory, disk: nil, decoder: ImageDecoder())
+    let bitmap = ImageBitmap(width: 64, height: 64, pixels: [UInt8](repeating: 7, count: 64 * 64 * 4))
+    let urls = (0..<10_000).map { URL(string: "https://lastfm.freetls.fastly.net/i/u/174s/\($0)abcdef0123456789.png")! }
+    for url in urls { memory.setImage(bitmap, forKey: url.absoluteString) }
+    var random = SplitMix64(state: 7)
+    let order = (0..<20_000).map { _ in urls[Int(random.next() % 10_000)] }
+    let done = DispatchSemaphore(value: 0)
+    Task {
+      let clock = ContinuousClock()
+      var samples: [Double] = []
+      for _ in 0..<21 {
+        let elapsed = await clock.measure {
+          for url in order { _ = try? await manager.image(for: url) }
+        }
+        let ns = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+        samples.append(ns / Double(order.count))
+      }
+      print(
+        Measurement(name: "ImageManager.image(for:) memory hit (10,000 entries)", nanosecondsPerOperation: samples).line
+      )
+      done.signal()
+    }
+    done.wait()
   }
 
   /// Disk-tier hit and set of a ~70 KB entry (the same bytes python-diskcache gets in `Benchmarks/run`).

@@ -11,6 +11,12 @@ public enum CacheKey {
   ]
 
   public static func make(for url: URL) -> String {
+    let string = url.absoluteString
+    // Nearly every image URL has no query, user info or fragment: then there is nothing to strip, and a memory
+    // hit (which computes this key on every call) need not parse the URL into components.
+    if !string.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "#") }) {
+      return string
+    }
     guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
     components.user = nil
     components.password = nil
