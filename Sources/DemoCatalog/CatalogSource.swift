@@ -48,17 +48,19 @@ public final class CatalogSource {
     if hasKey && !forceDemo {
       return CatalogSource(configuration: configuration, demoServer: nil)
     }
-    let server: DemoServer
-    if let preferred = try? await DemoServer.start(port: preferredDemoPort) {
-      server = preferred
-    } else {
-      server = try await DemoServer.start()
-    }
+    let server = try await startDemoServer()
     configuration.baseURL = server.baseURL
     configuration.apiKey = nil
     // The loopback server has no rate limit to respect.
     configuration.maxRequestsPerSecond = 1000
     return CatalogSource(configuration: configuration, demoServer: server)
+  }
+
+  /// The demo server on `preferredDemoPort`, or on an ephemeral port when that one is taken (another browser
+  /// running, a parallel test).
+  public static func startDemoServer() async throws -> DemoServer {
+    if let preferred = try? await DemoServer.start(port: preferredDemoPort) { return preferred }
+    return try await DemoServer.start()
   }
 
   public func shutdown() async {

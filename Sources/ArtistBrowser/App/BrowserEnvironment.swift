@@ -45,9 +45,12 @@ public final class BrowserEnvironment {
     let catalog = options.catalogChoice(environment: environment)
     let colorMode = options.resolvedColorMode(environment: environment, isTerminal: outputIsTerminal)
 
-    let curl = CurlDataLoader(configuration: CurlDataLoader.Configuration(userAgent: Self.userAgent))
-    let loader = RetryingDataLoader(wrapping: curl)
-    let imageManager = try makeImageManager(loader: loader, cacheDirectory: cacheDirectory, logger: logger)
+    // One curl multi handle for covers and Last.fm. Images retry through the manager's RetryingDataLoader;
+    // the Last.fm client gets the bare transport because it retries by Last.fm's own rules (wrapping it twice
+    // would try a failing request up to nine times).
+    let imageConfiguration = ImageManager.Configuration(cacheDirectory: cacheDirectory)
+    let transport = ImageManager.makeTransport(imageConfiguration)
+    let imageManager = try makeImageManager(imageConfiguration, transport: transport, logger: logger)
 
     var demoServer: DemoServer?
     let metadata: any MetadataStoring
@@ -67,7 +70,7 @@ public final class BrowserEnvironment {
     }
     // Live answers are filed under their server, as imgcache files them, so the two tools share them.
     let client = CachedLastFMClient(
-      client: LastFMClient(configuration: configuration, loader: loader, logger: logger), store: metadata,
+      client: LastFMClient(configuration: configuration, loader: transport, logger: logger), store: metadata,
       namespace: demoServer == nil ? configuration.baseURL.absoluteString : nil)
 
     let store = makeArtistsStore(client: client, catalog: catalog, offline: options.offline)
@@ -101,17 +104,14 @@ public final class BrowserEnvironment {
 
   static let userAgent = "artist-browser/\(ImageCacheVersion.string) (imgcache)"
 
-  private static func makeImageManager(loader: any DataLoading, cacheDirectory: URL, logger: Logger) throws
-    -> ImageManager
-  {
-    let disk: DiskStore
+  private static func makeImageManager(
+    _ configuration: ImageManager.Configuration, transport: any DataLoading, logger: Logger
+  ) throws -> ImageManager {
     do {
-      disk = try DiskStore(directory: cacheDirectory)
+      return try ImageManager(configuration: configuration, transport: transport, logger: logger)
     } catch {
       throw BrowserFailure("cannot open the image cache: \(error)")
     }
-    return ImageManager(
-      loader: loader, memory: ImageMemoryStore(), disk: disk, decoder: ImageDecoder(), logger: logger)
   }
 
   private static func openMetadataCache(_ folder: URL) throws -> MetadataCache {
@@ -123,9 +123,8 @@ public final class BrowserEnvironment {
   }
 
   private static func startDemoServer() async throws -> DemoServer {
-    if let server = try? await DemoServer.start(host: "127.0.0.1", port: preferredDemoPort) { return server }
     do {
-      return try await DemoServer.start(host: "127.0.0.1", port: 0)
+      return try await CatalogSource.startDemoServer()
     } catch {
       throw BrowserFailure("cannot start the demo catalog server on 127.0.0.1: \(error)")
     }
