@@ -69,7 +69,7 @@ let package = Package(
     .target(
       name: "CacheTool",
       dependencies: [
-        "ImageCache", "LastFM", "DemoCatalog", "BlockArt",
+        "ImageCache", "LastFM", "DemoCatalog", "BlockArt", "TerminalUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ImageCache
+import TerminalUI
 
 struct List: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -53,17 +54,9 @@ struct List: AsyncParsableCommand {
         let state = row.fresh ? "fresh" : "stale"
         print(
           "\(Stats.format(row.lastAccess))  \(size) \(dims.padding(toLength: 10, withPad: " ", startingAt: 0)) \(state)  "
-            + Sanitized.line(row.url))
+            + TerminalText.sanitize(row.url))
       }
       if rows.isEmpty { print("(cache is empty)") }
     }
-  }
-}
-
-/// Keys come from the network: print them without control characters.
-enum Sanitized {
-  static func line(_ text: String) -> String {
-    String(
-      String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }))
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ImageCache
+import TerminalUI
 
 struct Trim: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -92,7 +93,7 @@ struct Verify: AsyncParsableCommand {
         print(try Console.json(output))
       } else {
         print("checked \(report.checked) entries: \(report.brokenKeys.count) broken, \(report.orphans) orphaned blobs")
-        for key in report.brokenKeys.prefix(20) { print("broken: \(Sanitized.line(key))") }
+        for key in report.brokenKeys.prefix(20) { print("broken: \(TerminalText.sanitize(key))") }
         if !report.isClean {
           print(
             report.fixed ? "fixed: broken entries and orphans removed" : "run `imgcache verify --fix` to remove them")

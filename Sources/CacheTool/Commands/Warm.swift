@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ImageCache
 import LastFM
+import TerminalUI
 
 struct Warm: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -73,7 +74,8 @@ struct Warm: AsyncParsableCommand {
       let others = plan.similarArtists.isEmpty ? "" : " and \(plan.similarArtists.count) similar artists"
       let missing = plan.albumsWithoutCover > 0 ? " (\(plan.albumsWithoutCover) albums have no cover)" : ""
       Console.note(
-        "\(Sanitized.line(plan.artist))\(others): \(plan.covers.count) covers\(missing), from the \(source.label)")
+        "\(TerminalText.sanitize(plan.artist))\(others): \(plan.covers.count) covers\(missing), from the \(source.label)"
+      )
     }
     let report = await WarmRun.prefetch(
       plan.covers.map(\.url), with: manager, concurrency: global.concurrency, json: json)
@@ -110,7 +112,7 @@ enum WarmRun {
     for line in invalid {
       report.total += 1
       report.failed += 1
-      report.failures.append(.init(url: line, message: "\(Sanitized.line(line)): not an http(s) URL"))
+      report.failures.append(.init(url: line, message: "\(TerminalText.sanitize(line)): not an http(s) URL"))
     }
     if json {
       print(try Console.json(report))
