@@ -33,21 +33,30 @@ enum Benchmarks {
     print("wrote \(count) PNGs, mean \(total / max(1, count) / 1024) KB")
   }
 
-  /// Memory-tier hit with 10,000 entries of 64×64 thumbnails (16 KB of pixels each).
+  /// Memory-tier hit with 10,000 entries of 64×64 thumbnails (16 KB of pixels each), in random order.
+  /// Measured twice: with the `ImageCacheKey` a caller keeps (the hash worked out once, as a table cell keeps its
+  /// request), and with a plain `String` key, which hashes the whole URL on every lookup.
   static func memoryHit() {
     let store = ImageMemoryStore(costLimit: 1 << 30, countLimit: 20_000)
     let bitmap = ImageBitmap(width: 64, height: 64, pixels: [UInt8](repeating: 7, count: 64 * 64 * 4))
-    let keys = (0..<10_000).map { "https://lastfm.freetls.fastly.net/i/u/174s/\($0)abcdef0123456789.png" }
+    let strings = (0..<10_000).map { "https://lastfm.freetls.fastly.net/i/u/174s/\($0)abcdef0123456789.png" }
+    let keys = strings.map(ImageCacheKey.init)
     for key in keys { store.setImage(bitmap, forKey: key) }
     var random = SplitMix64(state: 42)
-    let order = (0..<100_000).map { _ in keys[Int(random.next() % 10_000)] }
+    let order = (0..<100_000).map { _ in Int(random.next() % 10_000) }
     // The loop is inside the timed batch (no closure call per lookup), as a caller's loop would be.
-    let result = measureBatches("memory hit (10,000 entries)", operations: order.count) {
+    let result = measureBatches("memory hit (10,000 entries, ImageCacheKey)", operations: order.count) {
       var found = 0
-      for key in order where store.image(forKey: key) != nil { found += 1 }
+      for index in order where store.image(forKey: keys[index]) != nil { found += 1 }
       precondition(found == order.count)
     }
     print(result.line)
+    let stringResult = measureBatches("memory hit (10,000 entries, String key)", operations: order.count) {
+      var found = 0
+      for index in order where store.image(forKey: strings[index]) != nil { found += 1 }
+      precondition(found == order.count)
+    }
+    print(stringResult.line)
   }
 
   /// `ImageManager.image(for:)` answered by the memory tier: what a table cell pays per row (key, lock, LRU).

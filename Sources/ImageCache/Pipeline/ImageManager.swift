@@ -43,7 +43,8 @@ public final class ImageManager {
   /// A decoded thumbnail, from the first tier that has it.
   public func image(for url: URL) async throws(ImageManagerError) -> ImageResponse {
     let key = CacheKey.make(for: url)
-    if let bitmap = memory.image(forKey: key) {
+    let memoryKey = ImageCacheKey(key)
+    if let bitmap = memory.image(forKey: memoryKey) {
       return ImageResponse(url: url, bitmap: bitmap, tier: .memory, byteCount: 0, isStale: false)
     }
     return try await coalesced(imageJobs, url) { [self] () throws(ImageManagerError) in
@@ -62,12 +63,12 @@ public final class ImageManager {
         let fresh = try await loadData(url, validation: .decode)
         let repaired: ImageBitmap
         if let decoded = fresh.decoded { repaired = decoded } else { repaired = try decodeOrThrow(fresh.bytes, url) }
-        memory.setImage(repaired, forKey: key)
+        memory.setImage(repaired, forKey: memoryKey)
         return ImageResponse(
           url: url, bitmap: repaired, tier: fresh.tier, byteCount: fresh.bytes.count, isStale: fresh.isStale)
       }
       if let storeError = data.storeError { reportStoreFailure(storeError) }
-      memory.setImage(bitmap, forKey: key)
+      memory.setImage(bitmap, forKey: memoryKey)
       return ImageResponse(
         url: url, bitmap: bitmap, tier: data.tier, byteCount: data.bytes.count, isStale: data.isStale)
     }

@@ -6,7 +6,7 @@ import Synchronization
 /// even when many fetch tasks finish at once.
 public final class ImageMemoryStore: ImageCaching {
   private struct State {
-    var entries: LRUCache<String, ImageBitmap>
+    var entries: LRUCache<ImageCacheKey, ImageBitmap>
     var hits = 0
     var misses = 0
   }
@@ -27,7 +27,7 @@ public final class ImageMemoryStore: ImageCaching {
   /// Above this an image is not kept: one huge image would otherwise flush most of the working set.
   public var maximumEntryCost: Int { costLimit / 10 }
 
-  public func image(forKey key: String) -> ImageBitmap? {
+  public func image(forKey key: ImageCacheKey) -> ImageBitmap? {
     state.withLock { state in
       let image = state.entries.value(forKey: key)
       if image == nil { state.misses += 1 } else { state.hits += 1 }
@@ -35,7 +35,7 @@ public final class ImageMemoryStore: ImageCaching {
     }
   }
 
-  public func setImage(_ image: ImageBitmap, forKey key: String) {
+  public func setImage(_ image: ImageBitmap, forKey key: ImageCacheKey) {
     let cost = image.cost
     state.withLock { state in
       guard cost <= maximumEntryCost else {
@@ -47,7 +47,7 @@ public final class ImageMemoryStore: ImageCaching {
     }
   }
 
-  public func removeImage(forKey key: String) {
+  public func removeImage(forKey key: ImageCacheKey) {
     state.withLock { _ = $0.entries.removeValue(forKey: key) }
   }
 
@@ -65,11 +65,12 @@ public final class ImageMemoryStore: ImageCaching {
 
   /// Whether `key` is cached, without counting a hit or a miss or touching recency.
   public func contains(_ key: String) -> Bool {
-    state.withLock { $0.entries.peekValue(forKey: key) != nil }
+    let key = ImageCacheKey(key)
+    return state.withLock { $0.entries.peekValue(forKey: key) != nil }
   }
 
   /// Cached keys, most recently used first.
   public var keysByRecency: [String] {
-    state.withLock { $0.entries.keysByRecency }
+    state.withLock { $0.entries.keysByRecency }.map(\.string)
   }
 }
