@@ -95,7 +95,10 @@ let package = Package(
     // Test helpers as their own target.
     .target(name: "TestSupport", dependencies: ["ImageCache"], path: "Sources/TestSupport"),
 
-    .testTarget(name: "ImageCacheTests", dependencies: ["ImageCache", "TestSupport"]),
+    .testTarget(
+      name: "ImageCacheTests",
+      dependencies: ["ImageCache", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
     .testTarget(name: "LastFMTests", dependencies: ["LastFM", "TestSupport"]),
     .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "LastFM", "TestSupport"]),
     .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "TestSupport"]),

@@ -61,7 +61,7 @@ struct Verify: AsyncParsableCommand {
 
   @OptionGroup var global: GlobalOptions
 
-  @Flag(help: "Remove broken entries and orphaned blobs.")
+  @Flag(help: "Remove broken entries and orphaned files.")
   var fix = false
 
   @Flag(help: "Print the report as JSON.")
@@ -92,7 +92,7 @@ struct Verify: AsyncParsableCommand {
       if json {
         print(try Console.json(output))
       } else {
-        print("checked \(report.checked) entries: \(report.brokenKeys.count) broken, \(report.orphans) orphaned blobs")
+        print("checked \(report.checked) entries: \(report.brokenKeys.count) broken, \(report.orphans) orphaned files")
         for key in report.brokenKeys.prefix(20) { print("broken: \(TerminalText.sanitize(key))") }
         if !report.isClean {
           print(

@@ -128,6 +128,14 @@ struct ScratchCache {
     return try JSONDecoder().decode([ListRow].self, from: Data(output.stdout.utf8))
   }
 
+  /// Every regular file below `folder`, at any depth (the index files and `blobs/<hh>/<name>`).
+  static func filesBelow(_ folder: URL) -> [URL] {
+    let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+    return (walker?.allObjects as? [URL] ?? []).filter {
+      (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+    }
+  }
+
   /// Writes a URL list for `warm --urls` inside a scratch file and returns its path.
   static func urlList(_ urls: [URL]) throws -> String {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("urls-\(UUID().uuidString).txt")

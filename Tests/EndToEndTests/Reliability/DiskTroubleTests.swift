@@ -117,10 +117,12 @@ struct DiskTroubleTests {
     for folder in [cache.directory, cache.directory.appendingPathComponent("a"), nested] {
       #expect(try mode(of: folder) == 0o700, "\(folder.path)")
     }
-    let files = try FileManager.default.contentsOfDirectory(at: nested, includingPropertiesForKeys: nil)
+    let files = ScratchCache.filesBelow(nested)
     #expect(files.contains { $0.lastPathComponent == "cache.sqlite" })
+    #expect(files.contains { $0.path.contains("/blobs/") })
     for file in files {
-      #expect(try mode(of: file) == 0o600, "\(file.lastPathComponent)")
+      #expect(try mode(of: file) == 0o600, "\(file.path)")
+      #expect(try mode(of: file.deletingLastPathComponent()) == 0o700, "\(file.deletingLastPathComponent().path)")
     }
   }
 

@@ -54,11 +54,12 @@ struct SecretTests {
       #expect(!output.stdout.contains(secret), "stdout of run \(index): \(output.stdout)")
       #expect(!output.stderr.contains(secret), "stderr of run \(index): \(output.stderr)")
     }
-    // ...and in no byte of any file in the cache folder (database, WAL, shared memory).
+    // ...and in no byte of any file in the cache folder (database, WAL, shared memory, image files), nor in a name.
     let needle = Data(secret.utf8)
-    let files = try FileManager.default.contentsOfDirectory(at: cache.directory, includingPropertiesForKeys: nil)
-    #expect(!files.isEmpty)
+    let files = ScratchCache.filesBelow(cache.directory)
+    #expect(files.contains { $0.path.contains("/blobs/") })
     for file in files {
+      #expect(!file.path.contains(secret))
       let bytes = try Data(contentsOf: file)
       #expect(bytes.range(of: needle) == nil, "\(file.lastPathComponent) holds the key")
     }

@@ -40,8 +40,8 @@ struct TemporaryFolder {
   }
 }
 
-/// Disk fixtures with round numbers: keys "k0"..."k9" (2 bytes) and 1000-byte blobs charge
-/// 1000 + 2 × 2 + 256 = 1260 bytes each, so limits can be stated in entries.
+/// Disk fixtures: keys "k0"..."k9" (2 bytes) and 1000-byte blobs all charge the same (one 4 KB file block, the key
+/// twice and the row overhead), so limits can be stated in entries.
 enum DiskFixture {
   static let blobSize = 1000
   static let entryCharge = DiskStore.chargedBytes(key: "k0", byteSize: blobSize)

@@ -7,26 +7,46 @@ import Testing
   let clock = ManualClock()
   let folder = TemporaryFolder()
 
-  @Test func fullDiskRollsBackAndKeepsWhatWasCached() throws {
+  @Test func fullDiskForTheFileKeepsWhatWasCachedAndLeavesNoFile() throws {
     defer { folder.remove() }
     let store = try DiskStore(directory: folder.url, maxBytes: 64 << 20, clock: clock.function)
     try DiskFixture.fill(store, keys: ["k0", "k1"], clock: clock)
     let before = try store.statistics()
-    // SQLite answers SQLITE_FULL, exactly as on ENOSPC, once the file would pass max_page_count
-    // (a per-connection setting; the store has a single writer connection).
-    let pages = try #require(try store.queryInteger("PRAGMA page_count"))
-    try store.executeRawSQL("PRAGMA max_page_count = \(pages + 2)")
+    store.simulateFreeSpace(100_000)
 
     let error = diskError {
       try store.store("big", data: DiskFixture.blob(9, size: 200_000), metadata: DiskEntryMetadata())
     }
 
-    #expect(error == .diskFull(path: folder.appending("cache.sqlite").path))
+    #expect(error == .diskFull(path: folder.url.path))
     #expect(try DiskFixture.keys(store) == ["k1", "k0"])
     #expect(try store.lookup("k0")?.data == DiskFixture.blob(0))
     let after = try store.statistics()
     #expect(after.totalBytes == before.totalBytes)
     #expect(after.entryCount == 2)
+    #expect(store.blobFileNames.count == 2)
+  }
+
+  @Test func fullDiskForTheIndexUnlinksTheFilesOfTheFailedBatch() throws {
+    defer { folder.remove() }
+    let store = try DiskStore(directory: folder.url, maxBytes: 64 << 20, clock: clock.function)
+    try DiskFixture.fill(store, keys: ["k0", "k1"], clock: clock)
+    // SQLite answers SQLITE_FULL, exactly as on ENOSPC, once the file would pass max_page_count
+    // (a per-connection setting; the store has a single writer connection).
+    let pages = try #require(try store.queryInteger("PRAGMA page_count"))
+    try store.executeRawSQL("PRAGMA max_page_count = \(pages)")
+    let writes = (0..<200).map { index in
+      DiskWrite(
+        key: "https://img.example/\(index)/" + String(repeating: "x", count: 200), data: DiskFixture.blob(3),
+        metadata: DiskEntryMetadata())
+    }
+
+    let error = diskError { try store.store(batch: writes) }
+
+    #expect(error == .diskFull(path: folder.appending("cache.sqlite").path))
+    #expect(try DiskFixture.keys(store) == ["k1", "k0"])
+    #expect(store.blobFileNames.count == 2, "the batch's files were written, then unlinked on rollback")
+    #expect(try store.statistics().entryCount == 2)
   }
 
   @Test func concurrentUseFromManyTasksKeepsTotalsConsistent() async throws {

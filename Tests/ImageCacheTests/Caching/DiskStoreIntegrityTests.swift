@@ -29,13 +29,13 @@ import Testing
     #expect(try store.statistics().totalBytes == DiskFixture.entryCharge)
   }
 
-  @Test func removeAllEmptiesAndShrinksTheFile() throws {
+  @Test func removeAllEmptiesTheIndexAndTheBlobFolder() throws {
     defer { folder.remove() }
     let store = try DiskStore(directory: folder.url, maxBytes: 64 << 20, clock: clock.function)
     for index in 0..<40 {
       try store.store("https://img.example/\(index).png", data: DiskFixture.blob(1, size: 70_000), metadata: .init())
     }
-    let pagesWhenFull = try #require(try store.queryInteger("PRAGMA page_count"))
+    #expect(store.blobFileNames.count == 40)
 
     try store.removeAll()
 
@@ -43,9 +43,10 @@ import Testing
     let statistics = try store.statistics()
     #expect(statistics.entryCount == 0)
     #expect(statistics.totalBytes == 0)
+    #expect(store.blobFileNames.isEmpty)
+    #expect(try store.queryInteger("SELECT count(*) FROM doomed_file") == 0)
     #expect(try store.queryInteger("PRAGMA auto_vacuum") == 2)
     #expect(try store.queryInteger("PRAGMA freelist_count") == 0)
-    #expect(try #require(try store.queryInteger("PRAGMA page_count")) < pagesWhenFull / 10)
     #expect(try store.lookup("https://img.example/0.png") == nil)
   }
 
@@ -60,41 +61,59 @@ import Testing
     #expect(try store.statistics().totalBytes == 2 * DiskFixture.entryCharge)
   }
 
-  @Test func verifyFindsDamagedBlobsAndOrphansAndFixRemovesThem() throws {
+  @Test func verifyFindsDamagedFilesAndOrphansAndFixRemovesThem() throws {
     defer { folder.remove() }
     let store = try DiskFixture.store(in: folder.url, capacity: 10, lowWater: 8, clock: clock)
     try DiskFixture.fill(store, keys: ["k0", "k1", "k2", "k3"], clock: clock)
-    // Given: k1's bytes replaced by garbage of the same size, k2's blob truncated, a blob nobody points to
-    try store.executeRawSQL(
-      "UPDATE blob SET data = zeroblob(\(DiskFixture.blobSize)) WHERE entry_id = (SELECT id FROM entry WHERE key = 'k1')"
-    )
-    try store.executeRawSQL(
-      "UPDATE blob SET data = substr(data, 1, 10) WHERE entry_id = (SELECT id FROM entry WHERE key = 'k2')")
-    try store.executeRawSQL("INSERT INTO blob (entry_id, data) VALUES (424242, x'00')")
+    // Given: k1's bytes replaced by garbage of the same size, k2's file truncated, an old file nobody names, an old
+    // temporary file a crashed writer left, and a new unnamed file (another process about to commit its row)
+    try Data(count: DiskFixture.blobSize).write(to: try #require(try store.blobURL(forKey: "k1")))
+    try Data(DiskFixture.blob(2).prefix(10)).write(to: try #require(try store.blobURL(forKey: "k2")))
+    let orphan = try BlobFiles.plant(in: store, key: "gone", age: 600)
+    let temporary = try BlobFiles.plant(in: store, key: "crashed", age: 600, suffix: BlobFolder.temporarySuffix)
+    let fresh = try BlobFiles.plant(in: store, key: "in-flight", age: 0)
 
     let report = try store.verify(fix: false, isValid: DiskFixture.isValid)
 
-    #expect(report == VerifyReport(checked: 4, brokenKeys: ["k1", "k2"], orphans: 1, fixed: false))
+    #expect(report == VerifyReport(checked: 4, brokenKeys: ["k1", "k2"], orphans: 2, fixed: false))
     #expect(try DiskFixture.keys(store).count == 4)
 
     let fixed = try store.verify(fix: true, isValid: DiskFixture.isValid)
-    #expect(fixed == VerifyReport(checked: 4, brokenKeys: ["k1", "k2"], orphans: 1, fixed: true))
+    #expect(fixed == VerifyReport(checked: 4, brokenKeys: ["k1", "k2"], orphans: 2, fixed: true))
     #expect(try DiskFixture.keys(store) == ["k3", "k0"])
     #expect(try store.verify(fix: false, isValid: DiskFixture.isValid).isClean)
-    #expect(try store.queryInteger("SELECT count(*) FROM blob") == 2)
+    #expect(!FileManager.default.fileExists(atPath: orphan.path))
+    #expect(!FileManager.default.fileExists(atPath: temporary.path))
+    #expect(FileManager.default.fileExists(atPath: fresh.path))
+    #expect(store.blobFileNames.count == 3)
     #expect(try store.statistics().totalBytes == 2 * DiskFixture.entryCharge)
   }
 
-  @Test func lookupOfATruncatedBlobIsAMissAndDropsTheRow() throws {
+  @Test func lookupOfAMissingFileIsAMissAndDropsTheRow() throws {
     defer { folder.remove() }
     let store = try DiskFixture.store(in: folder.url, clock: clock)
     try DiskFixture.fill(store, keys: ["k0", "k1"], clock: clock)
-    try store.executeRawSQL("DELETE FROM blob WHERE entry_id = (SELECT id FROM entry WHERE key = 'k0')")
+    try FileManager.default.removeItem(at: try #require(try store.blobURL(forKey: "k0")))
 
     #expect(try store.lookup("k0") == nil)
 
     #expect(try DiskFixture.keys(store) == ["k1"])
     #expect(try store.statistics().misses == 1)
+    #expect(try store.queryInteger("SELECT count(*) FROM doomed_file") == 0)
+  }
+
+  @Test func lookupOfATruncatedFileIsAMissAndRemovesIt() throws {
+    defer { folder.remove() }
+    let store = try DiskFixture.store(in: folder.url, clock: clock)
+    try DiskFixture.fill(store, keys: ["k0", "k1"], clock: clock)
+    let file = try #require(try store.blobURL(forKey: "k0"))
+    try Data(DiskFixture.blob(0).prefix(100)).write(to: file)
+
+    #expect(try store.lookup("k0") == nil)
+
+    #expect(try DiskFixture.keys(store) == ["k1"])
+    #expect(!FileManager.default.fileExists(atPath: file.path))
+    #expect(store.blobFileNames.count == 1)
   }
 
   @Test func hitsAndMissesPersistAcrossRuns() throws {

@@ -3,8 +3,8 @@ import Testing
 
 @testable import ImageCache
 
-/// A full disk without root or a small filesystem: `PRAGMA max_page_count` on the store's writer connection makes
-/// SQLite itself answer SQLITE_FULL, down the same path as ENOSPC.
+/// A full disk without root or a small filesystem: the store's blob folder is told how much space is left and
+/// answers ENOSPC past it, down the same path a real full disk takes (`write(2)` failing with ENOSPC).
 @Suite("Disk tier when the disk fills up")
 struct DiskFullTests {
   private struct Fixed: DataLoading {
@@ -23,21 +23,20 @@ struct DiskFullTests {
     }
   }
 
-  /// A store whose writer may grow the file by `extraPages` pages (4 KB each) beyond its size now.
-  private static func nearlyFullStore(holding keys: [String], extraPages: Int) throws -> (DiskStore, URL) {
+  /// A store holding `keys` that has room for `freeBytes` more bytes of images.
+  private static func nearlyFullStore(holding keys: [String], freeBytes: Int) throws -> (DiskStore, URL) {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("diskfull-\(UUID().uuidString)")
     let store = try DiskStore(directory: folder)
     for (index, key) in keys.enumerated() {
       try store.store(key, data: noisy(300, seed: UInt64(index + 1)), metadata: DiskEntryMetadata())
     }
-    let pages = try store.queryInteger("PRAGMA page_count") ?? 0
-    try store.executeRawSQL("PRAGMA max_page_count = \(pages + extraPages)")
+    store.simulateFreeSpace(freeBytes)
     return (store, folder)
   }
 
   @Test func storesFailAsDiskFullAndNothingEarlierIsLost() throws {
     let earlier = (0..<10).map { "https://img.example/small/\($0).png" }
-    let (store, folder) = try Self.nearlyFullStore(holding: earlier, extraPages: 10)
+    let (store, folder) = try Self.nearlyFullStore(holding: earlier, freeBytes: 10 * 4096)
     defer { try? FileManager.default.removeItem(at: folder) }
 
     var stored: [String] = []
@@ -53,7 +52,7 @@ struct DiskFullTests {
     }
 
     #expect(!failures.isEmpty)
-    #expect(failures.allSatisfy { $0 == .diskFull(path: store.databaseURL.path) }, "\(failures)")
+    #expect(failures.allSatisfy { $0 == .diskFull(path: folder.path) }, "\(failures)")
     for (index, key) in earlier.enumerated() {
       #expect(try store.lookup(key)?.data == Self.noisy(300, seed: UInt64(index + 1)), "\(key)")
     }
@@ -65,14 +64,14 @@ struct DiskFullTests {
   }
 
   @Test func dataForThrowsDiskFullWhileImageForStillServes() async throws {
-    let (store, folder) = try Self.nearlyFullStore(holding: [], extraPages: 0)
+    let (store, folder) = try Self.nearlyFullStore(holding: [], freeBytes: 4096)
     defer { try? FileManager.default.removeItem(at: folder) }
-    // Incompressible pixels: a ~16 KB PNG that cannot fit in the pages the file already has.
+    // Incompressible pixels: a ~16 KB PNG that cannot fit in the 4 KB left.
     let png = try PNGEncoder.encode(ImageBitmap(width: 64, height: 64, pixels: Self.noisy(64 * 64 * 4, seed: 7)))
     let manager = ImageManager(
       loader: Fixed(body: png), memory: ImageMemoryStore(), disk: store, decoder: ImageDecoder())
 
-    await #expect(throws: ImageManagerError.disk(.diskFull(path: store.databaseURL.path))) {
+    await #expect(throws: ImageManagerError.disk(.diskFull(path: folder.path))) {
       try await manager.data(for: URL(string: "https://img.example/a.png")!)
     }
     let response = try await manager.image(for: URL(string: "https://img.example/b.png")!)

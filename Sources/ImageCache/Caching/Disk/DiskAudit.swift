@@ -1,47 +1,52 @@
+import Foundation
 import GRDB
 
-/// What `verify` found: rows whose blob is missing, of the wrong size or rejected by the decoder check, and blob
-/// rows no entry points to.
+/// What `verify` found: rows whose file is missing, of the wrong size or rejected by the decoder check, and files
+/// no row names.
 struct DiskAudit {
   struct Broken {
     var id: Int64
     var key: String
+    var file: String
   }
 
   var checked = 0
   var broken: [Broken] = []
-  var orphanBlobIDs: [Int64] = []
+  /// Names as listed in `blobs/`, temporary files included.
+  var orphanFiles: [String] = []
 
-  var isClean: Bool { broken.isEmpty && orphanBlobIDs.isEmpty }
+  var isClean: Bool { broken.isEmpty && orphanFiles.isEmpty }
 
-  /// Reads every blob once, one at a time (a cursor, so memory stays at one blob).
-  static func run(in db: Database, isValid: ([UInt8]) -> Bool) throws -> DiskAudit {
+  /// Reads every file once, one at a time, so memory stays at one blob. Files newer than `orphansOlderThan` are
+  /// not called orphans: another process may be about to commit their rows.
+  static func run(
+    pool: DatabasePool, blobs: BlobFolder, orphansOlderThan cutoff: Date, isValid: ([UInt8]) -> Bool
+  ) throws -> DiskAudit {
     var audit = DiskAudit()
-    let rows = try Row.fetchCursor(
-      db,
-      sql: """
-        SELECT entry.id, entry.key, entry.byte_size, blob.data
-        FROM entry LEFT JOIN blob ON blob.entry_id = entry.id ORDER BY entry.id
-        """)
-    while let row = try rows.next() {
-      audit.checked += 1
-      let byteSize: Int = row["byte_size"]
-      let data = try StoredEntry.bytes(named: "data", in: row)
-      guard let data, data.count == byteSize, isValid(data) else {
-        audit.broken.append(Broken(id: row["id"], key: row["key"]))
-        continue
+    var named = Set<String>()
+    // Listed first: a file written after the listing cannot be mistaken for an orphan by the row query below.
+    let listing = blobs.listing()
+    try pool.read { db in
+      let rows = try Row.fetchCursor(db, sql: "SELECT id, key, file, byte_size FROM entry ORDER BY id")
+      while let row = try rows.next() {
+        audit.checked += 1
+        let item = Broken(id: row["id"], key: row["key"], file: row["file"])
+        named.insert(item.file)
+        guard let data = blobs.read(item.file, expectedSize: row["byte_size"]), isValid(data) else {
+          audit.broken.append(item)
+          continue
+        }
       }
+      named.formUnion(try String.fetchAll(db, sql: "SELECT name FROM doomed_file"))
     }
-    audit.orphanBlobIDs = try Int64.fetchAll(
-      db, sql: "SELECT entry_id FROM blob WHERE entry_id NOT IN (SELECT id FROM entry)")
+    audit.orphanFiles = listing.filter { !named.contains($0.name) && $0.modified < cutoff }.map(\.name)
     return audit
   }
 
-  /// Removes what was found (the entry trigger deletes a broken row's blob too).
-  func repair(in db: Database) throws {
-    let deleteEntry = try db.cachedStatement(sql: "DELETE FROM entry WHERE id = ?")
-    for item in broken { try deleteEntry.execute(arguments: [item.id]) }
-    let deleteBlob = try db.cachedStatement(sql: "DELETE FROM blob WHERE entry_id = ?")
-    for id in orphanBlobIDs { try deleteBlob.execute(arguments: [id]) }
+  /// Deletes the broken rows (only the versions that were checked: another process may have replaced them since).
+  /// The delete trigger dooms their files.
+  func removeBrokenRows(in db: Database) throws {
+    let delete = try db.cachedStatement(sql: "DELETE FROM entry WHERE id = ? AND file = ?")
+    for item in broken { try delete.execute(arguments: [item.id, item.file]) }
   }
 }

@@ -1,10 +1,8 @@
 /// The queries that must stay cheap on a large cache, in one place so a test can check their plans
 /// (`EXPLAIN QUERY PLAN`): each is an index search or an ordered index walk, never a table scan or a sort.
 enum DiskQueries {
-  /// One entry and its bytes, by key (unique index, then the blob's rowid).
-  static let lookup = """
-    SELECT entry.*, blob.data AS data FROM entry LEFT JOIN blob ON blob.entry_id = entry.id WHERE key = ?
-    """
+  /// One entry by key (unique index); its bytes are in the file the row names.
+  static let lookup = "SELECT * FROM entry WHERE key = ?"
 
   /// Eviction order: oldest access first; the rowid (`id`) breaks ties and is the index's implicit last column.
   static let evictionCandidates = "SELECT id, charged_bytes FROM entry ORDER BY last_access_at, id"

@@ -2,18 +2,20 @@ import GRDB
 
 /// The SQLite layout of the disk tier (documented in cache/README.md).
 ///
-/// `entry` is the index: small rows, scanned and sorted without touching image bytes. `blob` holds the bytes in a
-/// separate b-tree keyed by the entry's rowid, so index scans never read blob pages. `counter` keeps running
+/// `entry` is the index: one small row per image, naming the file in `blobs/` that holds its bytes. `doomed_file`
+/// lists files whose rows are gone but which may still be on disk: a file can only be unlinked after the
+/// transaction that dropped its row commits, and a crash in between must not leak it. `counter` keeps running
 /// totals (maintained by triggers, so every write path and every process agrees) and the persisted hit and miss
 /// counts: opening or asking for statistics never sums the table.
 enum DiskSchema {
-  static let version = 1
+  static let version = 2
 
   static let statements = [
     """
     CREATE TABLE IF NOT EXISTS entry (
       id INTEGER PRIMARY KEY,
       key TEXT NOT NULL UNIQUE,
+      file TEXT NOT NULL,
       content_type TEXT,
       byte_size INTEGER NOT NULL,
       charged_bytes INTEGER NOT NULL,
@@ -28,7 +30,7 @@ enum DiskSchema {
     """,
     // Eviction and `entries` walk this index in order; rowid breaks ties.
     "CREATE INDEX IF NOT EXISTS entry_by_last_access ON entry(last_access_at)",
-    "CREATE TABLE IF NOT EXISTS blob (entry_id INTEGER PRIMARY KEY, data BLOB NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS doomed_file (name TEXT PRIMARY KEY) WITHOUT ROWID",
     "CREATE TABLE IF NOT EXISTS counter (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID",
     """
     INSERT OR IGNORE INTO counter (name, value)
@@ -40,12 +42,19 @@ enum DiskSchema {
       UPDATE counter SET value = value + 1 WHERE name = 'entries';
     END
     """,
-    // Deleting the blob here (rather than by foreign key) works whatever a connection's foreign_keys setting.
+    // Every way a row goes (eviction, remove, clear, repair, another process) dooms its file in the same
+    // transaction; the file is unlinked once that commits.
     """
     CREATE TRIGGER IF NOT EXISTS entry_deleted AFTER DELETE ON entry BEGIN
-      DELETE FROM blob WHERE entry_id = OLD.id;
+      INSERT OR IGNORE INTO doomed_file (name) VALUES (OLD.file);
       UPDATE counter SET value = value - OLD.charged_bytes WHERE name = 'bytes';
       UPDATE counter SET value = value - 1 WHERE name = 'entries';
+    END
+    """,
+    """
+    CREATE TRIGGER IF NOT EXISTS entry_file_replaced AFTER UPDATE OF file ON entry
+    WHEN OLD.file IS NOT NEW.file BEGIN
+      INSERT OR IGNORE INTO doomed_file (name) VALUES (OLD.file);
     END
     """,
     """
@@ -54,6 +63,17 @@ enum DiskSchema {
     END
     """,
     "PRAGMA user_version = \(version)",
+  ]
+
+  /// Version 1 kept the bytes in a `blob` table inside the database. A cache may start over: its tables are
+  /// dropped (the persisted hit and miss counts are kept) and the freed pages handed back.
+  static let dropVersion1 = [
+    "DROP TRIGGER IF EXISTS entry_inserted",
+    "DROP TRIGGER IF EXISTS entry_deleted",
+    "DROP TRIGGER IF EXISTS entry_resized",
+    "DROP TABLE IF EXISTS blob",
+    "DROP TABLE IF EXISTS entry",
+    "UPDATE counter SET value = 0 WHERE name IN ('bytes', 'entries')",
   ]
 
   /// Run on every new connection, before GRDB switches the file to WAL. auto_vacuum can only be switched on
@@ -76,14 +96,22 @@ enum DiskSchema {
   /// Creates the tables if missing. Cheap on an existing cache: a few catalog lookups, no table scan.
   static func install(in writer: DatabasePool) throws {
     // Already installed: no write at all, so a cache on a full (or read-only) disk still opens for reading.
-    // (Even a no-op `PRAGMA user_version = 1` dirties the header page and fails with SQLITE_FULL.)
+    // (Even a no-op `PRAGMA user_version = 2` dirties the header page and fails with SQLITE_FULL.)
     if try writer.read({ db in try Int.fetchOne(db, sql: "PRAGMA user_version") }) == version { return }
-    // IMMEDIATE: two processes creating the same fresh cache serialize here instead of failing.
+    // IMMEDIATE: two processes creating (or upgrading) the same cache serialize here instead of failing.
+    var upgraded = false
     try writer.writeWithoutTransaction { db in
       try db.inTransaction(.immediate) {
+        let found = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        guard found != version else { return .commit }
+        if found == 1 {
+          for statement in dropVersion1 { try db.execute(sql: statement) }
+          upgraded = true
+        }
         for statement in statements { try db.execute(sql: statement) }
         return .commit
       }
+      if upgraded { try db.execute(sql: "PRAGMA incremental_vacuum") }
     }
   }
 }

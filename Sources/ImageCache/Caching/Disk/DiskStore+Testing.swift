@@ -1,6 +1,21 @@
+import Foundation
 import GRDB
 
 extension DiskStore {
+  /// The file holding `key`'s bytes, so tests can damage or remove it behind the store's back.
+  func blobURL(forKey key: String) throws -> URL? {
+    try pool.read { db in try String.fetchOne(db, sql: "SELECT file FROM entry WHERE key = ?", arguments: [key]) }
+      .map(blobs.url(of:))
+  }
+
+  /// Every file under `blobs/`, temporary ones included.
+  var blobFileNames: [String] { blobs.listing().map(\.name).sorted() }
+
+  /// Makes the next blob writes fail as on a full disk once `bytes` more have been written (nil: no limit).
+  func simulateFreeSpace(_ bytes: Int?) {
+    blobs.simulatedFreeBytes.withLock { $0 = bytes }
+  }
+
   /// Runs raw SQL on the cache database: lets tests damage it the way a crash, a bug or a user might.
   func executeRawSQL(_ sql: String) throws {
     try pool.writeWithoutTransaction { db in try db.execute(sql: sql) }

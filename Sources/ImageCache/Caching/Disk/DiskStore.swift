@@ -2,15 +2,21 @@ import Foundation
 import GRDB
 import Synchronization
 
-/// The disk tier on one SQLite file in WAL mode: an index table plus a separate blob table (see
-/// cache/README.md for the layout and why blobs live in SQLite rather than in files).
+/// The disk tier: an index in one SQLite file in WAL mode, the bytes in files named by the SHA-256 of their key
+/// (see cache/README.md for the layout and the measurements behind it).
 ///
 /// Several processes may open the same folder: readers never block, writers take an IMMEDIATE transaction and
-/// wait up to `busyTimeout` for each other. Every change is one transaction, so a crash at any moment leaves
-/// either the old or the new state, never a half-written entry.
+/// wait up to `busyTimeout` for each other. A file is complete before the row that names it commits, and is
+/// unlinked only after the row is gone, so a crash at any moment leaves either the old or the new entry, never a
+/// half-written one; at worst it leaves an unnamed file, which `verify --fix` and `trim` collect.
 public final class DiskStore: DiskCaching {
   /// Charged per entry on top of its bytes and key: the index row, its index entry and page slack.
   public static let entryOverheadBytes = 256
+  /// Files take whole file-system blocks; the charge counts what the disk really gives up.
+  public static let fileBlockBytes = 4096
+  /// A file no row names is only collected once it is this old: another process may have written it and not
+  /// yet committed its row.
+  static let orphanGracePeriod: TimeInterval = 60
   /// Lookups batched before their access times and hit/miss counts are written.
   static let accessFlushThreshold = 64
   static let busyTimeout: TimeInterval = 10
@@ -22,6 +28,7 @@ public final class DiskStore: DiskCaching {
   public let lowWaterBytes: Int
 
   let pool: DatabasePool
+  let blobs: BlobFolder
   let clock: @Sendable () -> Date
   private let session = Mutex(Session())
 
@@ -41,6 +48,7 @@ public final class DiskStore: DiskCaching {
     self.maxBytes = maxBytes
     self.lowWaterBytes = Int(Double(maxBytes) * lowWaterRatio)
     self.clock = clock
+    self.blobs = BlobFolder(root: directory.appendingPathComponent("blobs", isDirectory: true))
 
     try CacheDirectory.prepare(directory)
     try CacheDirectory.createPrivateFile(databaseURL)
@@ -77,10 +85,16 @@ public final class DiskStore: DiskCaching {
       recordMiss()
       return nil
     }
-    guard let data = found.data, data.count == found.entry.byteSize else {
-      // Damaged behind our back: drop the row so the caller refetches and stores a good copy. If that write
-      // fails (the lock is busy), the row is dropped on a later lookup or by `verify`; this is still a miss.
-      _ = try? pool.write { db in try db.execute(sql: "DELETE FROM entry WHERE id = ?", arguments: [found.id]) }
+    guard let data = blobs.read(found.file, expectedSize: found.entry.byteSize) else {
+      // Missing or damaged behind our back: drop the row so the caller refetches and stores a good copy. Only
+      // this version's row: another process may have stored a new one meanwhile. If that write fails (the lock
+      // is busy), the row is dropped on a later lookup or by `verify`; this is still a miss.
+      let doomed = try? writeTransaction { db in
+        try db.execute(
+          sql: "DELETE FROM entry WHERE id = ? AND file = ?", arguments: [found.id, found.file])
+        return try Self.doomedFiles(in: db)
+      }
+      unlinkDoomed(doomed ?? [])
       recordMiss()
       return nil
     }
@@ -94,29 +108,49 @@ public final class DiskStore: DiskCaching {
     try store(batch: [DiskWrite(key: key, data: data, metadata: metadata)])
   }
 
-  /// Several entries in one transaction: under load the commit, not the bytes, is what costs.
+  /// Several entries in one transaction: under load the commit, not the bytes, is what costs. The files are
+  /// written first; if the transaction fails they are unlinked again.
   public func store(batch writes: [DiskWrite]) throws(DiskCacheError) {
     guard !writes.isEmpty else { return }
     try ensureOpen()
     let now = clock()
-    let evicted = try writeTransaction { db -> Int in
-      var lastID: Int64?
+    var files: [String?] = []
+    do {
       for write in writes {
-        let charge = Self.chargedBytes(key: write.key, byteSize: write.data.count)
-        guard charge <= lowWaterBytes else {
-          // It would evict everything else and itself: not kept, and an older copy must not linger.
-          try db.execute(sql: "DELETE FROM entry WHERE key = ?", arguments: [write.key])
-          continue
-        }
-        let id = try StoredEntry.upsert(
-          key: write.key, byteSize: write.data.count, chargedBytes: charge, metadata: write.metadata, at: now, in: db)
-        try db.execute(
-          sql: "INSERT OR REPLACE INTO blob (entry_id, data) VALUES (?, ?)", arguments: [id, Data(write.data)])
-        lastID = id
+        let fits = Self.chargedBytes(key: write.key, byteSize: write.data.count) <= lowWaterBytes
+        files.append(fits ? try blobs.write(write.data, forKey: write.key) : nil)
       }
-      guard try Self.totalBytes(in: db) > maxBytes else { return 0 }
-      return try Self.evict(downTo: lowWaterBytes, sparing: lastID, in: db).removedEntries
+    } catch {
+      for case let name? in files { blobs.remove(name) }
+      throw error
     }
+    let doomed: [String]
+    var evicted = 0
+    do {
+      (evicted, doomed) = try writeTransaction { db -> (Int, [String]) in
+        var lastID: Int64?
+        for (write, file) in zip(writes, files) {
+          guard let file else {
+            // It would evict everything else and itself: not kept, and an older copy must not linger.
+            try db.execute(sql: "DELETE FROM entry WHERE key = ?", arguments: [write.key])
+            continue
+          }
+          let charge = Self.chargedBytes(key: write.key, byteSize: write.data.count)
+          lastID = try StoredEntry.upsert(
+            key: write.key, file: file, byteSize: write.data.count, chargedBytes: charge, metadata: write.metadata,
+            at: now, in: db)
+        }
+        var evicted = 0
+        if try Self.totalBytes(in: db) > maxBytes {
+          evicted = try Self.evict(downTo: lowWaterBytes, sparing: lastID, in: db).removedEntries
+        }
+        return (evicted, try Self.doomedFiles(in: db))
+      }
+    } catch {
+      for case let name? in files { blobs.remove(name) }
+      throw error
+    }
+    unlinkDoomed(doomed)
     if evicted > 0 { reclaimFreePages() }
   }
 
@@ -131,17 +165,22 @@ public final class DiskStore: DiskCaching {
   public func remove(_ key: String) throws(DiskCacheError) {
     try ensureOpen()
     session.withLock { $0.pending.forget(key) }
-    try writeTransaction { db in
+    let doomed = try writeTransaction { db in
       try db.execute(sql: "DELETE FROM entry WHERE key = ?", arguments: [key])
+      return try Self.doomedFiles(in: db)
     }
+    unlinkDoomed(doomed)
   }
 
   public func removeAll() throws(DiskCacheError) {
     try ensureOpen()
-    try writeTransaction { db in
-      try db.execute(sql: "DELETE FROM blob")
+    let doomed = try writeTransaction { db in
       try db.execute(sql: "DELETE FROM entry")
+      return try Self.doomedFiles(in: db)
     }
+    unlinkDoomed(doomed)
+    // Whatever a crashed writer left, at any age: the folder is meant to be empty now.
+    collectOrphans(olderThan: nil)
     reclaimFreePages()
   }
 
@@ -149,7 +188,11 @@ public final class DiskStore: DiskCaching {
   public func trim(toBytes maxBytes: Int? = nil) throws(DiskCacheError) -> TrimReport {
     try ensureOpen()
     let target = max(0, maxBytes ?? lowWaterBytes)
-    let report = try writeTransaction { db in try Self.evict(downTo: target, sparing: nil, in: db) }
+    let (report, doomed) = try writeTransaction { db in
+      (try Self.evict(downTo: target, sparing: nil, in: db), try Self.doomedFiles(in: db))
+    }
+    unlinkDoomed(doomed)
+    collectOrphans(olderThan: Self.orphanGracePeriod)
     if report.removedEntries > 0 { reclaimFreePages() }
     return report
   }
@@ -180,13 +223,22 @@ public final class DiskStore: DiskCaching {
 
   public func verify(fix: Bool, isValid: ([UInt8]) -> Bool) throws(DiskCacheError) -> VerifyReport {
     try ensureOpen()
-    let audit = try perform { try pool.read { db in try DiskAudit.run(in: db, isValid: isValid) } }
+    let audit = try perform {
+      try DiskAudit.run(
+        pool: pool, blobs: blobs, orphansOlderThan: Date().addingTimeInterval(-Self.orphanGracePeriod),
+        isValid: isValid)
+    }
     if fix && !audit.isClean {
-      try writeTransaction { db in try audit.repair(in: db) }
+      let doomed = try writeTransaction { db in
+        try audit.removeBrokenRows(in: db)
+        return try Self.doomedFiles(in: db)
+      }
+      unlinkDoomed(doomed)
+      for name in audit.orphanFiles { blobs.removeListed(name) }
       reclaimFreePages()
     }
     return VerifyReport(
-      checked: audit.checked, brokenKeys: audit.broken.map(\.key), orphans: audit.orphanBlobIDs.count,
+      checked: audit.checked, brokenKeys: audit.broken.map(\.key), orphans: audit.orphanFiles.count,
       fixed: fix && !audit.isClean)
   }
 
@@ -200,10 +252,11 @@ public final class DiskStore: DiskCaching {
 
   // MARK: - Accounting
 
-  /// What an entry counts against `maxBytes`: its bytes, its key (stored twice: row and unique index) and a
-  /// fixed estimate for the rest of the row.
+  /// What an entry counts against `maxBytes`: its file rounded up to whole blocks, its key (stored twice: row
+  /// and unique index) and a fixed estimate for the rest of the row.
   public static func chargedBytes(key: String, byteSize: Int) -> Int {
-    byteSize + 2 * key.utf8.count + entryOverheadBytes
+    let blocks = (byteSize + fileBlockBytes - 1) / fileBlockBytes
+    return blocks * fileBlockBytes + 2 * key.utf8.count + entryOverheadBytes
   }
 
   static func counters(in db: Database) throws -> [String: Int] {
@@ -215,7 +268,7 @@ public final class DiskStore: DiskCaching {
   }
 
   static func totalBytes(in db: Database) throws -> Int {
-    try Int.fetchOne(db, sql: "SELECT value FROM counter WHERE name = 'bytes'") ?? 0
+    try Int.fetchOne(db.cachedStatement(sql: "SELECT value FROM counter WHERE name = 'bytes'")) ?? 0
   }
 
   // MARK: - Plumbing
@@ -274,6 +327,39 @@ public final class DiskStore: DiskCaching {
   private func flushIfFull(_ batchIsFull: Bool) {
     // The lookup itself succeeded; a failed flush keeps the batch for the next write.
     if batchIsFull { try? flush() }
+  }
+
+  /// Files whose rows are gone, as of this transaction. Cheap when there are none (an empty index walk).
+  static func doomedFiles(in db: Database) throws -> [String] {
+    try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM doomed_file"))
+  }
+
+  /// After the transaction that doomed them committed: unlink the files, then forget them. A crash in between
+  /// leaves names whose files are already gone, which the next call clears; unlinking twice is harmless, and
+  /// names are never reused, so a live file is never hit.
+  func unlinkDoomed(_ names: [String]) {
+    guard !names.isEmpty else { return }
+    for name in names { blobs.remove(name) }
+    _ = try? pool.writeWithoutTransaction { db in
+      try db.inTransaction {
+        let forget = try db.cachedStatement(sql: "DELETE FROM doomed_file WHERE name = ?")
+        for name in names { try forget.execute(arguments: [name]) }
+        return .commit
+      }
+    }
+  }
+
+  /// Unlinks files no row names (left by a crash between writing a file and committing its row), and stale
+  /// temporary files. `olderThan` nil takes every such file, however new.
+  func collectOrphans(olderThan age: TimeInterval?) {
+    let cutoff = age.map { Date().addingTimeInterval(-$0) }  // file times are real time, not `clock`
+    guard let named = try? pool.read({ db in Set(try String.fetchAll(db, sql: "SELECT file FROM entry")) }) else {
+      return
+    }
+    for (name, modified) in blobs.listing() where !named.contains(name) {
+      if let cutoff, modified > cutoff { continue }
+      blobs.removeListed(name)
+    }
   }
 
   /// Hands freed pages back to the file system so the file shrinks after evictions. Outside the eviction's

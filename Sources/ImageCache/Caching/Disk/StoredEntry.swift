@@ -5,29 +5,14 @@ import GRDB
 struct StoredEntry {
   var id: Int64
   var entry: DiskEntry
-  /// Nil when the blob row is missing.
-  var data: [UInt8]?
+  /// The name of the file in `blobs/` holding the bytes.
+  var file: String
 
   static func fetch(_ key: String, in db: Database) throws -> StoredEntry? {
-    // A cursor row points into SQLite's own buffers, so the blob is copied once, straight into the array.
-    let rows = try Row.fetchCursor(try db.cachedStatement(sql: DiskQueries.lookup), arguments: [key])
-    guard let row = try rows.next() else { return nil }
-    return StoredEntry(id: row["id"], entry: entry(from: row), data: try bytes(named: "data", in: row))
-  }
-
-  /// The blob column as bytes, nil if NULL.
-  static func bytes(named column: String, in row: Row) throws -> [UInt8]? {
-    try row.withUnsafeData(named: column) { data in
-      data.map { data in
-        data.withUnsafeBytes { source in
-          // One memcpy; the generic Sequence initializer copies byte by byte in unoptimized builds.
-          [UInt8](unsafeUninitializedCapacity: source.count) { destination, initialized in
-            UnsafeMutableRawBufferPointer(destination).copyMemory(from: source)
-            initialized = source.count
-          }
-        }
-      }
+    guard let row = try Row.fetchOne(try db.cachedStatement(sql: DiskQueries.lookup), arguments: [key]) else {
+      return nil
     }
+    return StoredEntry(id: row["id"], entry: entry(from: row), file: row["file"])
   }
 
   static func mostRecentFirst(limit: Int?, in db: Database) throws -> [DiskEntry] {
@@ -36,26 +21,28 @@ struct StoredEntry {
     ).map(entry(from:))
   }
 
-  /// Inserts or replaces the row for `key`, keeping its id so the blob row can be replaced in place.
+  /// Inserts or replaces the row for `key` (a replaced row's old file is doomed by a trigger).
   static func upsert(
-    key: String, byteSize: Int, chargedBytes: Int, metadata: DiskEntryMetadata, at now: Date, in db: Database
+    key: String, file: String, byteSize: Int, chargedBytes: Int, metadata: DiskEntryMetadata, at now: Date,
+    in db: Database
   ) throws -> Int64 {
     let time = now.timeIntervalSince1970
+    // A cached statement: preparing this upsert (and GRDB's authorizer pass over it) cost more than running it.
     let id = try Int64.fetchOne(
-      db,
-      sql: """
-        INSERT INTO entry (key, content_type, byte_size, charged_bytes, width, height, etag, last_modified,
-                           expires_at, created_at, last_access_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (key) DO UPDATE SET
-          content_type = excluded.content_type, byte_size = excluded.byte_size,
-          charged_bytes = excluded.charged_bytes, width = excluded.width, height = excluded.height,
-          etag = excluded.etag, last_modified = excluded.last_modified, expires_at = excluded.expires_at,
-          created_at = excluded.created_at, last_access_at = excluded.last_access_at
-        RETURNING id
-        """,
+      db.cachedStatement(
+        sql: """
+          INSERT INTO entry (key, file, content_type, byte_size, charged_bytes, width, height, etag, last_modified,
+                             expires_at, created_at, last_access_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT (key) DO UPDATE SET
+            file = excluded.file, content_type = excluded.content_type, byte_size = excluded.byte_size,
+            charged_bytes = excluded.charged_bytes, width = excluded.width, height = excluded.height,
+            etag = excluded.etag, last_modified = excluded.last_modified, expires_at = excluded.expires_at,
+            created_at = excluded.created_at, last_access_at = excluded.last_access_at
+          RETURNING id
+          """),
       arguments: [
-        key, metadata.contentType, byteSize, chargedBytes, metadata.width, metadata.height, metadata.etag,
+        key, file, metadata.contentType, byteSize, chargedBytes, metadata.width, metadata.height, metadata.etag,
         metadata.lastModified, metadata.expiresAt?.timeIntervalSince1970, time, time,
       ])
     guard let id else { throw DiskCacheError.io("upsert of \(key) returned no row id") }

@@ -1,0 +1,155 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The files that hold the disk tier's bytes: `blobs/<hh>/<sha256(key)>-<generation>`, one file per stored
+/// version, never rewritten in place.
+///
+/// A new version gets a new generation (random), so a reader holding an older index row reads either that old
+/// file or nothing, never a mix; the index row is committed only after the file is complete (temp file + rename),
+/// so the index never points at a partial file. Files whose rows are gone are unlinked after the deleting
+/// transaction commits (see `doomed_file` in cache/README.md).
+final class BlobFolder: Sendable {
+  static let temporarySuffix = ".tmp"
+  let root: URL
+  /// Pretend free space, for tests: a write that does not fit fails as ENOSPC would.
+  let simulatedFreeBytes = Mutex<Int?>(nil)
+
+  init(root: URL) {
+    self.root = root
+  }
+
+  /// Whether `name` is one this store makes: guards every path built from a database value, so a tampered
+  /// index cannot point the store at files outside its folder.
+  static func isValidName(_ name: String) -> Bool {
+    let bytes = Array(name.utf8)
+    guard bytes.count == 64 + 1 + 16, bytes[64] == UInt8(ascii: "-") else { return false }
+    return bytes.enumerated().allSatisfy { index, byte in
+      index == 64 || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+    }
+  }
+
+  static func newName(forKey key: String) -> String {
+    let generation = String(UInt64.random(in: .min ... .max), radix: 16)
+    return SHA256.hex(of: key) + "-" + String(repeating: "0", count: 16 - generation.count) + generation
+  }
+
+  func url(of name: String) -> URL {
+    root.appendingPathComponent(String(name.prefix(2)), isDirectory: true).appendingPathComponent(name)
+  }
+
+  /// Writes `bytes` as a new file for `key` and returns its name. On failure nothing is left behind.
+  func write(_ bytes: [UInt8], forKey key: String) throws(DiskCacheError) -> String {
+    let name = Self.newName(forKey: key)
+    let final = url(of: name)
+    try reserveSimulatedSpace(bytes.count)
+    try CacheDirectory.prepare(final.deletingLastPathComponent())
+    let temporary = final.path + Self.temporarySuffix
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, CacheDirectory.fileMode)
+    guard descriptor >= 0 else { throw failure(errno, writing: temporary) }
+    let writeError = bytes.withUnsafeBytes { Self.writeAll($0, to: descriptor) }
+    let closeError = close(descriptor) == 0 ? 0 : errno
+    if let error = writeError ?? (closeError != 0 ? closeError : nil) {
+      unlink(temporary)
+      throw failure(error, writing: temporary)
+    }
+    guard rename(temporary, final.path) == 0 else {
+      let error = errno
+      unlink(temporary)
+      throw failure(error, writing: final.path)
+    }
+    return name
+  }
+
+  /// The file's bytes if it is there, readable and exactly `expectedSize` long; nil otherwise (missing,
+  /// truncated, replaced or unreadable: for the cache all of these are a miss).
+  func read(_ name: String, expectedSize: Int) -> [UInt8]? {
+    guard Self.isValidName(name) else { return nil }
+    let descriptor = open(url(of: name).path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, Int(status.st_size) == expectedSize else { return nil }
+    var complete = false
+    let bytes = [UInt8](unsafeUninitializedCapacity: expectedSize) { buffer, initialized in
+      var offset = 0
+      while offset < expectedSize {
+        let count = Glibc.read(descriptor, buffer.baseAddress! + offset, expectedSize - offset)
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { break }
+        offset += count
+      }
+      complete = offset == expectedSize
+      initialized = offset
+    }
+    return complete ? bytes : nil
+  }
+
+  /// Unlinks the file; one already gone is fine (another process may have got there first).
+  func remove(_ name: String) {
+    guard Self.isValidName(name) else { return }
+    unlink(url(of: name).path)
+  }
+
+  /// Every file in the folder: blob names and leftover temporary files, with their modification times.
+  func listing() -> [(name: String, modified: Date)] {
+    let manager = FileManager.default
+    guard let shards = try? manager.contentsOfDirectory(atPath: root.path) else { return [] }
+    var result: [(String, Date)] = []
+    for shard in shards {
+      let folder = root.appendingPathComponent(shard)
+      guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { continue }
+      for name in names {
+        var status = stat()
+        guard stat(folder.appendingPathComponent(name).path, &status) == 0 else { continue }
+        result.append((name, Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec))))
+      }
+    }
+    return result
+  }
+
+  /// Removes a file found by `listing()`, temporary or not.
+  func removeListed(_ name: String) {
+    let base = name.hasSuffix(Self.temporarySuffix) ? String(name.dropLast(Self.temporarySuffix.count)) : name
+    guard Self.isValidName(base) else { return }
+    unlink(url(of: base).path + (base == name ? "" : Self.temporarySuffix))
+  }
+
+  private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+    var offset = 0
+    while offset < buffer.count {
+      let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+      if count < 0 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      offset += count
+    }
+    return nil
+  }
+
+  private func reserveSimulatedSpace(_ count: Int) throws(DiskCacheError) {
+    let fits = simulatedFreeBytes.withLock { free -> Bool in
+      guard let available = free else { return true }
+      guard count <= available else { return false }
+      free = available - count
+      return true
+    }
+    if !fits { throw failure(ENOSPC, writing: root.path) }
+  }
+
+  /// Errors name the folder the user chose (`--cache-dir`), not our subfolder.
+  private var cacheDirectory: String { root.deletingLastPathComponent().path }
+
+  private func failure(_ code: Int32, writing path: String) -> DiskCacheError {
+    switch code {
+    case ENOSPC, EDQUOT, EFBIG: .diskFull(path: cacheDirectory)
+    case EACCES, EPERM, EROFS: .notWritable(path: cacheDirectory, reason: String(cString: strerror(code)))
+    default: .io("\(String(cString: strerror(code))) writing \(path)")
+    }
+  }
+}
