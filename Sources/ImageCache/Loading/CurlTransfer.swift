@@ -108,17 +108,19 @@ final class CurlTransfer {
   }
 
   private func receiveHeaderLine(_ line: UnsafeRawBufferPointer) {
-    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    // Each response of a redirect chain (and any 1xx) starts with a status line: keep only the last one's headers.
-    if text.hasPrefix("HTTP/") {
+    switch HeaderLine(line) {
+    case .statusLine:
+      // Each response of a redirect chain (and any 1xx) starts with a status line: keep only the last one's headers.
       headers = [:]
-      return
+    case .field(let name, let value):
+      headers[name] = value
+      // One allocation for the body instead of doubling as it streams in (never past the cap).
+      if name == "content-length", let length = Int(value), length > 0, body.isEmpty {
+        body.reserveCapacity(min(length, request.maxBodyBytes))
+      }
+    case .other:
+      break
     }
-    guard let colon = text.firstIndex(of: ":") else { return }
-    let name = text[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-    let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-    guard !name.isEmpty else { return }
-    headers[name] = value
   }
 
   // MARK: - Completion

@@ -57,10 +57,14 @@ enum SHA256 {
 
   /// Lower-case hexadecimal digest of the UTF-8 bytes of `text`.
   static func hex(of text: String) -> String {
-    digest(text.utf8).map { byte in
-      let digits = Array("0123456789abcdef")
-      return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
-    }.joined()
+    let digits = Array("0123456789abcdef".utf8)
+    var ascii: [UInt8] = []
+    ascii.reserveCapacity(64)
+    for byte in digest(text.utf8) {
+      ascii.append(digits[Int(byte >> 4)])
+      ascii.append(digits[Int(byte & 0xF)])
+    }
+    return String(decoding: ascii, as: UTF8.self)
   }
 
   private static func rotateRight(_ value: UInt32, _ count: UInt32) -> UInt32 {

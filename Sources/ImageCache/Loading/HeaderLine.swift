@@ -1,0 +1,46 @@
+/// One line libcurl hands the header callback, parsed at the byte level: this runs for every header of every
+/// response, and going through Foundation's `trimmingCharacters` (an NSString round trip) cost a tenth of a whole
+/// `warm` run.
+enum HeaderLine: Equatable {
+  /// `HTTP/1.1 200 OK`, `HTTP/2 304`: a new response begins (redirects and 1xx each send one).
+  case statusLine
+  /// A field, name lower-cased, value without surrounding spaces, tabs, CR or LF.
+  case field(name: String, value: String)
+  /// The blank line after the headers, or anything that is not a field.
+  case other
+
+  init(_ line: UnsafeRawBufferPointer) {
+    let bytes = line.bindMemory(to: UInt8.self)
+    var start = bytes.startIndex
+    var end = bytes.endIndex
+    while start < end, Self.isSpace(bytes[start]) { start += 1 }
+    while end > start, Self.isSpace(bytes[end - 1]) { end -= 1 }
+    let prefix: [UInt8] = Array("HTTP/".utf8)
+    if end - start >= prefix.count, zip(bytes[start..<start + prefix.count], prefix).allSatisfy({ $0 == $1 }) {
+      self = .statusLine
+      return
+    }
+    guard let colon = bytes[start..<end].firstIndex(of: UInt8(ascii: ":")) else {
+      self = .other
+      return
+    }
+    var nameEnd = colon
+    while nameEnd > start, Self.isSpace(bytes[nameEnd - 1]) { nameEnd -= 1 }
+    guard nameEnd > start else {
+      self = .other
+      return
+    }
+    var valueStart = colon + 1
+    while valueStart < end, Self.isSpace(bytes[valueStart]) { valueStart += 1 }
+    let name = String(decoding: bytes[start..<nameEnd].map(Self.lowercased), as: UTF8.self)
+    self = .field(name: name, value: String(decoding: bytes[valueStart..<end], as: UTF8.self))
+  }
+
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
+  }
+
+  private static func lowercased(_ byte: UInt8) -> UInt8 {
+    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+  }
+}
