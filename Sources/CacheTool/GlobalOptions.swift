@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ImageCache
 import Logging
+import TerminalUI
 
 /// Options every subcommand takes: where the cache is, how big it may grow, how loud to be.
 public struct GlobalOptions: ParsableArguments {
@@ -18,6 +19,12 @@ public struct GlobalOptions: ParsableArguments {
 
   @Option(help: "Transfers at once (total; at most 6 per host).")
   var concurrency: Int = 16
+
+  @Option(
+    name: .customLong("ca-bundle"),
+    help: ArgumentHelp(
+      "PEM file of CA certificates to trust for https (a private CA); verification stays on.", valueName: "file"))
+  var caBundle: String?
 
   @Flag(name: .shortAndLong, help: "Log what happens (repeat for more).")
   var verbose: Int
@@ -70,11 +77,29 @@ public struct GlobalOptions: ParsableArguments {
       }
       configuration.maxBodyBytes = bytes
     }
+    if let caBundle {
+      configuration.caBundlePath = try Self.checkedCABundle(caBundle)
+    }
     if let retries {
       guard (0...10).contains(retries) else { throw CommandFailure("--retries must be between 0 and 10") }
       configuration.maxRetries = retries
     }
     return configuration
+  }
+
+  /// The path as given, once it names a readable regular file: libcurl would only say so per transfer, as a TLS
+  /// failure on every URL.
+  static func checkedCABundle(_ path: String) throws -> String {
+    let shown = TerminalText.sanitize(path)
+    var isDirectory: ObjCBool = false
+    guard !path.isEmpty, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw CommandFailure("--ca-bundle: no such file: \(shown)")
+    }
+    guard !isDirectory.boolValue else { throw CommandFailure("--ca-bundle: \(shown) is a folder, not a PEM file") }
+    guard FileManager.default.isReadableFile(atPath: path) else {
+      throw CommandFailure("--ca-bundle: cannot read \(shown) (permission denied)")
+    }
+    return path
   }
 
   func bootstrapLogging() {

@@ -19,6 +19,12 @@ extension CurlDataLoader {
     public var userAgent: String
     /// Let libcurl print its protocol trace to stderr.
     public var verbose: Bool
+    /// PEM file of CA certificates to trust for https (CURLOPT_CAINFO), in place of libcurl's default bundle file;
+    /// `nil` keeps the default. libcurl's CA directory (CURLOPT_CAPATH, /etc/ssl/certs in Debian's build) still
+    /// applies. Made for private CAs (a company proxy, a test server): peer and host verification stay on whatever
+    /// this says, and there is no switch to turn them off. A file libcurl cannot read makes every https transfer
+    /// fail with `TransferError.tls`.
+    public var caBundlePath: String?
 
     public init(
       maxConcurrentTransfers: Int = 16,
@@ -27,7 +33,8 @@ extension CurlDataLoader {
       stallTimeout: Duration = .seconds(15),
       maxRedirects: Int = 5,
       userAgent: String = "imgcache/\(ImageCacheVersion.string)",
-      verbose: Bool = false
+      verbose: Bool = false,
+      caBundlePath: String? = nil
     ) {
       self.maxConcurrentTransfers = maxConcurrentTransfers
       self.maxConnectionsPerHost = maxConnectionsPerHost
@@ -36,6 +43,7 @@ extension CurlDataLoader {
       self.maxRedirects = maxRedirects
       self.userAgent = userAgent
       self.verbose = verbose
+      self.caBundlePath = caBundlePath
     }
   }
 

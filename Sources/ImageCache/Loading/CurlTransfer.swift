@@ -48,6 +48,10 @@ final class CurlTransfer {
     // Never turned off: a cache must not store what an attacker in the middle served.
     ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1)
     ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2)
+    // Which CAs to trust is configurable (a private CA); whether to verify is not.
+    if let caBundlePath = configuration.caBundlePath, !caBundlePath.isEmpty {
+      ccurl_easy_setopt_string(easy, CURLOPT_CAINFO, caBundlePath)
+    }
     // HTTP/2 via ALPN when the server offers it; the multi handle multiplexes streams over one connection.
     ccurl_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS)
     ccurl_easy_setopt_long(easy, CURLOPT_SSL_ENABLE_ALPN, 1)

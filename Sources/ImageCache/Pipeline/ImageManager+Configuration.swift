@@ -18,6 +18,9 @@ extension ImageManager {
     public var defaultTTL: TimeInterval = 7 * 24 * 3600
     public var maxBodyBytes: Int = 20 << 20
     public var decodingLimits: DecodingLimits = .default
+    /// PEM file of CA certificates trusted for https instead of libcurl's default bundle (a private CA); `nil` keeps
+    /// the default. TLS verification stays on either way (`CurlDataLoader.Configuration.caBundlePath`).
+    public var caBundlePath: String?
 
     public init(cacheDirectory: URL? = nil) {
       self.cacheDirectory = cacheDirectory

@@ -33,6 +33,7 @@ extension ImageManager {
     loaderConfiguration.maxConnectionsPerHost = configuration.maxConnectionsPerHost
     loaderConfiguration.connectTimeout = configuration.connectTimeout
     loaderConfiguration.stallTimeout = configuration.stallTimeout
+    loaderConfiguration.caBundlePath = configuration.caBundlePath
     return CurlDataLoader(configuration: loaderConfiguration)
   }
 }

@@ -1,0 +1,311 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// nginx serving files over HTTPS with HTTP/2 on 127.0.0.1, its certificate signed by a throwaway CA that the
+/// `openssl` command line makes in a scratch folder: the one way the tests see libcurl's TLS and HTTP/2 paths.
+///
+/// Every request lands in `accessLog()` with the protocol nginx saw and the connection it came on, so a test can
+/// tell HTTP/2 multiplexing (one connection, overlapping requests) from HTTP/1.1 keep-alive or many connections.
+/// nginx runs in the foreground as a child process; `stop()` (or deinit) ends it and removes the folder.
+public final class NginxTLSServer {
+  /// Where the tools are, or nil when one is missing (`missingTools` says which).
+  public static let nginx = executable("nginx", in: ["/usr/sbin", "/usr/local/sbin", "/usr/bin", "/usr/local/bin"])
+  public static let openssl = executable("openssl", in: ["/usr/bin", "/usr/local/bin", "/bin"])
+
+  /// "nginx", "openssl", "nginx and openssl", or nil when both are installed.
+  public static var missingTools: String? {
+    let missing = [("nginx", nginx), ("openssl", openssl)].filter { $0.1 == nil }.map(\.0)
+    return missing.isEmpty ? nil : missing.joined(separator: " and ")
+  }
+
+  public struct Failure: Error, CustomStringConvertible {
+    public let description: String
+  }
+
+  /// One access-log line: `$server_protocol $connection $connection_requests $status $msec $request_time $uri`.
+  public struct Request: Equatable, Sendable {
+    /// "HTTP/2.0" or "HTTP/1.1".
+    public var serverProtocol: String
+    /// nginx's connection serial number: equal numbers, same TCP connection.
+    public var connection: Int
+    /// Which request on its connection this was (1 for the first).
+    public var connectionRequests: Int
+    public var status: Int
+    /// When nginx read the request and when it finished the response (seconds since the epoch, ms resolution).
+    public var started: Double
+    public var finished: Double
+    public var path: String
+  }
+
+  public let port: Int
+  public let folder: URL
+  /// The throwaway CA that signed the server's certificate (PEM): what `caBundlePath` must name.
+  public let caBundle: URL
+  /// A second throwaway CA that signed nothing here: trusting only it must fail verification.
+  public let unrelatedCABundle: URL
+  private let process: Process
+  private var stopped = false
+
+  /// Serves `files` (name → bytes) at `/<name>`. With `rateLimit` (bytes/s, nginx's `limit_rate`) every response
+  /// is slowed down, which makes requests on one connection overlap measurably when they are multiplexed.
+  public init(files: [String: [UInt8]], rateLimit: Int? = nil) throws {
+    guard let nginx = Self.nginx, let openssl = Self.openssl else {
+      throw Failure(description: "\(Self.missingTools ?? "a tool") not installed (scripts/install-deps installs it)")
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nginx-tls-\(UUID().uuidString)")
+    let www = folder.appendingPathComponent("www")
+    // World-readable: nginx started as root serves from worker processes running as nobody.
+    try FileManager.default.createDirectory(
+      at: www, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+    for (name, bytes) in files {
+      let file = www.appendingPathComponent(name)
+      try Data(bytes).write(to: file)
+      try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+    }
+    self.folder = folder
+    do {
+      try Self.makeCertificates(in: folder, openssl: openssl)
+      (process, port) = try Self.start(nginx, in: folder, rateLimit: rateLimit)
+    } catch {
+      try? FileManager.default.removeItem(at: folder)
+      throw error
+    }
+    caBundle = folder.appendingPathComponent("ca.pem")
+    unrelatedCABundle = folder.appendingPathComponent("other-ca.pem")
+  }
+
+  deinit { stop() }
+
+  public func url(_ path: String, host: String = "127.0.0.1") -> URL {
+    URL(string: "https://\(host):\(port)\(path.hasPrefix("/") ? path : "/" + path)")!
+  }
+
+  /// The access log, once it has at least `count` lines (nginx writes a line just after the response went out, so
+  /// it may trail the client by a moment) or `timeout` passed.
+  public func accessLog(atLeast count: Int = 0, timeout: Duration = .seconds(10)) -> [Request] {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      let requests = readAccessLog()
+      if requests.count >= count || ContinuousClock.now >= deadline { return requests }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+  }
+
+  /// nginx's own error log (startup problems, TLS handshakes it refused).
+  public var errorLog: String {
+    (try? String(contentsOf: folder.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
+  }
+
+  public func stop() {
+    guard !stopped else { return }
+    stopped = true
+    if process.isRunning {
+      kill(process.processIdentifier, SIGTERM)  // fast shutdown: the master ends its worker, then itself
+      process.waitUntilExit()
+    }
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// The most requests in flight at once, from each request's start and finish time (a sweep over the intervals).
+  public static func peakOverlap(_ requests: [Request]) -> Int {
+    var events: [(time: Double, change: Int)] = []
+    for request in requests {
+      events.append((request.started, 1))
+      events.append((request.finished, -1))
+    }
+    // A finish at the same instant as a start goes first: back-to-back requests do not overlap.
+    events.sort { $0.time != $1.time ? $0.time < $1.time : $0.change < $1.change }
+    var current = 0
+    var peak = 0
+    for (_, change) in events {
+      current += change
+      peak = max(peak, current)
+    }
+    return peak
+  }
+
+  // MARK: - Setup
+
+  private static func executable(_ name: String, in folders: [String]) -> URL? {
+    folders.map { URL(fileURLWithPath: $0).appendingPathComponent(name) }
+      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }
+
+  /// ca.pem (CA:TRUE), server.pem/server.key for IP 127.0.0.1 signed by it, and an unrelated other-ca.pem.
+  private static func makeCertificates(in folder: URL, openssl: URL) throws {
+    let key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+    for (name, subject) in [("ca", "imgcache test CA"), ("other-ca", "imgcache unrelated CA")] {
+      try run(
+        openssl,
+        ["req", "-x509"] + key + [
+          "-keyout", "\(name).key", "-out", "\(name).pem", "-days", "2", "-subj", "/CN=\(subject)",
+          "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign",
+        ], in: folder)
+    }
+    try run(
+      openssl, ["req", "-new"] + key + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1"],
+      in: folder)
+    try """
+    subjectAltName = IP:127.0.0.1
+    basicConstraints = critical, CA:FALSE
+    keyUsage = critical, digitalSignature
+    extendedKeyUsage = serverAuth
+
+    """.write(to: folder.appendingPathComponent("server.ext"), atomically: true, encoding: .utf8)
+    try run(
+      openssl,
+      [
+        "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
+        "-out", "server.pem", "-days", "2", "-extfile", "server.ext",
+      ], in: folder)
+  }
+
+  private static func run(_ executable: URL, _ arguments: [String], in folder: URL) throws {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    let errors = folder.appendingPathComponent("command-errors.txt")
+    _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = try FileHandle(forWritingTo: errors)
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+      throw Failure(
+        description: "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) failed: \(text)")
+    }
+  }
+
+  /// nginx 1.25.1 replaced `listen … http2` by the `http2 on;` directive (the old form still works, with a warning).
+  private static func http2Directives(_ nginx: URL) -> (listen: String, server: String) {
+    let process = Process()
+    process.executableURL = nginx
+    process.arguments = ["-v"]
+    let pipe = Pipe()
+    process.standardError = pipe
+    process.standardOutput = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return (" http2", "") }
+    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let version = text.split(separator: "/").last.map { $0.split(separator: " ")[0] } ?? ""
+    let parts = version.split(separator: ".").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    let modern = parts.lexicographicallyPrecedes([1, 25, 1]) == false && parts.count >= 2
+    return modern ? ("", "http2 on;") : (" http2", "")
+  }
+
+  /// Starts nginx on a port that was free a moment ago; tries again on another when it was taken meanwhile.
+  private static func start(_ nginx: URL, in folder: URL, rateLimit: Int?) throws -> (Process, Int) {
+    let http2 = http2Directives(nginx)
+    var lastError = ""
+    for _ in 0..<5 {
+      let port = try freePort()
+      let f = folder.path
+      let config = """
+        daemon off;
+        master_process on;
+        worker_processes 1;
+        pid \(f)/nginx.pid;
+        error_log \(f)/error.log warn;
+        events { worker_connections 256; }
+        http {
+          client_body_temp_path \(f)/tmp-body;
+          proxy_temp_path \(f)/tmp-proxy;
+          fastcgi_temp_path \(f)/tmp-fastcgi;
+          uwsgi_temp_path \(f)/tmp-uwsgi;
+          scgi_temp_path \(f)/tmp-scgi;
+          log_format h2 '$server_protocol $connection $connection_requests $status $msec $request_time $uri';
+          access_log \(f)/access.log h2;
+          default_type application/octet-stream;
+          \(rateLimit.map { "limit_rate \($0);" } ?? "")
+          server {
+            listen 127.0.0.1:\(port) ssl\(http2.listen);
+            \(http2.server)
+            ssl_certificate \(f)/server.pem;
+            ssl_certificate_key \(f)/server.key;
+            root \(f)/www;
+          }
+        }
+
+        """
+      try config.write(to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
+      let process = Process()
+      process.executableURL = nginx
+      // -e: messages from before the configuration is read go here too, not to /var/log/nginx.
+      process.arguments = ["-p", folder.path, "-c", "\(folder.path)/nginx.conf", "-e", "\(folder.path)/error.log"]
+      process.standardInput = FileHandle.nullDevice
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      if waitUntilListening(port: port, while: process) { return (process, port) }
+      if process.isRunning {
+        kill(process.processIdentifier, SIGKILL)
+      }
+      process.waitUntilExit()
+      lastError = (try? String(contentsOf: folder.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
+      guard lastError.contains("Address already in use") else { break }
+    }
+    throw Failure(description: "nginx did not start: \(lastError)")
+  }
+
+  private static func freePort() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw Failure(description: "socket() failed") }
+    defer { close(fd) }
+    var address = loopback(port: 0)
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard bound == 0 else { throw Failure(description: "bind() failed") }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    return Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  private static func loopback(port: UInt16) -> sockaddr_in {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    return address
+  }
+
+  /// Polls with plain TCP connects until nginx accepts, it exits, or 10 s pass.
+  private static func waitUntilListening(port: Int, while process: Process) -> Bool {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while process.isRunning, ContinuousClock.now < deadline {
+      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      var address = loopback(port: UInt16(port))
+      let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      close(fd)
+      if connected == 0 { return true }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    return false
+  }
+
+  private func readAccessLog() -> [Request] {
+    let text = (try? String(contentsOf: folder.appendingPathComponent("access.log"), encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").compactMap { line in
+      let fields = line.split(separator: " ").map(String.init)
+      guard fields.count == 7, let connection = Int(fields[1]), let count = Int(fields[2]),
+        let status = Int(fields[3]), let finished = Double(fields[4]), let duration = Double(fields[5])
+      else { return nil }
+      return Request(
+        serverProtocol: fields[0], connection: connection, connectionRequests: count, status: status,
+        started: finished - duration, finished: finished, path: fields[6])
+    }
+  }
+}
