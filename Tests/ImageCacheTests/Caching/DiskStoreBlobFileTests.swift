@@ -202,3 +202,18 @@ enum BlobFiles {
     #expect(digests.allSatisfy { $0.count == 64 })
   }
 }
+
+@Suite struct BlobFolderRemovedTests {
+  @Test func aBlobFolderRemovedBehindTheStoresBackIsMadeAgain() throws {
+    let folder = TemporaryFolder()
+    defer { folder.remove() }
+    let store = try DiskFixture.store(in: folder.url, clock: ManualClock())
+    try store.store("k0", data: DiskFixture.blob(1), metadata: DiskEntryMetadata())
+
+    try FileManager.default.removeItem(at: folder.appending("blobs"))
+    try store.store("k0", data: DiskFixture.blob(2), metadata: DiskEntryMetadata())
+
+    #expect(try store.lookup("k0")?.data == DiskFixture.blob(2))
+    #expect(DiskStoreFilesTests.mode(of: folder.appending("blobs")) == 0o700)
+  }
+}

@@ -15,11 +15,17 @@ import Synchronization
 final class BlobFolder: Sendable {
   static let temporarySuffix = ".tmp"
   let root: URL
+  /// `root.path`, worked out once: paths are built for every read and write, and `URL` path handling showed up in
+  /// profiles of `warm`.
+  private let rootPath: String
+  /// Shard folders known to exist, so a write does not stat (or mkdir) its folder each time.
+  private let preparedShards = Mutex<Set<Substring>>([])
   /// Pretend free space, for tests: a write that does not fit fails as ENOSPC would.
   let simulatedFreeBytes = Mutex<Int?>(nil)
 
   init(root: URL) {
     self.root = root
+    self.rootPath = root.path
   }
 
   /// Whether `name` is one this store makes: guards every path built from a database value, so a tampered
@@ -39,17 +45,27 @@ final class BlobFolder: Sendable {
   }
 
   func url(of name: String) -> URL {
-    root.appendingPathComponent(String(name.prefix(2)), isDirectory: true).appendingPathComponent(name)
+    URL(fileURLWithPath: path(of: name))
+  }
+
+  func path(of name: String) -> String {
+    rootPath + "/" + name.prefix(2) + "/" + name
   }
 
   /// Writes `bytes` as a new file for `key` and returns its name. On failure nothing is left behind.
   func write(_ bytes: [UInt8], forKey key: String) throws(DiskCacheError) -> String {
     let name = Self.newName(forKey: key)
-    let final = url(of: name)
+    let final = path(of: name)
     try reserveSimulatedSpace(bytes.count)
-    try CacheDirectory.prepare(final.deletingLastPathComponent())
-    let temporary = final.path + Self.temporarySuffix
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, CacheDirectory.fileMode)
+    try prepareShard(name.prefix(2))
+    let temporary = final + Self.temporarySuffix
+    var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, CacheDirectory.fileMode)
+    if descriptor < 0, errno == ENOENT {
+      // The folder was removed behind our back since this process made it: make it again, once.
+      preparedShards.withLock { _ = $0.remove(name.prefix(2)) }
+      try prepareShard(name.prefix(2))
+      descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, CacheDirectory.fileMode)
+    }
     guard descriptor >= 0 else { throw failure(errno, writing: temporary) }
     let writeError = bytes.withUnsafeBytes { Self.writeAll($0, to: descriptor) }
     let closeError = close(descriptor) == 0 ? 0 : errno
@@ -57,10 +73,10 @@ final class BlobFolder: Sendable {
       unlink(temporary)
       throw failure(error, writing: temporary)
     }
-    guard rename(temporary, final.path) == 0 else {
+    guard rename(temporary, final) == 0 else {
       let error = errno
       unlink(temporary)
-      throw failure(error, writing: final.path)
+      throw failure(error, writing: final)
     }
     return name
   }
@@ -69,7 +85,7 @@ final class BlobFolder: Sendable {
   /// truncated, replaced or unreadable: for the cache all of these are a miss).
   func read(_ name: String, expectedSize: Int) -> [UInt8]? {
     guard Self.isValidName(name) else { return nil }
-    let descriptor = open(url(of: name).path, O_RDONLY | O_CLOEXEC)
+    let descriptor = open(path(of: name), O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var status = stat()
@@ -92,7 +108,7 @@ final class BlobFolder: Sendable {
   /// Unlinks the file; one already gone is fine (another process may have got there first).
   func remove(_ name: String) {
     guard Self.isValidName(name) else { return }
-    unlink(url(of: name).path)
+    unlink(path(of: name))
   }
 
   /// Every file in the folder: blob names and leftover temporary files, with their modification times.
@@ -116,7 +132,14 @@ final class BlobFolder: Sendable {
   func removeListed(_ name: String) {
     let base = name.hasSuffix(Self.temporarySuffix) ? String(name.dropLast(Self.temporarySuffix.count)) : name
     guard Self.isValidName(base) else { return }
-    unlink(url(of: base).path + (base == name ? "" : Self.temporarySuffix))
+    unlink(path(of: base) + (base == name ? "" : Self.temporarySuffix))
+  }
+
+  /// Creates `blobs/` and the shard folder (0700) once per process; `write` makes it again if it has gone since.
+  private func prepareShard(_ shard: Substring) throws(DiskCacheError) {
+    if preparedShards.withLock({ $0.contains(shard) }) { return }
+    try CacheDirectory.prepare(URL(fileURLWithPath: rootPath + "/" + shard, isDirectory: true))
+    preparedShards.withLock { _ = $0.insert(shard) }
   }
 
   private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
