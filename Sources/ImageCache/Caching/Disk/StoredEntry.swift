@@ -9,9 +9,9 @@ struct StoredEntry {
   var file: String
 
   static func fetch(_ key: String, in db: Database) throws -> StoredEntry? {
-    guard let row = try Row.fetchOne(try db.cachedStatement(sql: DiskQueries.lookup), arguments: [key]) else {
-      return nil
-    }
+    // A cursor row is read in place; `Row.fetchOne` would copy every column (and its name) first.
+    let rows = try Row.fetchCursor(try db.cachedStatement(sql: DiskQueries.lookup), arguments: [key])
+    guard let row = try rows.next() else { return nil }
     return StoredEntry(id: row["id"], entry: entry(from: row), file: row["file"])
   }
 
