@@ -6,6 +6,7 @@ import TerminalUI
 
 struct Warm: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "warm",
     abstract: "Prefetch images into the cache: an artist's covers, or a list of URLs.",
     discussion: """
       imgcache warm "Artist Name" [--albums N] [--similar N] [--size large]
