@@ -4,6 +4,7 @@ import ImageCache
 
 struct Get: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "get",
     abstract: "Fetch one image through the cache; print which tier answered, its dimensions and size.")
 
   @OptionGroup var global: GlobalOptions

@@ -5,6 +5,7 @@ import TerminalUI
 
 struct Trim: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "trim",
     abstract: "Evict least recently used entries down to a size (default: 90% of --max-disk).")
 
   @OptionGroup var global: GlobalOptions
@@ -36,7 +37,8 @@ struct Trim: AsyncParsableCommand {
 }
 
 struct Clear: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(abstract: "Remove every cached image.")
+  static let configuration = CommandConfiguration(
+    commandName: "clear", abstract: "Remove every cached image.")
 
   @OptionGroup var global: GlobalOptions
 
@@ -57,6 +59,7 @@ struct Clear: AsyncParsableCommand {
 
 struct Verify: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "verify",
     abstract: "Check that every entry has its bytes, of the right size, and decodes; --fix removes what is broken.")
 
   @OptionGroup var global: GlobalOptions

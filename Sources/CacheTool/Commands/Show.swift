@@ -5,6 +5,7 @@ import ImageCache
 
 struct Show: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "show",
     abstract: "Draw images in the terminal as half-block art (files, or URLs through the cache).")
 
   @OptionGroup var global: GlobalOptions

@@ -3,7 +3,8 @@ import Foundation
 import ImageCache
 
 struct Stats: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(abstract: "Show what the cache holds and how often it answered.")
+  static let configuration = CommandConfiguration(
+    commandName: "stats", abstract: "Show what the cache holds and how often it answered.")
 
   @OptionGroup var global: GlobalOptions
 

@@ -6,6 +6,7 @@ import TerminalUI
 
 struct Warm: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "warm",
     abstract: "Prefetch images into the cache: an artist's covers, or a list of URLs.",
     discussion: """
       imgcache warm "Artist Name" [--albums N] [--similar N] [--size large]
@@ -90,7 +91,9 @@ enum WarmRun {
   {
     let bar = ProgressBar(enabled: Console.stderrIsTerminal)
     let work = Task { () -> PrefetchReport in
-      await manager.prefetch(urls, maxInFlight: concurrency * 2) { bar.update($0) }
+      // Four per transfer slot: a group commit holds the images it writes until it ends, and with only two per slot
+      // those finished images kept new transfers from starting.
+      await manager.prefetch(urls, maxInFlight: concurrency * 4) { bar.update($0) }
     }
     // Signals cancel the whole prefetch; finished entries stay cached.
     let interrupts = InterruptHandler { work.cancel() }

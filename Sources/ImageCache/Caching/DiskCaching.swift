@@ -6,6 +6,10 @@ public protocol DiskCaching: Sendable {
   /// Returns the entry and its bytes and records the access (may be batched; kept on `close()`).
   /// A blob missing or damaged behind the cache's back is a miss, and the row is repaired (removed).
   func lookup(_ key: String) throws(DiskCacheError) -> DiskLookup?
+  /// Which of `keys` have no entry, found with one read of the index; each of those counts as a miss, as its
+  /// `lookup` would have. Keys that have an entry are left alone: `lookup` them as usual. For a prefetch, which
+  /// would otherwise send every URL of a cold cache to the disk on its own.
+  func absentKeys(_ keys: [String]) throws(DiskCacheError) -> Set<String>
   /// Atomically replaces any entry for `key`. Evicts least-recently-accessed entries to the low-water mark
   /// when the write crosses the byte limit.
   func store(_ key: String, data: [UInt8], metadata: DiskEntryMetadata) throws(DiskCacheError)
@@ -28,6 +32,9 @@ public protocol DiskCaching: Sendable {
 }
 
 extension DiskCaching {
+  /// Knows nothing absent: every key is looked up on its own.
+  public func absentKeys(_ keys: [String]) throws(DiskCacheError) -> Set<String> { [] }
+
   public func store(batch writes: [DiskWrite]) throws(DiskCacheError) {
     for write in writes { try store(write.key, data: write.data, metadata: write.metadata) }
   }

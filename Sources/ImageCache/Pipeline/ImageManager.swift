@@ -79,7 +79,13 @@ public final class ImageManager {
   /// New bytes are checked for framing and checksums (`ImageDecoding.validate`), not decoded: prefetching is
   /// about bytes, and `image(for:)` decodes (and repairs) before anything is shown.
   public func data(for url: URL) async throws(ImageManagerError) -> DataResult {
-    let result = try await loadData(url, validation: .structure)
+    try await data(for: url, knownAbsent: false)
+  }
+
+  /// `knownAbsent`: a batch probe (`DiskCaching.absentKeys`) just found no disk entry and counted the miss, so the
+  /// lookup is skipped.
+  func data(for url: URL, knownAbsent: Bool) async throws(ImageManagerError) -> DataResult {
+    let result = try await loadData(url, validation: .structure, knownAbsent: knownAbsent)
     if let storeError = result.storeError { throw .disk(storeError) }
     return result
   }
@@ -115,12 +121,14 @@ public final class ImageManager {
     case structure
   }
 
-  func loadData(_ url: URL, validation: Validation) async throws(ImageManagerError) -> DataResult {
+  func loadData(
+    _ url: URL, validation: Validation, knownAbsent: Bool = false
+  ) async throws(ImageManagerError) -> DataResult {
     try await coalesced(dataJobs, url) { [self] () throws(ImageManagerError) in
       guard url.scheme == "http" || url.scheme == "https" else {
         throw .transfer(url: ImageManagerError.redacted(url), .unsupportedScheme(url: ImageManagerError.redacted(url)))
       }
-      let cached = try await lookupOnDisk(CacheKey.make(for: url))
+      let cached = knownAbsent ? nil : try await lookupOnDisk(CacheKey.make(for: url))
       if let cached, cached.entry.isFresh(at: clock()), let header = try? decoder.header(of: cached.data) {
         return DataResult(url: url, bytes: cached.data, header: header, tier: .disk, isStale: false, decoded: nil)
       }

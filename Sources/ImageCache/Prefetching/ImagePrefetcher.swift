@@ -49,19 +49,31 @@ extension ImageManager {
     report.total = unique.count
 
     await withTaskGroup(of: (URL, Result<DataResult, ImageManagerError>).self) { group in
-      var next = unique.makeIterator()
-      func launch() -> Bool {
-        guard !Task.isCancelled, let url = next.next() else { return false }
+      var nextIndex = 0
+      // Keys of unique[..<probedUpTo] that a batch probe found absent from the disk tier (misses already counted).
+      var absent = Set<String>()
+      var probedUpTo = 0
+      func launch() async -> Bool {
+        guard !Task.isCancelled, nextIndex < unique.count else { return false }
+        if nextIndex == probedUpTo {
+          probedUpTo = min(unique.count, nextIndex + Self.absenceProbeBatch)
+          absent = await absentOnDisk(unique[nextIndex..<probedUpTo])
+        }
+        let url = unique[nextIndex]
+        nextIndex += 1
+        let knownAbsent = absent.remove(CacheKey.make(for: url)) != nil
         group.addTask {
           do throws(ImageManagerError) {
-            return (url, .success(try await self.data(for: url)))
+            return (url, .success(try await self.data(for: url, knownAbsent: knownAbsent)))
           } catch {
             return (url, .failure(error))
           }
         }
         return true
       }
-      for _ in 0..<max(1, maxInFlight) where !launch() { break }
+      for _ in 0..<max(1, maxInFlight) {
+        guard await launch() else { break }
+      }
       var completed = 0
       while let (url, outcome) = await group.next() {
         completed += 1
@@ -70,7 +82,7 @@ extension ImageManager {
           PrefetchProgress(
             total: unique.count, completed: completed, failed: report.failed,
             bytesDownloaded: report.bytesDownloaded, elapsed: ContinuousClock.now - started))
-        _ = launch()
+        _ = await launch()
       }
     }
     report.cancelled =
@@ -80,6 +92,19 @@ extension ImageManager {
     let elapsed = ContinuousClock.now - started
     report.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     return report
+  }
+}
+
+extension ImageManager {
+  /// URLs probed against the disk tier in one go before they are launched.
+  static let absenceProbeBatch = 64
+
+  /// Which of these URLs' keys have no disk entry (one hop to the blocking queue for the batch, instead of one
+  /// lookup each). On any error nothing is known absent and each URL is looked up, and fails, on its own.
+  fileprivate func absentOnDisk(_ urls: ArraySlice<URL>) async -> Set<String> {
+    guard let disk else { return [] }
+    let keys = urls.map(CacheKey.make(for:))
+    return (try? await BlockingIO.run { () throws(DiskCacheError) in try disk.absentKeys(keys) }) ?? []
   }
 }
 

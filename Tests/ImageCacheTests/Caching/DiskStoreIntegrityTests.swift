@@ -133,6 +133,19 @@ import Testing
     #expect(statistics.misses == 2)
   }
 
+  @Test func absentKeysAreFoundInOneBatchAndCountedAsMisses() throws {
+    defer { folder.remove() }
+    let store = try DiskFixture.store(in: folder.url, clock: clock)
+    try DiskFixture.fill(store, keys: ["k0", "k1"], clock: clock)
+
+    #expect(try store.absentKeys(["k0", "x", "k1", "y"]) == ["x", "y"])
+    #expect(try store.absentKeys([]) == [])
+
+    let statistics = try store.statistics()
+    #expect(statistics.misses == 2)
+    #expect(statistics.hits == 0)
+  }
+
   @Test func manyLookupsFlushInBatches() throws {
     defer { folder.remove() }
     let store = try DiskFixture.store(in: folder.url, clock: clock)

@@ -93,6 +93,29 @@ import Testing
     #expect(second.alreadyFresh == 1)
     #expect(second.fetched == 0)
   }
+
+  @Test func prefetchProbesTheDiskInBatchesAndCountsEachLookupOnce() async throws {
+    // Given a cache holding 3 of 70 URLs (more than one probe batch)
+    let urls = (0..<70).map { URL(string: "http://images.test/\($0).png")! }
+    let loader = ScriptedLoader(fallback: Images.ok(Images.png()))
+    let disk = try DiskStore(directory: temporaryDirectory(), maxBytes: 1 << 24)
+    let manager = ImageManager(
+      loader: loader, memory: ImageMemoryStore(costLimit: 1 << 20, countLimit: 10), disk: disk,
+      decoder: ImageDecoder())
+    _ = await manager.prefetch([urls[0], urls[40], urls[69]])
+
+    // When all 70 are prefetched
+    let report = await manager.prefetch(urls, maxInFlight: 4)
+
+    // Then the 3 come from disk, the others from the network, and every lookup is counted once
+    #expect(report.alreadyFresh == 3)
+    #expect(report.fetched == 67)
+    #expect(loader.requestCount == 70)
+    let statistics = try disk.statistics()
+    #expect(statistics.entryCount == 70)
+    #expect(statistics.hits == 3)
+    #expect(statistics.misses == 70)
+  }
 }
 
 /// Answers by URL.

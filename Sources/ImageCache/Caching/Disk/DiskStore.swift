@@ -104,6 +104,25 @@ public final class DiskStore: DiskCaching {
     return DiskLookup(entry: entry, data: data)
   }
 
+  public func absentKeys(_ keys: [String]) throws(DiskCacheError) -> Set<String> {
+    guard !keys.isEmpty else { return [] }
+    try ensureOpen()
+    // One read transaction for the whole batch, one index probe per key.
+    let absent = try perform {
+      try pool.read { db -> Set<String> in
+        let probe = try db.cachedStatement(sql: DiskQueries.presence)
+        var absent = Set<String>()
+        for key in keys where try Int.fetchOne(probe, arguments: [key]) == nil { absent.insert(key) }
+        return absent
+      }
+    }
+    // Counted, not flushed here: a probe comes before fetches whose stores write the count in their own
+    // transaction (`writeTransaction`), and a flush now would wait for the writer and hold up the caller.
+    // A miss has no access time to lose; `close()` and any later flush write what is still pending.
+    if !absent.isEmpty { session.withLock { $0.pending.misses += absent.count } }
+    return absent
+  }
+
   public func store(_ key: String, data: [UInt8], metadata: DiskEntryMetadata) throws(DiskCacheError) {
     try store(batch: [DiskWrite(key: key, data: data, metadata: metadata)])
   }
