@@ -9,11 +9,10 @@ import Synchronization
 /// version, never rewritten in place.
 ///
 /// A new version gets a new generation (random), so a reader holding an older index row reads either that old
-/// file or nothing, never a mix; the index row is committed only after the file is written and closed, so the
-/// index never points at a partial file. Files whose rows are gone are unlinked after the deleting
+/// file or nothing, never a mix; the index row is committed only after the file is complete (temp file + rename),
+/// so the index never points at a partial file. Files whose rows are gone are unlinked after the deleting
 /// transaction commits (see `doomed_file` in cache/README.md).
 final class BlobFolder: Sendable {
-  /// Earlier versions wrote `<name>.tmp` and renamed it; leftovers of a crash then are still collected.
   static let temporarySuffix = ".tmp"
   let root: URL
   /// `root.path`, worked out once: paths are built for every read and write, and `URL` path handling showed up in
@@ -59,21 +58,24 @@ final class BlobFolder: Sendable {
     let final = path(of: name)
     try reserveSimulatedSpace(bytes.count)
     try prepareShard(name.prefix(2))
-    // Written under its final name: no row names it until the caller's transaction commits, after the file is
-    // complete, so a reader never sees it partial. A crash mid-write leaves a file no row names, collected like
-    // any other orphan. (A temporary name and a rename cost a rename per image and protected nothing more.)
-    var descriptor = open(final, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, CacheDirectory.fileMode)
+    let temporary = final + Self.temporarySuffix
+    var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, CacheDirectory.fileMode)
     if descriptor < 0, errno == ENOENT {
       // The folder was removed behind our back since this process made it: make it again, once.
       preparedShards.withLock { _ = $0.remove(name.prefix(2)) }
       try prepareShard(name.prefix(2))
-      descriptor = open(final, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, CacheDirectory.fileMode)
+      descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, CacheDirectory.fileMode)
     }
-    guard descriptor >= 0 else { throw failure(errno, writing: final) }
+    guard descriptor >= 0 else { throw failure(errno, writing: temporary) }
     let writeError = bytes.withUnsafeBytes { Self.writeAll($0, to: descriptor) }
     let closeError = close(descriptor) == 0 ? 0 : errno
     if let error = writeError ?? (closeError != 0 ? closeError : nil) {
-      unlink(final)
+      unlink(temporary)
+      throw failure(error, writing: temporary)
+    }
+    guard rename(temporary, final) == 0 else {
+      let error = errno
+      unlink(temporary)
       throw failure(error, writing: final)
     }
     return name
