@@ -165,35 +165,17 @@ public final class NginxTLSServer {
   }
 
   private static func run(_ executable: URL, _ arguments: [String], in folder: URL) throws {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    let errors = folder.appendingPathComponent("command-errors.txt")
-    _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = try FileHandle(forWritingTo: errors)
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+    let output = try ProcessRunner.run(executable, arguments, in: folder)
+    guard output.status == 0 else {
       throw Failure(
-        description: "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) failed: \(text)")
+        description: "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) failed: \(output.stderr)")
     }
   }
 
   /// nginx 1.25.1 replaced `listen … http2` by the `http2 on;` directive (the old form still works, with a warning).
   private static func http2Directives(_ nginx: URL) -> (listen: String, server: String) {
-    let process = Process()
-    process.executableURL = nginx
-    process.arguments = ["-v"]
-    let pipe = Pipe()
-    process.standardError = pipe
-    process.standardOutput = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return (" http2", "") }
-    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    // `nginx -v` prints its version on stderr.
+    guard let text = try? ProcessRunner.run(nginx, ["-v"]).stderr else { return (" http2", "") }
     let version = text.split(separator: "/").last.map { $0.split(separator: " ")[0] } ?? ""
     let parts = version.split(separator: ".").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     let modern = parts.lexicographicallyPrecedes([1, 25, 1]) == false && parts.count >= 2
@@ -255,19 +237,9 @@ public final class NginxTLSServer {
   }
 
   private static func freePort() throws -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw Failure(description: "socket() failed") }
-    defer { close(fd) }
-    var address = loopback(port: 0)
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    guard bound == 0 else { throw Failure(description: "bind() failed") }
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-    }
-    return Int(UInt16(bigEndian: address.sin_port))
+    let (fd, port) = try HTTPTestSocket.listenOnLoopback()
+    close(fd)
+    return Int(port)
   }
 
   private static func loopback(port: UInt16) -> sockaddr_in {

@@ -23,7 +23,15 @@ public enum ProcessRunner {
   public static func run(
     _ name: String, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil
   ) throws -> Output {
-    let process = try start(name, arguments, environment: environment, stdin: stdin)
+    try run(executable(name), arguments, environment: environment, stdin: stdin)
+  }
+
+  /// Runs any program (a system tool such as `openssl`) to completion, in `folder` if given.
+  public static func run(
+    _ executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:],
+    stdin: String? = nil
+  ) throws -> Output {
+    let process = try start(executable, arguments, in: folder, environment: environment, stdin: stdin)
     let stdout = (process.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
     let stderr = (process.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
@@ -36,9 +44,17 @@ public enum ProcessRunner {
   public static func start(
     _ name: String, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil
   ) throws -> Process {
+    try start(executable(name), arguments, environment: environment, stdin: stdin)
+  }
+
+  private static func start(
+    _ executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String],
+    stdin: String?
+  ) throws -> Process {
     let process = Process()
-    process.executableURL = executable(name)
+    process.executableURL = executable
     process.arguments = arguments
+    if let folder { process.currentDirectoryURL = folder }
     var env = ProcessInfo.processInfo.environment
     env.merge(environment) { $1 }
     process.environment = env

@@ -47,6 +47,7 @@ extension ImageManager {
     let started = ContinuousClock.now
     var report = PrefetchReport()
     report.total = unique.count
+    let keys = unique.map(CacheKey.make(for:))
 
     await withTaskGroup(of: (URL, Result<DataResult, ImageManagerError>).self) { group in
       var nextIndex = 0
@@ -57,11 +58,11 @@ extension ImageManager {
         guard !Task.isCancelled, nextIndex < unique.count else { return false }
         if nextIndex == probedUpTo {
           probedUpTo = min(unique.count, nextIndex + Self.absenceProbeBatch)
-          absent = await absentOnDisk(unique[nextIndex..<probedUpTo])
+          absent = await absentOnDisk(keys[nextIndex..<probedUpTo])
         }
         let url = unique[nextIndex]
+        let knownAbsent = absent.remove(keys[nextIndex]) != nil
         nextIndex += 1
-        let knownAbsent = absent.remove(CacheKey.make(for: url)) != nil
         group.addTask {
           do throws(ImageManagerError) {
             return (url, .success(try await self.data(for: url, knownAbsent: knownAbsent)))
@@ -99,11 +100,11 @@ extension ImageManager {
   /// URLs probed against the disk tier in one go before they are launched.
   static let absenceProbeBatch = 64
 
-  /// Which of these URLs' keys have no disk entry (one hop to the blocking queue for the batch, instead of one
-  /// lookup each). On any error nothing is known absent and each URL is looked up, and fails, on its own.
-  fileprivate func absentOnDisk(_ urls: ArraySlice<URL>) async -> Set<String> {
+  /// Which of these keys have no disk entry (one hop to the blocking queue for the batch, instead of one lookup
+  /// each). On any error nothing is known absent and each URL is looked up, and fails, on its own.
+  fileprivate func absentOnDisk(_ keys: ArraySlice<String>) async -> Set<String> {
     guard let disk else { return [] }
-    let keys = urls.map(CacheKey.make(for:))
+    let keys = Array(keys)
     return (try? await BlockingIO.run { () throws(DiskCacheError) in try disk.absentKeys(keys) }) ?? []
   }
 }

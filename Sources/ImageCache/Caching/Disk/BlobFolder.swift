@@ -129,10 +129,10 @@ final class BlobFolder: Sendable {
   }
 
   /// Removes a file found by `listing()`, temporary or not.
-  func removeListed(_ name: String) {
+  func remove(listed name: String) {
     let base = name.hasSuffix(Self.temporarySuffix) ? String(name.dropLast(Self.temporarySuffix.count)) : name
     guard Self.isValidName(base) else { return }
-    unlink(path(of: base) + (base == name ? "" : Self.temporarySuffix))
+    unlink(path(of: base) + name.dropFirst(base.count))
   }
 
   /// Creates `blobs/` and the shard folder (0700) once per process; `write` makes it again if it has gone since.

@@ -23,24 +23,30 @@ struct DiskAudit {
     pool: DatabasePool, blobs: BlobFolder, orphansOlderThan cutoff: Date, isValid: ([UInt8]) -> Bool
   ) throws -> DiskAudit {
     var audit = DiskAudit()
-    var named = Set<String>()
-    // Listed first: a file written after the listing cannot be mistaken for an orphan by the row query below.
-    let listing = blobs.listing()
     try pool.read { db in
       let rows = try Row.fetchCursor(db, sql: "SELECT id, key, file, byte_size FROM entry ORDER BY id")
       while let row = try rows.next() {
         audit.checked += 1
         let item = Broken(id: row["id"], key: row["key"], file: row["file"])
-        named.insert(item.file)
         guard let data = blobs.read(item.file, expectedSize: row["byte_size"]), isValid(data) else {
           audit.broken.append(item)
           continue
         }
       }
-      named.formUnion(try String.fetchAll(db, sql: "SELECT name FROM doomed_file"))
     }
-    audit.orphanFiles = listing.filter { !named.contains($0.name) && $0.modified < cutoff }.map(\.name)
+    audit.orphanFiles = try orphanFiles(pool: pool, blobs: blobs, olderThan: cutoff)
     return audit
+  }
+
+  /// Files in `blobs/` (temporary ones included) that no row names and no doomed name covers, last modified
+  /// before `cutoff`.
+  static func orphanFiles(pool: DatabasePool, blobs: BlobFolder, olderThan cutoff: Date) throws -> [String] {
+    // Listed first: a file written after the listing cannot be mistaken for an orphan by the query below.
+    let listing = blobs.listing()
+    let named = try pool.read { db in
+      Set(try String.fetchAll(db, sql: "SELECT file FROM entry UNION ALL SELECT name FROM doomed_file"))
+    }
+    return listing.filter { !named.contains($0.name) && $0.modified < cutoff }.map(\.name)
   }
 
   /// Deletes the broken rows (only the versions that were checked: another process may have replaced them since).

@@ -89,12 +89,10 @@ public final class DiskStore: DiskCaching {
       // Missing or damaged behind our back: drop the row so the caller refetches and stores a good copy. Only
       // this version's row: another process may have stored a new one meanwhile. If that write fails (the lock
       // is busy), the row is dropped on a later lookup or by `verify`; this is still a miss.
-      let doomed = try? writeTransaction { db in
+      _ = try? writeTransaction { db in
         try db.execute(
           sql: "DELETE FROM entry WHERE id = ? AND file = ?", arguments: [found.id, found.file])
-        return try Self.doomedFiles(in: db)
       }
-      unlinkDoomed(doomed ?? [])
       recordMiss()
       return nil
     }
@@ -143,10 +141,9 @@ public final class DiskStore: DiskCaching {
       for case let name? in files { blobs.remove(name) }
       throw error
     }
-    let doomed: [String]
-    var evicted = 0
+    let evicted: Int
     do {
-      (evicted, doomed) = try writeTransaction { db -> (Int, [String]) in
+      evicted = try writeTransaction { db -> Int in
         var lastID: Int64?
         for (write, file) in zip(writes, files) {
           guard let file else {
@@ -159,17 +156,13 @@ public final class DiskStore: DiskCaching {
             key: write.key, file: file, byteSize: write.data.count, chargedBytes: charge, metadata: write.metadata,
             at: now, in: db)
         }
-        var evicted = 0
-        if try Self.totalBytes(in: db) > maxBytes {
-          evicted = try Self.evict(downTo: lowWaterBytes, sparing: lastID, in: db).removedEntries
-        }
-        return (evicted, try Self.doomedFiles(in: db))
+        guard try Self.totalBytes(in: db) > maxBytes else { return 0 }
+        return try Self.evict(downTo: lowWaterBytes, sparing: lastID, in: db).removedEntries
       }
     } catch {
       for case let name? in files { blobs.remove(name) }
       throw error
     }
-    unlinkDoomed(doomed)
     if evicted > 0 { reclaimFreePages() }
   }
 
@@ -184,20 +177,16 @@ public final class DiskStore: DiskCaching {
   public func remove(_ key: String) throws(DiskCacheError) {
     try ensureOpen()
     session.withLock { $0.pending.forget(key) }
-    let doomed = try writeTransaction { db in
+    try writeTransaction { db in
       try db.execute(sql: "DELETE FROM entry WHERE key = ?", arguments: [key])
-      return try Self.doomedFiles(in: db)
     }
-    unlinkDoomed(doomed)
   }
 
   public func removeAll() throws(DiskCacheError) {
     try ensureOpen()
-    let doomed = try writeTransaction { db in
+    try writeTransaction { db in
       try db.execute(sql: "DELETE FROM entry")
-      return try Self.doomedFiles(in: db)
     }
-    unlinkDoomed(doomed)
     // Whatever a crashed writer left, at any age: the folder is meant to be empty now.
     collectOrphans(olderThan: nil)
     reclaimFreePages()
@@ -207,10 +196,7 @@ public final class DiskStore: DiskCaching {
   public func trim(toBytes maxBytes: Int? = nil) throws(DiskCacheError) -> TrimReport {
     try ensureOpen()
     let target = max(0, maxBytes ?? lowWaterBytes)
-    let (report, doomed) = try writeTransaction { db in
-      (try Self.evict(downTo: target, sparing: nil, in: db), try Self.doomedFiles(in: db))
-    }
-    unlinkDoomed(doomed)
+    let report = try writeTransaction { db in try Self.evict(downTo: target, sparing: nil, in: db) }
     collectOrphans(olderThan: Self.orphanGracePeriod)
     if report.removedEntries > 0 { reclaimFreePages() }
     return report
@@ -248,12 +234,8 @@ public final class DiskStore: DiskCaching {
         isValid: isValid)
     }
     if fix && !audit.isClean {
-      let doomed = try writeTransaction { db in
-        try audit.removeBrokenRows(in: db)
-        return try Self.doomedFiles(in: db)
-      }
-      unlinkDoomed(doomed)
-      for name in audit.orphanFiles { blobs.removeListed(name) }
+      try writeTransaction { db in try audit.removeBrokenRows(in: db) }
+      for name in audit.orphanFiles { blobs.remove(listed: name) }
       reclaimFreePages()
     }
     return VerifyReport(
@@ -294,18 +276,24 @@ public final class DiskStore: DiskCaching {
 
   /// Runs `body` in one IMMEDIATE transaction (GRDB's `write` on a pool), after writing the batched accesses so
   /// eviction sees the true order. If anything fails, the transaction rolls back and the batch is kept.
+  /// Once it has committed, the files of rows it deleted or replaced (and any a crashed process left doomed) are
+  /// unlinked: every path that drops a row goes through here, so none has to remember to.
   @discardableResult
   func writeTransaction<T>(_ body: (Database) throws -> T) throws(DiskCacheError) -> T {
     let batch = session.withLock { $0.pending.take() }
+    let (result, doomed): (T, [String])
     do {
-      return try pool.write { db in
+      (result, doomed) = try pool.write { db in
         try Self.apply(batch, in: db)
-        return try body(db)
+        let result = try body(db)
+        return (result, try Self.doomedFiles(in: db))
       }
     } catch {
       session.withLock { $0.pending.restore(batch) }
       throw DiskCacheError(translating: error, databasePath: databaseURL.path)
     }
+    unlinkDoomed(doomed)
+    return result
   }
 
   /// Writes batched access times and counters, if any.
@@ -371,14 +359,10 @@ public final class DiskStore: DiskCaching {
   /// Unlinks files no row names (left by a crash between writing a file and committing its row), and stale
   /// temporary files. `olderThan` nil takes every such file, however new.
   func collectOrphans(olderThan age: TimeInterval?) {
-    let cutoff = age.map { Date().addingTimeInterval(-$0) }  // file times are real time, not `clock`
-    guard let named = try? pool.read({ db in Set(try String.fetchAll(db, sql: "SELECT file FROM entry")) }) else {
-      return
-    }
-    for (name, modified) in blobs.listing() where !named.contains(name) {
-      if let cutoff, modified > cutoff { continue }
-      blobs.removeListed(name)
-    }
+    // File times are real time, not `clock`.
+    let cutoff = age.map { Date().addingTimeInterval(-$0) } ?? .distantFuture
+    guard let orphans = try? DiskAudit.orphanFiles(pool: pool, blobs: blobs, olderThan: cutoff) else { return }
+    for name in orphans { blobs.remove(listed: name) }
   }
 
   /// Hands freed pages back to the file system so the file shrinks after evictions. Outside the eviction's
