@@ -4,7 +4,6 @@
 #include "CImageShims.h"
 #include <stdio.h>
 #include <string.h>
-#include <zlib.h>
 
 static uint32_t be32(const uint8_t *p) { return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]; }
 
@@ -23,8 +22,8 @@ int cimg_png_check_structure(const uint8_t *data, size_t size, char *err, size_t
       snprintf(err, err_size, "chunk %.4s runs past the end of the file (truncated?)", (const char *)type);
       return -1;
     }
-    uLong crc = crc32(0L, type, (uInt)(length + 4));
-    if ((uint32_t)crc != be32(data + offset + 8 + length)) {
+    uint32_t crc = cimg_crc32(0, type, (size_t)length + 4);
+    if (crc != be32(data + offset + 8 + length)) {
       snprintf(err, err_size, "CRC mismatch in chunk %.4s", (const char *)type);
       return -1;
     }

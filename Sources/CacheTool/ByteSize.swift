@@ -1,13 +1,11 @@
-import Foundation
-
 /// Sizes as people type them: `64MB`, `1G`, `512k`, `1.5GiB`, `100` (bytes). Units are binary (1 MB = 1024 KB),
 /// like `du -h` and most caches.
 public enum ByteSize {
   public static func parse(_ text: String) -> Int? {
-    let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+    let trimmed = text.trimmingWhitespace().lowercased()
     let digits = trimmed.prefix { $0.isNumber || $0 == "." }
     guard !digits.isEmpty, let value = Double(digits), value >= 0 else { return nil }
-    let unit = trimmed.dropFirst(digits.count).trimmingCharacters(in: .whitespaces)
+    let unit = String(trimmed.dropFirst(digits.count).trimmingWhitespace())
     let multipliers: [String: Double] = [
       "": 1, "b": 1,
       "k": Double(1 << 10), "kb": Double(1 << 10), "kib": Double(1 << 10),
@@ -29,6 +27,6 @@ public enum ByteSize {
       value /= 1024
       index += 1
     }
-    return index == 0 ? "\(bytes) B" : String(format: value >= 100 ? "%.0f %@" : "%.1f %@", value, units[index])
+    return index == 0 ? "\(bytes) B" : PlainFormat.fixed(value, digits: value >= 100 ? 0 : 1) + " " + units[index]
   }
 }

@@ -48,7 +48,7 @@ final class ProgressBar: Sendable {
 
   static func clock(_ seconds: Double) -> String {
     let total = Int(seconds.rounded())
-    return String(format: "%d:%02d", total / 60, total % 60)
+    return "\(total / 60):" + (total % 60 < 10 ? "0" : "") + "\(total % 60)"
   }
 
   private func write(_ text: String) {

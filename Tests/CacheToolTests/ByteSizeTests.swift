@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import CacheTool
@@ -25,5 +26,40 @@ import Testing
     let list = URLList.parse("http://a.test/1.png\n\n# comment\nftp://b.test/x\nhttps://c.test/2.jpg\nnot a url\n")
     #expect(list.urls.map(\.absoluteString) == ["http://a.test/1.png", "https://c.test/2.jpg"])
     #expect(list.invalid == ["ftp://b.test/x", "not a url"])
+    // CRLF files, indentation and trailing blanks.
+    let crlf = URLList.parse(
+      "  http://a.test/1.png \r\n\t https://c.test/2.jpg\t\r\n \r\n  # indented comment\r\nx y \r\n")
+    #expect(crlf.urls.map(\.absoluteString) == ["http://a.test/1.png", "https://c.test/2.jpg"])
+    #expect(crlf.invalid == ["x y"])
+  }
+}
+
+@Suite struct PlainFormatTests {
+  @Test func fixedMatchesPrintf() {
+    // Ties that are exact in binary (0.25, 2.5) round to even in both. Decimal "ties" such as 0.15 are not exact in
+    // binary, and printf rounds the exact value, so the random values stay clear of them.
+    var values: [Double] = [0, 0.5, 1.5, 2.5, 0.25, 0.125, 0.375, 100, 1023.96, 3.999_999, 99.999, -1.25, -0.04]
+    var state: UInt64 = 1
+    for _ in 0..<2000 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1
+      values.append(Double(state >> 40) / 1000 + 0.000_1)
+    }
+    for value in values {
+      for digits in 0...2 {
+        #expect(PlainFormat.fixed(value, digits: digits) == String(format: "%.\(digits)f", value), "\(value) \(digits)")
+      }
+    }
+  }
+
+  @Test func trimmingWhitespace() {
+    #expect(" \t 64MB \u{3000}".trimmingWhitespace() == "64MB")
+    #expect("   ".trimmingWhitespace() == "")
+    #expect("a b".trimmingWhitespace() == "a b")
+  }
+
+  @Test func progressClock() {
+    #expect(ProgressBar.clock(0) == "0:00")
+    #expect(ProgressBar.clock(65.4) == "1:05")
+    #expect(ProgressBar.clock(3601) == "60:01")
   }
 }

@@ -51,4 +51,9 @@ void cimg_free(void *p);
 int cimg_png_check_structure(const uint8_t *data, size_t size, char *err, size_t err_size);
 int cimg_jpeg_check_structure(const uint8_t *data, size_t size, char *err, size_t err_size);
 
+/// CRC-32 as zlib and PNG compute it: cimg_crc32(0, data, size) is the checksum of data; pass a previous result
+/// to continue it. Folds with PCLMULQDQ when the CPU has it (cimg_crc32_uses_folding() says so), else zlib.
+uint32_t cimg_crc32(uint32_t crc, const uint8_t *data, size_t size);
+int cimg_crc32_uses_folding(void);
+
 #endif

@@ -44,12 +44,13 @@ struct Stats: AsyncParsableCommand {
       }
       let percent = stats.maxBytes > 0 ? Double(stats.totalBytes) * 100 / Double(stats.maxBytes) : 0
       let lookups = stats.hits + stats.misses
-      let hitRate = lookups > 0 ? String(format: " (%.0f%% hits)", Double(stats.hits) * 100 / Double(lookups)) : ""
+      let hitRate =
+        lookups > 0 ? " (\(PlainFormat.fixed(Double(stats.hits) * 100 / Double(lookups), digits: 0))% hits)" : ""
       print("cache:       \(output.cacheDirectory)")
       print("entries:     \(stats.entryCount)")
       print(
         "disk:        \(ByteSize.format(stats.totalBytes)) of \(ByteSize.format(stats.maxBytes)) "
-          + String(format: "(%.1f%%)", percent))
+          + "(\(PlainFormat.fixed(percent, digits: 1))%)")
       print("disk hits:   \(stats.hits) hits, \(stats.misses) misses\(hitRate)")
       print("memory:      limit \(ByteSize.format(output.memoryLimitBytes)) per process (decoded pixels)")
       print("oldest use:  \(stats.oldestAccess.map(Self.format) ?? "-")")

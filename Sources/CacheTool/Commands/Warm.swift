@@ -150,7 +150,7 @@ enum WarmRun {
     if report.stale > 0 { parts.append("\(report.stale) stale (network failed)") }
     parts.append("\(report.failed) failed")
     let verb = report.cancelled ? "interrupted after" : "warmed"
-    return "\(verb) \(report.total) URLs in \(String(format: "%.2f", report.seconds)) s: "
+    return "\(verb) \(report.total) URLs in \(PlainFormat.fixed(report.seconds, digits: 2)) s: "
       + parts.joined(separator: ", ") + "; \(ByteSize.format(report.bytesDownloaded)) downloaded"
   }
 }
@@ -175,8 +175,10 @@ struct URLList {
 
   static func parse(_ text: String) -> URLList {
     var list = URLList()
-    for rawLine in text.split(whereSeparator: \.isNewline) {
-      let line = rawLine.trimmingCharacters(in: .whitespaces)
+    // Split on the bytes of LF and CR rather than on Characters: grapheme breaking over the whole list and
+    // Foundation's `trimmingCharacters` were a measurable part of a 500-URL `warm` start.
+    for rawLine in text.utf8.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }) {
+      let line = String(Substring(rawLine).trimmingWhitespace())
       if line.isEmpty || line.hasPrefix("#") { continue }
       if let url = URL(string: line), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
         url.host != nil

@@ -6,10 +6,11 @@ public protocol DiskCaching: Sendable {
   /// Returns the entry and its bytes and records the access (may be batched; kept on `close()`).
   /// A blob missing or damaged behind the cache's back is a miss, and the row is repaired (removed).
   func lookup(_ key: String) throws(DiskCacheError) -> DiskLookup?
-  /// Which of `keys` have no entry, found with one read of the index; each of those counts as a miss, as its
-  /// `lookup` would have. Keys that have an entry are left alone: `lookup` them as usual. For a prefetch, which
-  /// would otherwise send every URL of a cold cache to the disk on its own.
-  func absentKeys(_ keys: [String]) throws(DiskCacheError) -> Set<String>
+  /// What one read of the index says about `keys`, for a prefetch, which would otherwise send every URL to the
+  /// disk on its own: those with no entry (each counted as a miss, as its `lookup` would have been) and those
+  /// fresh at `now` whose file is present at its recorded size (each counted as a hit, its access recorded, its
+  /// bytes not read). Any other key (stale, or its file in trouble) is left alone: `lookup` it as usual.
+  func probe(_ keys: [String], freshAt now: Date) throws(DiskCacheError) -> DiskProbe
   /// Atomically replaces any entry for `key`. Evicts least-recently-accessed entries to the low-water mark
   /// when the write crosses the byte limit.
   func store(_ key: String, data: [UInt8], metadata: DiskEntryMetadata) throws(DiskCacheError)
@@ -32,11 +33,24 @@ public protocol DiskCaching: Sendable {
 }
 
 extension DiskCaching {
-  /// Knows nothing absent: every key is looked up on its own.
-  public func absentKeys(_ keys: [String]) throws(DiskCacheError) -> Set<String> { [] }
+  /// Knows nothing: every key is looked up on its own.
+  public func probe(_ keys: [String], freshAt now: Date) throws(DiskCacheError) -> DiskProbe { DiskProbe() }
 
   public func store(batch writes: [DiskWrite]) throws(DiskCacheError) {
     for write in writes { try store(write.key, data: write.data, metadata: write.metadata) }
+  }
+}
+
+/// See `DiskCaching.probe(_:freshAt:)`.
+public struct DiskProbe: Equatable {
+  /// Keys with no entry.
+  public var absent: Set<String>
+  /// Keys whose entry is fresh and whose file is in place.
+  public var fresh: Set<String>
+
+  public init(absent: Set<String> = [], fresh: Set<String> = []) {
+    self.absent = absent
+    self.fresh = fresh
   }
 }
 
@@ -189,3 +203,4 @@ extension DiskCacheStatistics: Sendable {}
 extension TrimReport: Sendable {}
 extension VerifyReport: Sendable {}
 extension DiskCacheError: Sendable {}
+extension DiskProbe: Sendable {}

@@ -20,6 +20,9 @@ final class CurlMultiLoop: @unchecked Sendable {
     var shuttingDown = false
     /// Set by the loop thread just before `curl_multi_cleanup`; from then on nobody may call `curl_multi_wakeup`.
     var multiClosed = false
+    /// A wakeup was sent since the loop last read the inbox: the loop will see this change too, so a second
+    /// wakeup (a write to libcurl's wakeup socket, and one more round of the loop) would buy nothing.
+    var wakeupSent = false
   }
 
   private let configuration: CurlDataLoader.Configuration
@@ -60,7 +63,10 @@ final class CurlMultiLoop: @unchecked Sendable {
     // Wake up under the lock so the loop thread cannot free the multi handle between our change and the wakeup.
     inbox.withLock { inbox in
       change(&inbox)
-      if !inbox.multiClosed { curl_multi_wakeup(multi) }
+      if !inbox.multiClosed, !inbox.wakeupSent {
+        inbox.wakeupSent = true
+        curl_multi_wakeup(multi)
+      }
     }
   }
 
@@ -73,6 +79,7 @@ final class CurlMultiLoop: @unchecked Sendable {
           inbox.submissions = []
           inbox.cancellations = []
           inbox.multiClosed = inbox.shuttingDown
+          inbox.wakeupSent = false
         }
         return inbox
       }

@@ -15,8 +15,10 @@ enum HeaderLine: Equatable {
     var end = bytes.endIndex
     while start < end, Self.isSpace(bytes[start]) { start += 1 }
     while end > start, Self.isSpace(bytes[end - 1]) { end -= 1 }
-    let prefix: [UInt8] = Array("HTTP/".utf8)
-    if end - start >= prefix.count, zip(bytes[start..<start + prefix.count], prefix).allSatisfy({ $0 == $1 }) {
+    if end - start >= 5, bytes[start] == UInt8(ascii: "H"), bytes[start + 1] == UInt8(ascii: "T"),
+      bytes[start + 2] == UInt8(ascii: "T"), bytes[start + 3] == UInt8(ascii: "P"),
+      bytes[start + 4] == UInt8(ascii: "/")
+    {
       self = .statusLine
       return
     }
@@ -32,7 +34,10 @@ enum HeaderLine: Equatable {
     }
     var valueStart = colon + 1
     while valueStart < end, Self.isSpace(bytes[valueStart]) { valueStart += 1 }
-    let name = String(decoding: bytes[start..<nameEnd].map(Self.lowercased), as: UTF8.self)
+    let name = String(unsafeUninitializedCapacity: nameEnd - start) { buffer in
+      for offset in 0..<(nameEnd - start) { buffer[offset] = Self.lowercased(bytes[start + offset]) }
+      return nameEnd - start
+    }
     self = .field(name: name, value: String(decoding: bytes[valueStart..<end], as: UTF8.self))
   }
 

@@ -82,7 +82,7 @@ public final class ImageManager {
     try await data(for: url, knownAbsent: false)
   }
 
-  /// `knownAbsent`: a batch probe (`DiskCaching.absentKeys`) just found no disk entry and counted the miss, so the
+  /// `knownAbsent`: a batch probe (`DiskCaching.probe`) just found no disk entry and counted the miss, so the
   /// lookup is skipped.
   func data(for url: URL, knownAbsent: Bool) async throws(ImageManagerError) -> DataResult {
     let result = try await loadData(url, validation: .structure, knownAbsent: knownAbsent)

@@ -51,38 +51,50 @@ extension ImageManager {
 
     await withTaskGroup(of: (URL, Result<DataResult, ImageManagerError>).self) { group in
       var nextIndex = 0
-      // Keys of unique[..<probedUpTo] that a batch probe found absent from the disk tier (misses already counted).
-      var absent = Set<String>()
+      // What a batch probe found for keys[..<probedUpTo] (misses and hits already counted by the disk tier).
+      var probe = DiskProbe()
       var probedUpTo = 0
-      func launch() async -> Bool {
-        guard !Task.isCancelled, nextIndex < unique.count else { return false }
-        if nextIndex == probedUpTo {
-          probedUpTo = min(unique.count, nextIndex + Self.absenceProbeBatch)
-          absent = await absentOnDisk(keys[nextIndex..<probedUpTo])
-        }
-        let url = unique[nextIndex]
-        let knownAbsent = absent.remove(keys[nextIndex]) != nil
-        nextIndex += 1
-        group.addTask {
-          do throws(ImageManagerError) {
-            return (url, .success(try await self.data(for: url, knownAbsent: knownAbsent)))
-          } catch {
-            return (url, .failure(error))
-          }
-        }
-        return true
-      }
-      for _ in 0..<max(1, maxInFlight) {
-        guard await launch() else { break }
-      }
       var completed = 0
-      while let (url, outcome) = await group.next() {
+      func settled() {
         completed += 1
-        report.record(url, outcome)
         progress?(
           PrefetchProgress(
             total: unique.count, completed: completed, failed: report.failed,
             bytesDownloaded: report.bytesDownloaded, elapsed: ContinuousClock.now - started))
+      }
+      /// Starts the next URL that needs work; a fresh disk entry settles on the spot, without a task.
+      func launch() async -> Bool {
+        while !Task.isCancelled, nextIndex < unique.count {
+          if nextIndex == probedUpTo {
+            probedUpTo = min(unique.count, nextIndex + Self.diskProbeBatch)
+            probe = await probeDisk(keys[nextIndex..<probedUpTo])
+          }
+          let url = unique[nextIndex]
+          let key = keys[nextIndex]
+          nextIndex += 1
+          if probe.fresh.remove(key) != nil {
+            report.alreadyFresh += 1
+            settled()
+            continue
+          }
+          let knownAbsent = probe.absent.remove(key) != nil
+          group.addTask {
+            do throws(ImageManagerError) {
+              return (url, .success(try await self.data(for: url, knownAbsent: knownAbsent)))
+            } catch {
+              return (url, .failure(error))
+            }
+          }
+          return true
+        }
+        return false
+      }
+      for _ in 0..<max(1, maxInFlight) {
+        guard await launch() else { break }
+      }
+      while let (url, outcome) = await group.next() {
+        report.record(url, outcome)
+        settled()
         _ = await launch()
       }
     }
@@ -98,14 +110,16 @@ extension ImageManager {
 
 extension ImageManager {
   /// URLs probed against the disk tier in one go before they are launched.
-  static let absenceProbeBatch = 64
+  static let diskProbeBatch = 64
 
-  /// Which of these keys have no disk entry (one hop to the blocking queue for the batch, instead of one lookup
-  /// each). On any error nothing is known absent and each URL is looked up, and fails, on its own.
-  fileprivate func absentOnDisk(_ keys: ArraySlice<String>) async -> Set<String> {
-    guard let disk else { return [] }
+  /// What the disk tier knows of these keys, in one hop to the blocking queue for the batch instead of one lookup
+  /// each. On any error nothing is known and each URL is looked up, and fails, on its own.
+  fileprivate func probeDisk(_ keys: ArraySlice<String>) async -> DiskProbe {
+    guard let disk else { return DiskProbe() }
     let keys = Array(keys)
-    return (try? await BlockingIO.run { () throws(DiskCacheError) in try disk.absentKeys(keys) }) ?? []
+    let now = clock()
+    return (try? await BlockingIO.run { () throws(DiskCacheError) in try disk.probe(keys, freshAt: now) })
+      ?? DiskProbe()
   }
 }
 

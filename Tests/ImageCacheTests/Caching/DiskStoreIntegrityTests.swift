@@ -133,17 +133,34 @@ import Testing
     #expect(statistics.misses == 2)
   }
 
-  @Test func absentKeysAreFoundInOneBatchAndCountedAsMisses() throws {
+  @Test func probeSortsKeysIntoAbsentFreshAndNeedsALookup() throws {
     defer { folder.remove() }
-    let store = try DiskFixture.store(in: folder.url, clock: clock)
-    try DiskFixture.fill(store, keys: ["k0", "k1"], clock: clock)
+    // Given fresh entries k0, k2, k3, an expired k1, and x, y never stored
+    let store = try DiskFixture.store(in: folder.url, capacity: 10, clock: clock)
+    for (index, key) in ["k0", "k1", "k2", "k3"].enumerated() {
+      let now = clock.advance()
+      let expiry = now.addingTimeInterval(key == "k1" ? 5 : 3600)
+      try store.store(key, data: DiskFixture.blob(UInt8(index)), metadata: DiskEntryMetadata(expiresAt: expiry))
+    }
+    // and k2's file deleted, k3's file cut short behind the cache's back
+    try FileManager.default.removeItem(at: try #require(try store.blobURL(forKey: "k2")))
+    try Data(DiskFixture.blob(3).prefix(10)).write(to: try #require(try store.blobURL(forKey: "k3")))
 
-    #expect(try store.absentKeys(["k0", "x", "k1", "y"]) == ["x", "y"])
-    #expect(try store.absentKeys([]) == [])
+    // When a prefetch probes them all, later than k1's expiry
+    let now = clock.advance(by: 60)
+    let probe = try store.probe(["k0", "x", "k1", "k2", "k3", "y"], freshAt: now)
 
-    let statistics = try store.statistics()
+    // Then only k0 is fresh; k1 (to revalidate), k2 and k3 (to repair) are left for a lookup
+    #expect(probe == DiskProbe(absent: ["x", "y"], fresh: ["k0"]))
+    #expect(try store.probe([], freshAt: now) == DiskProbe())
+    // and the fresh one counts as a hit with its access recorded, the absent ones as misses
+    try store.close()
+    let reopened = try DiskFixture.store(in: folder.url, capacity: 10, clock: clock)
+    let statistics = try reopened.statistics()
+    #expect(statistics.hits == 1)
     #expect(statistics.misses == 2)
-    #expect(statistics.hits == 0)
+    #expect(try DiskFixture.keys(reopened).first == "k0")
+    #expect(try reopened.entries(limit: 1).first?.lastAccessAt == now)
   }
 
   @Test func manyLookupsFlushInBatches() throws {

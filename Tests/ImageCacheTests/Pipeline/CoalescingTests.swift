@@ -1,6 +1,8 @@
 import Foundation
-import ImageCache
+import Synchronization
 import Testing
+
+@testable import ImageCache
 
 @Suite struct CoalescingTests {
   @Test func hundredConcurrentRequestsForOneURLMakeOneTransfer() async throws {
@@ -115,6 +117,32 @@ import Testing
     #expect(statistics.entryCount == 70)
     #expect(statistics.hits == 3)
     #expect(statistics.misses == 70)
+  }
+
+  @Test func prefetchAnswersFreshEntriesFromTheIndexAndRepairsAMissingFile() async throws {
+    // Given 10 cached URLs, one of whose files was deleted behind the cache's back
+    let urls = (0..<10).map { URL(string: "http://images.test/\($0).png")! }
+    let loader = ScriptedLoader(fallback: Images.ok(Images.png()))
+    let disk = try DiskStore(directory: temporaryDirectory(), maxBytes: 1 << 24)
+    let manager = ImageManager(
+      loader: loader, memory: ImageMemoryStore(costLimit: 1 << 20, countLimit: 10), disk: disk,
+      decoder: ImageDecoder())
+    _ = await manager.prefetch(urls)
+    try FileManager.default.removeItem(at: try #require(try disk.blobURL(forKey: CacheKey.make(for: urls[4]))))
+
+    // When they are prefetched again
+    let progress = Mutex<[Int]>([])
+    let report = await manager.prefetch(urls, maxInFlight: 3) { update in
+      progress.withLock { $0.append(update.completed) }
+    }
+
+    // Then 9 are fresh without a request, the missing one is fetched again and is whole on disk
+    #expect(report.alreadyFresh == 9)
+    #expect(report.fetched == 1)
+    #expect(loader.requestCount == 11)
+    #expect(try disk.lookup(CacheKey.make(for: urls[4]))?.data == Images.png())
+    // and progress was reported for every URL
+    #expect(progress.withLock { $0 } == Array(1...10))
   }
 }
 

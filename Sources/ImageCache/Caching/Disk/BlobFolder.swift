@@ -20,6 +20,9 @@ final class BlobFolder: Sendable {
   private let rootPath: String
   /// Shard folders known to exist, so a write does not stat (or mkdir) its folder each time.
   private let preparedShards = Mutex<Set<Substring>>([])
+  /// Generations for new file names. Seeded from the system's random source once per process instead of asking
+  /// it (a `getrandom` call) for every file: names must differ between processes and versions, not be secret.
+  private static let generations = Mutex(GenerationSequence())
   /// Pretend free space, for tests: a write that does not fit fails as ENOSPC would.
   let simulatedFreeBytes = Mutex<Int?>(nil)
 
@@ -40,7 +43,7 @@ final class BlobFolder: Sendable {
   }
 
   static func newName(forKey key: String) -> String {
-    let generation = String(UInt64.random(in: .min ... .max), radix: 16)
+    let generation = String(generations.withLock { $0.next() }, radix: 16)
     return SHA256.hex(of: key) + "-" + String(repeating: "0", count: 16 - generation.count) + generation
   }
 
@@ -105,6 +108,13 @@ final class BlobFolder: Sendable {
     return complete ? bytes : nil
   }
 
+  /// Whether the file is there with exactly `size` bytes (one stat; nothing read).
+  func hasFile(_ name: String, size: Int) -> Bool {
+    guard Self.isValidName(name) else { return false }
+    var status = stat()
+    return stat(path(of: name), &status) == 0 && status.st_mode & S_IFMT == S_IFREG && Int(status.st_size) == size
+  }
+
   /// Unlinks the file; one already gone is fine (another process may have got there first).
   func remove(_ name: String) {
     guard Self.isValidName(name) else { return }
@@ -138,7 +148,12 @@ final class BlobFolder: Sendable {
   /// Creates `blobs/` and the shard folder (0700) once per process; `write` makes it again if it has gone since.
   private func prepareShard(_ shard: Substring) throws(DiskCacheError) {
     if preparedShards.withLock({ $0.contains(shard) }) { return }
-    try CacheDirectory.prepare(URL(fileURLWithPath: rootPath + "/" + shard, isDirectory: true))
+    // A fresh cache makes up to 256 shard folders during its first `warm`: one mkdir each. The careful path
+    // (stat, parents, access check) only when that fails, e.g. because the folder exists or `blobs/` is gone.
+    let path = rootPath + "/" + shard
+    if mkdir(path, CacheDirectory.directoryMode) != 0 {
+      try CacheDirectory.prepare(URL(fileURLWithPath: path, isDirectory: true))
+    }
     preparedShards.withLock { _ = $0.insert(shard) }
   }
 
@@ -174,5 +189,21 @@ final class BlobFolder: Sendable {
     case EACCES, EPERM, EROFS: .notWritable(path: cacheDirectory, reason: String(cString: strerror(code)))
     default: .io("\(String(cString: strerror(code))) writing \(path)")
     }
+  }
+}
+
+/// SplitMix64 (Steele, Lea and Flood, 2014) from a random 64-bit seed: a bijection of a counter, so no two files
+/// named by one process repeat a generation, and two processes repeat one only if their seeds lie within as many
+/// steps as they make names (for a million names each, a chance of about 10^-13); even then only the same key's
+/// files could clash, and the temporary file is opened with O_EXCL.
+struct GenerationSequence {
+  private var state = UInt64.random(in: .min ... .max)
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var value = state
+    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+    return value ^ (value >> 31)
   }
 }

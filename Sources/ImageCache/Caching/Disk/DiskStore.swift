@@ -102,23 +102,40 @@ public final class DiskStore: DiskCaching {
     return DiskLookup(entry: entry, data: data)
   }
 
-  public func absentKeys(_ keys: [String]) throws(DiskCacheError) -> Set<String> {
-    guard !keys.isEmpty else { return [] }
+  public func probe(_ keys: [String], freshAt now: Date) throws(DiskCacheError) -> DiskProbe {
+    guard !keys.isEmpty else { return DiskProbe() }
     try ensureOpen()
-    // One read transaction for the whole batch, one index probe per key.
-    let absent = try perform {
-      try pool.read { db -> Set<String> in
-        let probe = try db.cachedStatement(sql: DiskQueries.presence)
-        var absent = Set<String>()
-        for key in keys where try Int.fetchOne(probe, arguments: [key]) == nil { absent.insert(key) }
-        return absent
+    // One read transaction for the whole batch, one index search per key.
+    var result = DiskProbe()
+    try perform {
+      try pool.read { db in
+        let probe = try db.cachedStatement(sql: DiskQueries.probe)
+        for key in keys {
+          guard let row = try Row.fetchOne(probe, arguments: [key]) else {
+            result.absent.insert(key)
+            continue
+          }
+          let file: String = row[0]
+          let byteSize: Int = row[1]
+          let expiresAt: Double? = row[2]
+          // A stat, not a read: whether the bytes still decode is `verify`'s business, as for any lookup of
+          // an entry whose file has the right size.
+          if let expiresAt, now.timeIntervalSince1970 < expiresAt, blobs.hasFile(file, size: byteSize) {
+            result.fresh.insert(key)
+          }
+        }
       }
     }
     // Counted, not flushed here: a probe comes before fetches whose stores write the count in their own
     // transaction (`writeTransaction`), and a flush now would wait for the writer and hold up the caller.
-    // A miss has no access time to lose; `close()` and any later flush write what is still pending.
-    if !absent.isEmpty { session.withLock { $0.pending.misses += absent.count } }
-    return absent
+    // `close()` and any later flush write what is still pending, access times included.
+    let batchIsFull = session.withLock { session in
+      for _ in result.absent { session.pending.recordMiss() }
+      for key in result.fresh { session.pending.recordHit(key, at: now) }
+      return session.pending.lookupCount >= Self.accessFlushThreshold
+    }
+    if !result.fresh.isEmpty { flushIfFull(batchIsFull) }
+    return result
   }
 
   public func store(_ key: String, data: [UInt8], metadata: DiskEntryMetadata) throws(DiskCacheError) {
