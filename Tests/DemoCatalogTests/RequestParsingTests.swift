@@ -8,12 +8,6 @@ import Testing
     #expect(parameters == ["method": "artist.getInfo", "artist": "Sigur Rós", "api_key": "", "x": ""])
   }
 
-  @Test func httpDatesParseToEpochSeconds() {
-    #expect(HTTPDate.secondsSinceEpoch("Thu, 01 Jan 1970 00:00:00 GMT") == 0)
-    #expect(HTTPDate.secondsSinceEpoch("Sun, 06 Nov 1994 08:49:37 GMT") == 784_111_777)
-    #expect(HTTPDate.secondsSinceEpoch("Sunday, 06-Nov-94 08:49:37 GMT") == nil)
-  }
-
   @Test func jsonIsWrittenInKeyOrderWithEscapes() {
     let value = JSONValue.object([
       "b": .string("say \"hi\"\n\u{1}é"), "a": .array([.int(1), .orderedObject([("#text", .string(""))])]),

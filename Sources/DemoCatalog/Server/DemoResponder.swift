@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ImageCache
 
 /// Routes `/2.0/` to the API and `/i/u/<size>/<id>.png` to the covers, like Last.fm's API host and CDN.
 struct DemoResponder: HTTPResponder {
@@ -38,7 +39,7 @@ struct DemoResponder: HTTPResponder {
   private func cover(id: String, size: CoverSize, request: Request) throws -> Response {
     guard let image = try covers.image(id: id, size: size) else { return Self.plain(.notFound) }
     let headers: HTTPFields = [
-      .contentType: "image/png", .eTag: image.etag, .lastModified: HTTPDate.coversLastModified,
+      .contentType: "image/png", .eTag: image.etag, .lastModified: DemoDates.coversLastModified,
       .cacheControl: Self.coverCacheControl,
     ]
     if Self.isNotModified(request.headers, etag: image.etag) {
@@ -55,8 +56,8 @@ struct DemoResponder: HTTPResponder {
         return tag == "*" || tag == etag || tag == "W/" + etag
       }
     }
-    if let since = headers[.ifModifiedSince], let seconds = HTTPDate.secondsSinceEpoch(since) {
-      return seconds >= HTTPDate.coversLastModifiedSeconds
+    if let since = headers[.ifModifiedSince], let seconds = HTTPDate.secondsSinceEpoch(imfFixdate: since) {
+      return seconds >= DemoDates.coversLastModifiedSeconds
     }
     return false
   }
