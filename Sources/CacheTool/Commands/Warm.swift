@@ -165,10 +165,14 @@ struct URLList {
     if path == "-" {
       text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
     } else {
-      guard let data = FileManager.default.contents(atPath: path) else {
-        throw CommandFailure("cannot read URL list \(path); check the path")
+      // FileHandle rather than FileManager.contents(atPath:), which fails on pipes: `--urls <(grep … list)`.
+      let failure = CommandFailure("cannot read URL list \(path); check the path")
+      guard let file = FileHandle(forReadingAtPath: path) else { throw failure }
+      do {
+        text = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)  // nil: the file is empty
+      } catch {
+        throw failure
       }
-      text = String(decoding: data, as: UTF8.self)
     }
     return parse(text)
   }
