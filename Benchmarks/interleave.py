@@ -1,0 +1,52 @@
+"""Runs several imgcache builds and curl on the same URL list, round after round in random order, and prints the
+median wall time and CPU time (user + system) of each: a steadier comparison on a shared machine than one hyperfine
+block after another. Each imgcache run gets a fresh cache folder; curl a fresh output folder.
+
+Usage: interleave.py ROUNDS URLS CURL_CONFIG CURL_OUT WORK IMGCACHE...
+(Benchmarks/run interleave calls it with its own nginx, lists and folders.)
+"""
+
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+
+def timed(command):
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    if status != 0:
+        sys.exit(f"failed ({status}): {' '.join(command)}")
+    return (time.perf_counter() - start) * 1000, (usage.ru_utime + usage.ru_stime) * 1000
+
+
+def main():
+    rounds, urls, curl_config, curl_out, work = int(sys.argv[1]), *sys.argv[2:6]
+    builds = sys.argv[6:]
+    names = [f"{index}: {path}" for index, path in enumerate(builds)] + ["curl --parallel --parallel-max 16"]
+    samples = {name: [] for name in names}
+    for round_index in range(rounds):
+        order = list(range(len(names)))
+        random.shuffle(order)
+        for index in order:
+            if index == len(builds):
+                shutil.rmtree(curl_out, ignore_errors=True)
+                os.mkdir(curl_out)
+                command = ["curl", "--parallel", "--parallel-max", "16", "-s", "-K", curl_config]
+                samples[names[index]].append(timed(command))
+            else:
+                cache = os.path.join(work, f"interleave-{round_index}-{index}")
+                samples[names[index]].append(timed([builds[index], "warm", "--urls", urls, "--cache-dir", cache]))
+                shutil.rmtree(cache, ignore_errors=True)
+    curl_wall = statistics.median(wall for wall, _ in samples[names[-1]])
+    for name in names:
+        wall = statistics.median(w for w, _ in samples[name])
+        cpu = statistics.median(c for _, c in samples[name])
+        print(f"{name}: wall median {wall:.1f} ms ({wall / curl_wall:.2f}x curl), CPU median {cpu:.1f} ms, {rounds} rounds")
+
+
+main()
