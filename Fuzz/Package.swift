@@ -14,13 +14,19 @@ let package = Package(
   dependencies: [.package(path: "..")],
   targets: [
     .target(name: "CFuzzDriver"),
+    // What the decoder fuzzers share: the pixel budget, the input as bytes, the header/decode agreement checks.
+    .target(name: "FuzzSupport", dependencies: [.product(name: "ImageCache", package: rootPackage)]),
     .executableTarget(
-      name: "FuzzPNG", dependencies: ["CFuzzDriver", .product(name: "ImageCache", package: rootPackage)]),
+      name: "FuzzPNG",
+      dependencies: ["CFuzzDriver", "FuzzSupport", .product(name: "ImageCache", package: rootPackage)]),
     .executableTarget(
-      name: "FuzzJPEG", dependencies: ["CFuzzDriver", .product(name: "ImageCache", package: rootPackage)]),
+      name: "FuzzJPEG",
+      dependencies: ["CFuzzDriver", "FuzzSupport", .product(name: "ImageCache", package: rootPackage)]),
     .executableTarget(
-      name: "FuzzImageDecoder", dependencies: ["CFuzzDriver", .product(name: "ImageCache", package: rootPackage)]),
+      name: "FuzzImageDecoder",
+      dependencies: ["CFuzzDriver", "FuzzSupport", .product(name: "ImageCache", package: rootPackage)]),
     .executableTarget(
-      name: "FuzzLastFM", dependencies: ["CFuzzDriver", .product(name: "LastFM", package: rootPackage)]),
+      name: "FuzzLastFM",
+      dependencies: ["CFuzzDriver", "FuzzSupport", .product(name: "LastFM", package: rootPackage)]),
   ]
 )

@@ -1,19 +1,14 @@
 import CFuzzDriver
+import FuzzSupport
 import ImageCache
-
-let fuzzLimits = DecodingLimits(maxPixels: 1 << 20)
 
 /// The path the pipeline takes: sniff, read the header, decode; plus the sniffer on its own.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzImageDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-  let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+  let bytes = fuzzInput(data, size)
   let format = try? ImageFormatSniffer.format(of: bytes)
-  let decoder = ImageDecoder()
-  let header = try? decoder.header(of: bytes)
-  if let header { precondition(header.format == format, "header format differs from the sniffed one") }
-  if let bitmap = try? decoder.decode(bytes, limits: fuzzLimits) {
-    precondition(header?.width == bitmap.width && header?.height == bitmap.height, "header disagrees with decode")
-    precondition(bitmap.pixels.count == bitmap.width * bitmap.height * 4, "wrong pixel buffer size")
+  if let header = checkHeaderAndDecode(ImageDecoder(), bytes) {
+    precondition(header.format == format, "header format differs from the sniffed one")
   }
   return 0
 }

@@ -1,21 +1,11 @@
 import CFuzzDriver
 import Foundation
+import FuzzSupport
 import ImageCache
-
-/// Pixel budget for the fuzzers: big enough for every seed, small enough that a header claiming a huge image is
-/// refused before libFuzzer's memory limit is reached.
-let fuzzLimits = DecodingLimits(maxPixels: 1 << 20)
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJPEG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-  let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-  let decoder = JPEGDecoder()
-  let header = try? decoder.header(of: bytes)
-  if let bitmap = try? decoder.decode(bytes, limits: fuzzLimits) {
-    // A decode that succeeds must agree with the header and stay within the limit.
-    precondition(header?.width == bitmap.width && header?.height == bitmap.height, "header disagrees with decode")
-    precondition(bitmap.width * bitmap.height <= fuzzLimits.maxPixels, "limit not enforced")
-  }
+  checkHeaderAndDecode(JPEGDecoder(), fuzzInput(data, size))
   return 0
 }
 

@@ -7,8 +7,8 @@ import Logging
 
 /// The composition root: everything one session runs on, built once from the options.
 ///
-/// One `CurlDataLoader` (behind `RetryingDataLoader`) carries every request — Last.fm answers and covers —
-/// so a single libcurl multi handle shares connections between them. Images go through an `ImageManager` whose
+/// One `CurlDataLoader` carries every request — Last.fm answers and covers — so a single libcurl multi handle
+/// shares connections between them (covers retry through the image manager, Last.fm by its own rules). Images go through an `ImageManager` whose
 /// disk tier and the metadata cache live in the same cache folder. Without an API key (or with `--demo`) the
 /// demo catalog is served in-process on 127.0.0.1 and the Last.fm client is pointed at it.
 public final class BrowserEnvironment {
@@ -32,10 +32,6 @@ public final class BrowserEnvironment {
     self.imageManager = imageManager
     self.demoServer = demoServer
   }
-
-  /// The port the demo server tries first, so cover URLs (and so the image cache) stay the same between runs;
-  /// an ephemeral one when it is taken (another browser running, a parallel test).
-  public static let preferredDemoPort = CatalogSource.preferredDemoPort
 
   public static func make(
     options: BrowserOptions, environment: [String: String], outputIsTerminal: Bool,

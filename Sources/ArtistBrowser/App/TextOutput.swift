@@ -63,8 +63,8 @@ enum TextOutput {
   /// Scene messages end with the key to press on the full screen; a printout has no keys.
   static func forPrintout(_ message: String) -> String {
     message
-      .replacingOccurrences(of: "Press r to retry when online.", with: "Run again when online.")
-      .replacingOccurrences(of: "Press r to retry.", with: "Run again to retry.")
+      .replacingOccurrences(of: ErrorMessage.retryWhenOnlineHint, with: "Run again when online.")
+      .replacingOccurrences(of: ErrorMessage.retryHint, with: "Run again to retry.")
   }
 
   /// Presenters sanitise what they show; this is the last guard so no control character from the API can reach

@@ -105,7 +105,12 @@ public struct DiskEntry: Equatable {
   }
 
   public func isFresh(at now: Date) -> Bool {
-    guard let expiresAt = metadata.expiresAt else { return false }
+    Self.isFresh(expiresAt: metadata.expiresAt, at: now)
+  }
+
+  /// The rule, for callers holding only the expiry (the prefetch probe): no expiry means revalidate.
+  static func isFresh(expiresAt: Date?, at now: Date) -> Bool {
+    guard let expiresAt else { return false }
     return now < expiresAt
   }
 }

@@ -26,11 +26,7 @@ public struct ImageDecoder: ImageDecoding {
   /// truncation, bit flips, HTML and GIF bodies and oversized claims for a CRC pass instead of a decode.
   public func validate(_ data: [UInt8], limits: DecodingLimits) throws(ImageDecodingError) -> ImageHeader {
     let header = try header(of: data)
-    guard header.width.multipliedReportingOverflow(by: header.height).partialValue <= limits.maxPixels,
-      header.width <= limits.maxPixels, header.height <= limits.maxPixels
-    else {
-      throw .tooLarge(width: header.width, height: header.height, maxPixels: limits.maxPixels)
-    }
+    _ = try limits.rgbaByteCount(for: header)
     var message = [CChar](repeating: 0, count: 160)
     let status = data.withUnsafeBufferPointer { bytes in
       switch header.format {
@@ -39,8 +35,7 @@ public struct ImageDecoder: ImageDecoding {
       }
     }
     guard status == 0 else {
-      let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      throw .corrupt(format: header.format, reason: reason)
+      throw .corrupt(format: header.format, reason: String(shimMessage: message))
     }
     return header
   }

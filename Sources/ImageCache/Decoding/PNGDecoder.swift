@@ -35,7 +35,8 @@ enum PNGHeaderReader {
     guard bigEndian(data, at: 8) == 13, data[12..<16].elementsEqual("IHDR".utf8) else {
       throw corrupt("first chunk is not a 13-byte IHDR")
     }
-    guard CRC32.checksum(data[12..<29]) == bigEndian(data, at: 29) else { throw corrupt("IHDR CRC mismatch") }
+    let crc = data.withUnsafeBufferPointer { cimg_crc32(0, $0.baseAddress! + 12, 17) }
+    guard crc == bigEndian(data, at: 29) else { throw corrupt("IHDR CRC mismatch") }
     let width = bigEndian(data, at: 16)
     let height = bigEndian(data, at: 20)
     guard (1...0x7FFF_FFFF).contains(width), (1...0x7FFF_FFFF).contains(height) else {

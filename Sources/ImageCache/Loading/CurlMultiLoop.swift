@@ -40,7 +40,7 @@ final class CurlMultiLoop: @unchecked Sendable {
     guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed") }
     self.multi = multi
     ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, ccurl_pipe_multiplex())
-    ccurl_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, max(1, configuration.maxConcurrentTransfers))
+    ccurl_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, transferLimit)
     ccurl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, configuration.maxConnectionsPerHost))
     let thread = Thread { [self] in run() }
     thread.name = "imgcache.curl"
@@ -48,6 +48,9 @@ final class CurlMultiLoop: @unchecked Sendable {
   }
 
   var metrics: CurlDataLoader.Metrics { counters.withLock { $0 } }
+
+  /// Transfers attached to the multi handle at once (and connections in total).
+  private var transferLimit: Int { max(1, configuration.maxConcurrentTransfers) }
 
   func submit(_ submission: Submission) {
     counters.withLock { $0.requests += 1 }
@@ -92,7 +95,7 @@ final class CurlMultiLoop: @unchecked Sendable {
       curl_multi_perform(multi, &running)
       collectFinishedTransfers()
       // Finished transfers freed slots: start the waiting ones now rather than after the next poll.
-      if !waiting.isEmpty, attached.count < max(1, configuration.maxConcurrentTransfers) { continue }
+      if !waiting.isEmpty, attached.count < transferLimit { continue }
       // Sleep until a socket is ready, libcurl's next timeout, or a wakeup; the cap is only a safety net.
       curl_multi_poll(multi, nil, 0, 1000, nil)
     }
@@ -113,8 +116,7 @@ final class CurlMultiLoop: @unchecked Sendable {
   }
 
   private func attachWaitingTransfers() {
-    let limit = max(1, configuration.maxConcurrentTransfers)
-    while attached.count < limit, !waiting.isEmpty {
+    while attached.count < transferLimit, !waiting.isEmpty {
       let transfer = waiting.removeFirst()
       // Its caller already got `.cancelled`; the loop just hasn't read that cancellation yet.
       if transfer.ticket.isCancelled {

@@ -22,8 +22,7 @@ public enum HTTPDate {
 
   /// Any of the three forms; surrounding spaces and tabs are ignored.
   public static func parse(_ text: String) -> Date? {
-    let trimmed = text.utf8.drop { $0 == space || $0 == tab }.reversed().drop { $0 == space || $0 == tab }
-    let clean = String(decoding: trimmed.reversed(), as: UTF8.self)
+    let clean = String(text.trimmingHTTPWhitespace())
     if let seconds = secondsSinceEpoch(imfFixdate: clean) { return Date(timeIntervalSince1970: Double(seconds)) }
     // The obsolete forms are rare; their formatters are made once and used under a lock (a DateFormatter is not
     // documented as safe to share between threads).
@@ -34,7 +33,6 @@ public enum HTTPDate {
   }
 
   private static let space = UInt8(ascii: " ")
-  private static let tab = UInt8(ascii: "\t")
   private static let colon = UInt8(ascii: ":")
   private static let dayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map { Array($0.utf8) }
   private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

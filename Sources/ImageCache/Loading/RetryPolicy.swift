@@ -49,7 +49,7 @@ public struct RetryPolicy: Sendable {
   /// How long the server asked us to wait, for 429 and 503 only; nil when absent or unparsable.
   public func retryAfter(_ response: DataResponse) -> Duration? {
     guard response.statusCode == 429 || response.statusCode == 503,
-      let value = response.header("retry-after")?.trimmingCharacters(in: .whitespaces)
+      let value = response.header("retry-after").map({ String($0.trimmingHTTPWhitespace()) })
     else { return nil }
     let requested: Duration
     if let seconds = Int(value) {

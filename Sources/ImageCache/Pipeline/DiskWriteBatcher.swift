@@ -12,14 +12,14 @@ final class DiskWriteBatcher: Sendable {
     var isCommitting = false
   }
 
+  /// Writes per transaction at most.
+  private static let maxBatch = 64
   private let disk: any DiskCaching
-  private let maxBatch: Int
   private let state = Mutex(State())
   private let queue = DispatchQueue(label: "ImageCache.DiskWriteBatcher", qos: .userInitiated)
 
-  init(disk: any DiskCaching, maxBatch: Int = 64) {
+  init(disk: any DiskCaching) {
     self.disk = disk
-    self.maxBatch = maxBatch
   }
 
   func store(_ write: DiskWrite) async throws(DiskCacheError) {
@@ -38,7 +38,7 @@ final class DiskWriteBatcher: Sendable {
   private func commitUntilEmpty() {
     while true {
       let batch = state.withLock { state -> [(DiskWrite, Waiter)] in
-        let batch = Array(state.queue.prefix(maxBatch))
+        let batch = Array(state.queue.prefix(Self.maxBatch))
         state.queue.removeFirst(batch.count)
         if batch.isEmpty { state.isCommitting = false }
         return batch

@@ -7,7 +7,7 @@ struct Freshness {
 
   func expiry(for headers: [String: String], now: Date) -> Date {
     if let cacheControl = headers["cache-control"]?.lowercased() {
-      let directives = cacheControl.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      let directives = cacheControl.split(separator: ",").map { $0.trimmingHTTPWhitespace() }
       if directives.contains("no-cache") || directives.contains("no-store") { return now }
       for directive in directives where directive.hasPrefix("max-age=") {
         if let seconds = TimeInterval(directive.dropFirst("max-age=".count)) {

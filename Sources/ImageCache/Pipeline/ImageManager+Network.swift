@@ -6,7 +6,6 @@ extension ImageManager {
   func fetch(
     _ url: URL, revalidating cached: DiskLookup?, validation: Validation
   ) async throws(ImageManagerError) -> DataResult {
-    let safeURL = ImageManagerError.redacted(url)
     var request = DataRequest(url: url, maxBodyBytes: maxBodyBytes)
     if let cached {
       if let etag = cached.entry.metadata.etag { request.headers["If-None-Match"] = etag }
@@ -21,7 +20,7 @@ extension ImageManager {
     } catch {
       if let stale = try staleResult(url, cached, because: "\(error)") { return stale }
       count { $0.failures += 1 }
-      throw .transfer(url: safeURL, error)
+      throw .transfer(url: ImageManagerError.redacted(url), error)
     }
     if Task.isCancelled { throw .cancelled }
 
@@ -37,7 +36,7 @@ extension ImageManager {
       }
       if cached != nil { try? await removeFromDisk(CacheKey.make(for: url)) }
       count { $0.failures += 1 }
-      throw .httpStatus(url: safeURL, code: response.statusCode)
+      throw .httpStatus(url: ImageManagerError.redacted(url), code: response.statusCode)
     }
   }
 

@@ -52,26 +52,36 @@ public final class ImageManager {
       let bitmap: ImageBitmap
       if let decoded = data.decoded {
         bitmap = decoded
-      } else if let decoded = try? decoder.decode(data.bytes, limits: limits) {
-        bitmap = decoded
       } else {
-        // Bytes that passed the structural check (or sat on disk) but do not decode: never keep them.
-        try? await removeFromDisk(key)
-        if data.tier == .network { _ = try decodeOrThrow(data.bytes, url) }
-        // The disk copy rotted behind our back: fetch a fresh one, decoded before it is stored.
-        logger.warning("damaged cache entry removed", metadata: ["url": "\(ImageManagerError.redacted(url))"])
-        let fresh = try await loadData(url, validation: .decode)
-        let repaired: ImageBitmap
-        if let decoded = fresh.decoded { repaired = decoded } else { repaired = try decodeOrThrow(fresh.bytes, url) }
-        memory.setImage(repaired, forKey: memoryKey)
-        return ImageResponse(
-          url: url, bitmap: repaired, tier: fresh.tier, byteCount: fresh.bytes.count, isStale: fresh.isStale)
+        do throws(ImageDecodingError) {
+          bitmap = try decoder.decode(data.bytes, limits: limits)
+        } catch {
+          return try await replaceUndecodable(data, key: key, memoryKey: memoryKey, error: error)
+        }
       }
       if let storeError = data.storeError { reportStoreFailure(storeError) }
       memory.setImage(bitmap, forKey: memoryKey)
       return ImageResponse(
         url: url, bitmap: bitmap, tier: data.tier, byteCount: data.bytes.count, isStale: data.isStale)
     }
+  }
+
+  /// Bytes that passed the structural check (or sat on disk) but do not decode: never keep them. Fresh from the
+  /// network, that is the caller's error; from disk, the copy rotted behind our back and a fresh one is fetched,
+  /// decoded before it is stored.
+  private func replaceUndecodable(
+    _ data: DataResult, key: String, memoryKey: ImageCacheKey, error: ImageDecodingError
+  ) async throws(ImageManagerError) -> ImageResponse {
+    let url = data.url
+    try? await removeFromDisk(key)
+    if data.tier == .network { throw .decoding(url: ImageManagerError.redacted(url), error) }
+    logger.warning("damaged cache entry removed", metadata: ["url": "\(ImageManagerError.redacted(url))"])
+    let fresh = try await loadData(url, validation: .decode)
+    let repaired: ImageBitmap
+    if let decoded = fresh.decoded { repaired = decoded } else { repaired = try decodeOrThrow(fresh.bytes, url) }
+    memory.setImage(repaired, forKey: memoryKey)
+    return ImageResponse(
+      url: url, bitmap: repaired, tier: fresh.tier, byteCount: fresh.bytes.count, isStale: fresh.isStale)
   }
 
   /// Validated encoded bytes through disk and network (no memory tier: pixels are not kept).

@@ -27,7 +27,7 @@ struct CABundleTests {
 
   static func makeServer() throws -> (NginxTLSServer, [URL]) {
     var files: [String: [UInt8]] = [:]
-    for number in 0..<count { files["t\(number).png"] = TestImages.noisyPNG(number, side: 40) }
+    for number in 0..<count { files["t\(number).png"] = noisyPNG(number, side: 40) }
     let server = try NginxTLSServer(files: files)
     return (server, (0..<count).map { server.url("/t\($0).png") })
   }

@@ -34,7 +34,7 @@ struct DiskTroubleTests {
       return
     }
     let small = (0..<10).map { TestImages.png($0) }
-    let big = (0..<120).map { TestImages.noisyPNG($0, side: 64) }  // ~16 KB each, ~2 MB in all
+    let big = (0..<120).map { noisyPNG($0, side: 64) }  // ~16 KB each, ~2 MB in all
     let server = try HTTPTestServer { request in
       let parts = request.path.split(separator: "/")
       guard parts.count == 2, let number = Int(parts[1]) else { return .status(404) }

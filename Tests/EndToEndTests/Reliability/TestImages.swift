@@ -20,17 +20,6 @@ enum TestImages {
     try! PNGEncoder.encode(bitmap(number, side: side))
   }
 
-  /// Pixels from a fixed pseudo-random sequence: incompressible, so the PNG is about `side² × 4` bytes.
-  static func noisyPNG(_ number: Int, side: Int) -> [UInt8] {
-    var state = UInt64(number &+ 1) &* 0x9E37_79B9_7F4A_7C15
-    var pixels = [UInt8](repeating: 0, count: side * side * 4)
-    for index in pixels.indices {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      pixels[index] = UInt8(truncatingIfNeeded: state >> 33)
-    }
-    return try! PNGEncoder.encode(ImageBitmap(width: side, height: side, pixels: pixels))
-  }
-
   static func jpeg(_ number: Int, side: Int = 32) -> [UInt8] {
     try! JPEGEncoder.encode(bitmap(number, side: side))
   }

@@ -109,7 +109,7 @@ struct CurlHTTP2Tests {
     defer { server.stop() }
     let loader = CurlDataLoader(configuration: .init(caBundlePath: server.unrelatedCABundle.path))
 
-    let result = await Self.load(server.url("/cover-00.png"), with: loader)
+    let result = await loader.loadResult(server.url("/cover-00.png"))
 
     guard case .failure(.tls(let message)) = result else {
       Issue.record("expected a TLS failure, got \(result)")
@@ -125,8 +125,8 @@ struct CurlHTTP2Tests {
     defer { server.stop() }
     let loader = CurlDataLoader(configuration: .init(caBundlePath: server.caBundle.path))
 
-    let good = await Self.load(server.url("/cover-00.png"), with: loader)
-    let wrongName = await Self.load(server.url("/cover-00.png", host: "localhost"), with: loader)
+    let good = await loader.loadResult(server.url("/cover-00.png"))
+    let wrongName = await loader.loadResult(server.url("/cover-00.png", host: "localhost"))
 
     #expect((try? good.get().statusCode) == 200)
     guard case .failure(.tls(let message)) = wrongName else {
@@ -143,31 +143,12 @@ struct CurlHTTP2Tests {
     let missing = server.folder.appendingPathComponent("no-such-ca.pem").path
     let loader = CurlDataLoader(configuration: .init(caBundlePath: missing))
 
-    let result = await Self.load(server.url("/cover-00.png"), with: loader)
+    let result = await loader.loadResult(server.url("/cover-00.png"))
 
     guard case .failure(.tls(let message)) = result else {
       Issue.record("expected a TLS failure, got \(result)")
       return
     }
     #expect(message.contains(missing), "\(message)")
-  }
-
-  static func load(_ url: URL, with loader: CurlDataLoader) async -> Result<DataResponse, TransferError> {
-    do throws(TransferError) {
-      return .success(try await loader.load(DataRequest(url: url)))
-    } catch {
-      return .failure(error)
-    }
-  }
-
-  /// Pixels from a fixed pseudo-random sequence: incompressible, so the PNG is about `side² × 4` bytes.
-  static func noisyPNG(_ number: Int, side: Int) -> [UInt8] {
-    var state = UInt64(number &+ 1) &* 0x9E37_79B9_7F4A_7C15
-    var pixels = [UInt8](repeating: 0, count: side * side * 4)
-    for index in pixels.indices {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      pixels[index] = UInt8(truncatingIfNeeded: state >> 33)
-    }
-    return try! PNGEncoder.encode(ImageBitmap(width: side, height: side, pixels: pixels))
   }
 }

@@ -3,6 +3,10 @@ import TerminalUI
 /// Turns a store failure into the one line the user reads. Names inside come from the API or the user,
 /// so they are sanitised like any other text.
 enum ErrorMessage {
+  /// The endings that name a key; a printout (`TextOutput.forPrintout`) swaps them for what works there.
+  static let retryHint = "Press r to retry."
+  static let retryWhenOnlineHint = "Press r to retry when online."
+
   static func text(for error: StoreError) -> String {
     switch error {
     case .notFound(let name, let suggestions):
@@ -13,9 +17,9 @@ enum ErrorMessage {
     case .invalidAPIKey:
       return "Invalid Last.fm API key: set LASTFM_API_KEY or run with the demo catalog."
     case .networkFailed(let reason):
-      return "Network failed: \(DisplayFormat.clean(reason, columns: 60)). Press r to retry."
+      return "Network failed: \(DisplayFormat.clean(reason, columns: 60)). " + retryHint
     case .offlineNotCached:
-      return "Offline and not cached yet. Press r to retry when online."
+      return "Offline and not cached yet. " + retryWhenOnlineHint
     case .unexpected(let description):
       return "Something went wrong: \(DisplayFormat.clean(description, columns: 60))"
     }

@@ -34,10 +34,12 @@ final class BlobFolder: Sendable {
   /// Whether `name` is one this store makes: guards every path built from a database value, so a tampered
   /// index cannot point the store at files outside its folder.
   static func isValidName(_ name: String) -> Bool {
-    let bytes = Array(name.utf8)
-    guard bytes.count == 64 + 1 + 16, bytes[64] == UInt8(ascii: "-") else { return false }
+    let bytes = name.utf8
+    guard bytes.count == 64 + 1 + 16 else { return false }
+    // Walks the UTF-8 view in place: this runs for every file a lookup or probe touches.
     return bytes.enumerated().allSatisfy { index, byte in
-      index == 64 || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+      if index == 64 { return byte == UInt8(ascii: "-") }
+      return (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
         || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
     }
   }

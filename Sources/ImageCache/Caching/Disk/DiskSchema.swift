@@ -81,11 +81,11 @@ enum DiskSchema {
   /// hand freed pages back to the file system after evictions without rewriting the whole file. On an existing
   /// file the pragma is a no-op.
   ///
-  /// synchronous = NORMAL: in WAL mode a commit then survives a process crash (SIGKILL) and the file stays
-  /// consistent even on power loss; only the last commits before a power cut may be lost, which for a cache
-  /// costs a refetch. FULL would fsync on every store (measured in cache/README.md).
+  /// synchronous = NORMAL, which GRDB sets on the writer when it switches a pool to WAL: a commit then survives a
+  /// process crash (SIGKILL) and the file stays consistent even on power loss; only the last commits before a power
+  /// cut may be lost, which for a cache costs a refetch. FULL would fsync on every store (measured in
+  /// cache/README.md).
   static func prepare(_ db: Database) throws {
-    try db.execute(sql: "PRAGMA synchronous = NORMAL")
     guard !db.configuration.readonly else { return }
     // Setting it, even to the value it has, writes the header: on a full disk that alone fails every open.
     // 2 = INCREMENTAL.

@@ -120,19 +120,20 @@ public final class DiskStore: DiskCaching {
           let expiresAt: Double? = row[2]
           // A stat, not a read: whether the bytes still decode is `verify`'s business, as for any lookup of
           // an entry whose file has the right size.
-          if let expiresAt, now.timeIntervalSince1970 < expiresAt, blobs.hasFile(file, size: byteSize) {
+          if DiskEntry.isFresh(expiresAt: expiresAt.map(Date.init(timeIntervalSince1970:)), at: now),
+            blobs.hasFile(file, size: byteSize)
+          {
             result.fresh.insert(key)
           }
         }
       }
     }
-    // Counted, not flushed here: a probe comes before fetches whose stores write the count in their own
-    // transaction (`writeTransaction`), and a flush now would wait for the writer and hold up the caller.
-    // `close()` and any later flush write what is still pending, access times included.
-    let batchIsFull = session.withLock { session in
-      for _ in result.absent { session.pending.recordMiss() }
-      for key in result.fresh { session.pending.recordHit(key, at: now) }
-      return session.pending.lookupCount >= Self.accessFlushThreshold
+    // Misses alone are counted, not flushed: a probe comes before fetches whose stores write the count in their
+    // own transaction (`writeTransaction`), and a flush now would wait for the writer and hold up the caller.
+    // Fresh keys are hits whose access times matter, flushed like any lookup's once the batch is full.
+    let batchIsFull = record { pending in
+      for _ in result.absent { pending.recordMiss() }
+      for key in result.fresh { pending.recordHit(key, at: now) }
     }
     if !result.fresh.isEmpty { flushIfFull(batchIsFull) }
     return result
@@ -148,27 +149,21 @@ public final class DiskStore: DiskCaching {
     guard !writes.isEmpty else { return }
     try ensureOpen()
     let now = clock()
+    let charges = writes.map { Self.chargedBytes(key: $0.key, byteSize: $0.data.count) }
     var files: [String?] = []
-    do {
-      for write in writes {
-        let fits = Self.chargedBytes(key: write.key, byteSize: write.data.count) <= lowWaterBytes
-        files.append(fits ? try blobs.write(write.data, forKey: write.key) : nil)
-      }
-    } catch {
-      for case let name? in files { blobs.remove(name) }
-      throw error
-    }
     let evicted: Int
     do {
+      for (write, charge) in zip(writes, charges) {
+        files.append(charge <= lowWaterBytes ? try blobs.write(write.data, forKey: write.key) : nil)
+      }
       evicted = try writeTransaction { db -> Int in
         var lastID: Int64?
-        for (write, file) in zip(writes, files) {
+        for ((write, charge), file) in zip(zip(writes, charges), files) {
           guard let file else {
             // It would evict everything else and itself: not kept, and an older copy must not linger.
             try db.execute(sql: "DELETE FROM entry WHERE key = ?", arguments: [write.key])
             continue
           }
-          let charge = Self.chargedBytes(key: write.key, byteSize: write.data.count)
           lastID = try StoredEntry.upsert(
             key: write.key, file: file, byteSize: write.data.count, chargedBytes: charge, metadata: write.metadata,
             at: now, in: db)
@@ -177,6 +172,7 @@ public final class DiskStore: DiskCaching {
         return try Self.evict(downTo: lowWaterBytes, sparing: lastID, in: db).removedEntries
       }
     } catch {
+      // Nothing names these files: a failed write or commit leaves none behind.
       for case let name? in files { blobs.remove(name) }
       throw error
     }
@@ -333,19 +329,19 @@ public final class DiskStore: DiskCaching {
   }
 
   private func recordHit(_ key: String, at date: Date) {
-    let batchIsFull = session.withLock { session in
-      session.pending.recordHit(key, at: date)
-      return session.pending.lookupCount >= Self.accessFlushThreshold
-    }
-    flushIfFull(batchIsFull)
+    flushIfFull(record { $0.recordHit(key, at: date) })
   }
 
   private func recordMiss() {
-    let batchIsFull = session.withLock { session in
-      session.pending.recordMiss()
+    flushIfFull(record { $0.recordMiss() })
+  }
+
+  /// Applies `update` to the pending accesses; returns whether the batch is now due to be written.
+  private func record(_ update: (inout PendingAccesses) -> Void) -> Bool {
+    session.withLock { session in
+      update(&session.pending)
       return session.pending.lookupCount >= Self.accessFlushThreshold
     }
-    flushIfFull(batchIsFull)
   }
 
   private func flushIfFull(_ batchIsFull: Bool) {
