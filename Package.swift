@@ -49,7 +49,7 @@ let package = Package(
     .target(
       name: "DemoCatalog",
       dependencies: [
-        "ImageCache", "LastFM",
+        "ImageCache", "LastFM", "TerminalUI",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
       ]

@@ -6,7 +6,9 @@ import LastFM
 
 /// Where artist data comes from, for `warm <artist>`.
 struct LastFMOptions: ParsableArguments {
-  @Option(name: .customLong("api-key"), help: "Last.fm API key (default: $LASTFM_API_KEY; none: the demo catalog).")
+  @Option(
+    name: .customLong("api-key"),
+    help: "Last.fm API key (default: $LASTFM_API_KEY; with no key and no API base: the demo catalog).")
   var apiKey: String?
 
   @Option(
@@ -27,7 +29,7 @@ struct LastFMOptions: ParsableArguments {
   func source() async throws -> CatalogSource {
     do {
       return try await CatalogSource.resolve(apiKey: apiKey, apiBase: apiBase, forceDemo: demo)
-    } catch let error as CatalogSourceError {
+    } catch let error as CatalogChoiceError {
       throw CommandFailure(error.description)
     } catch {
       throw CommandFailure("could not start the demo catalog server: \(error)")

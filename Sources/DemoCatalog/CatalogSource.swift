@@ -2,11 +2,12 @@ import Foundation
 import ImageCache
 import LastFM
 
-/// Where Last.fm answers come from: the live API when a key is configured, otherwise the embedded demo catalog
-/// served on 127.0.0.1 — the same HTTP, cache and decode code either way.
+/// A running catalog for `imgcache`: the configuration `CatalogChoice` picked, plus the demo server when the
+/// choice is the embedded catalog — the same HTTP, cache and decode code either way.
 public final class CatalogSource {
+  public let choice: CatalogChoice
   public let configuration: LastFMConfiguration
-  /// Running while this source is in use; `nil` for the live API.
+  /// Running while this source is in use; `nil` for Last.fm or another server.
   public let demoServer: DemoServer?
 
   public var isDemo: Bool { demoServer != nil }
@@ -18,42 +19,37 @@ public final class CatalogSource {
   /// the same from run to run and from tool to tool. Taken → an ephemeral port.
   public static let preferredDemoPort = 47_380
 
-  /// A one-line description for status lines and summaries (never the key).
+  /// A one-line description for status lines and summaries (never the key): the same notice the browser shows.
   public var label: String {
-    isDemo
-      ? "demo catalog (no LASTFM_API_KEY set; fictional artists)" : "Last.fm (\(configuration.baseURL.host ?? "?"))"
+    choice.notice ?? "Last.fm API at \(configuration.baseURL.host ?? "?")"
   }
 
-  private init(configuration: LastFMConfiguration, demoServer: DemoServer?) {
+  private init(choice: CatalogChoice, configuration: LastFMConfiguration, demoServer: DemoServer?) {
+    self.choice = choice
     self.configuration = configuration
     self.demoServer = demoServer
   }
 
-  /// `apiKey`/`apiBase` from options win over `LASTFM_API_KEY`/`LASTFM_API_BASE`; no key (or `forceDemo`)
-  /// starts the demo server.
+  /// Picks the catalog by `CatalogChoice`'s rule (the browser's too) and starts the demo server if that is it.
   public static func resolve(
     apiKey: String?, apiBase: String?, forceDemo: Bool,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) async throws -> CatalogSource {
-    var configuration = LastFMConfiguration.fromEnvironment(environment)
-    configuration.userAgent = "imgcache/\(ImageCacheVersion.string)"
-    if let apiKey, !apiKey.isEmpty { configuration.apiKey = apiKey }
-    if let apiBase, !apiBase.isEmpty {
-      guard let url = URL(string: apiBase), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
-        throw CatalogSourceError.invalidAPIBase(apiBase)
-      }
-      configuration.baseURL = url
+    let userAgent = "imgcache/\(ImageCacheVersion.string)"
+    let choice = try CatalogChoice.resolve(
+      apiKey: apiKey, apiBase: apiBase, forcesDemo: forceDemo, environment: environment)
+    switch choice {
+    case .lastFM(let baseURL):
+      let key = CatalogChoice.apiKey(option: apiKey, environment: environment)
+      let configuration = LastFMConfiguration(apiKey: key, baseURL: baseURL, userAgent: userAgent)
+      return CatalogSource(choice: choice, configuration: configuration, demoServer: nil)
+    case .demo:
+      let server = try await startDemoServer()
+      // The loopback server has no rate limit to respect.
+      let configuration = LastFMConfiguration(
+        apiKey: nil, baseURL: server.baseURL, userAgent: userAgent, maxRequestsPerSecond: 1000)
+      return CatalogSource(choice: choice, configuration: configuration, demoServer: server)
     }
-    let hasKey = !(configuration.apiKey ?? "").isEmpty
-    if hasKey && !forceDemo {
-      return CatalogSource(configuration: configuration, demoServer: nil)
-    }
-    let server = try await startDemoServer()
-    configuration.baseURL = server.baseURL
-    configuration.apiKey = nil
-    // The loopback server has no rate limit to respect.
-    configuration.maxRequestsPerSecond = 1000
-    return CatalogSource(configuration: configuration, demoServer: server)
   }
 
   /// The demo server on `preferredDemoPort`, or on an ephemeral port when that one is taken (another browser
@@ -65,16 +61,6 @@ public final class CatalogSource {
 
   public func shutdown() async {
     await demoServer?.shutdown()
-  }
-}
-
-public enum CatalogSourceError: Error, CustomStringConvertible {
-  case invalidAPIBase(String)
-
-  public var description: String {
-    switch self {
-    case .invalidAPIBase(let text): "--api-base: \(text) is not an http(s) URL"
-    }
   }
 }
 

@@ -55,16 +55,4 @@ import Testing
     #expect(firstTwo.map(\.name) == ["A1", "A2"])
     #expect(many.requestCount == 2)
   }
-
-  @Test func configurationFromEnvironment() {
-    let configured = LastFMConfiguration.fromEnvironment([
-      "LASTFM_API_KEY": " abc123 ", "LASTFM_API_BASE": "http://127.0.0.1:8080/2.0/",
-    ])
-    #expect(configured.apiKey == "abc123")
-    #expect(configured.baseURL.absoluteString == "http://127.0.0.1:8080/2.0/")
-
-    let defaults = LastFMConfiguration.fromEnvironment(["LASTFM_API_KEY": "", "LASTFM_API_BASE": "ftp://x"])
-    #expect(defaults.apiKey == nil)
-    #expect(defaults.baseURL == LastFMConfiguration.defaultBaseURL)
-  }
 }

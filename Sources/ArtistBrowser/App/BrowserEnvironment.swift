@@ -38,7 +38,7 @@ public final class BrowserEnvironment {
     logger: Logger = Logger(label: "artist-browser")
   ) async throws -> BrowserEnvironment {
     let cacheDirectory = options.resolvedCacheDirectory(environment: environment)
-    let catalog = options.catalogChoice(environment: environment)
+    let catalog = try options.catalogChoice(environment: environment)
     let colorMode = options.resolvedColorMode(environment: environment, isTerminal: outputIsTerminal)
 
     // One curl multi handle for covers and Last.fm. Images retry through the manager's RetryingDataLoader;

@@ -1,4 +1,5 @@
 import BlockArt
+import DemoCatalog
 import Foundation
 
 /// The scene a session opens on (the chart unless the command line names something).
@@ -39,55 +40,21 @@ public struct BrowserOptions: Equatable, Sendable {
   public init() {}
 }
 
-/// Where the catalog comes from.
-public enum CatalogChoice: Equatable, Sendable {
-  /// Last.fm, or a server speaking its API at `baseURL` (with or without a key).
-  case lastFM(baseURL: URL)
-  /// The embedded demo catalog, served in-process on 127.0.0.1.
-  case demo(DemoReason)
-
-  public enum DemoReason: Equatable, Sendable {
-    case requested
-    case noAPIKey
-  }
-
-  /// What the tools say before showing demo data, e.g. "demo catalog (no LASTFM_API_KEY set)"; nil for Last.fm.
-  public var notice: String? {
-    switch self {
-    case .lastFM: nil
-    case .demo(.requested): "demo catalog (--demo)"
-    case .demo(.noAPIKey): "demo catalog (no LASTFM_API_KEY set)"
-    }
-  }
-}
-
 extension BrowserOptions {
   /// `--api-key`, else `LASTFM_API_KEY`; blank counts as absent.
   public func resolvedAPIKey(environment: [String: String]) -> String? {
-    let key = apiKey ?? environment["LASTFM_API_KEY"]
-    guard let trimmed = key?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
-    return trimmed
+    CatalogChoice.apiKey(option: apiKey, environment: environment)
   }
 
-  /// `--api-base`, else `LASTFM_API_BASE`, when it is an http(s) URL.
-  public func resolvedAPIBase(environment: [String: String]) -> URL? {
-    let text = (apiBase ?? environment["LASTFM_API_BASE"])?.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard let text, !text.isEmpty, let url = URL(string: text), url.scheme == "http" || url.scheme == "https",
-      url.host != nil
-    else { return nil }
-    return url
-  }
-
-  /// `--demo` wins; then a key (or an explicit API base, e.g. a demo server run elsewhere) means that server;
-  /// with neither, the embedded demo catalog.
-  public func catalogChoice(environment: [String: String]) -> CatalogChoice {
-    if forcesDemo { return .demo(.requested) }
-    let base = resolvedAPIBase(environment: environment)
-    if resolvedAPIKey(environment: environment) != nil {
-      return .lastFM(baseURL: base ?? URL(string: "https://ws.audioscrobbler.com/2.0/")!)
+  /// Which catalog to browse, by the rule `imgcache` follows too (see `CatalogChoice`). An API base that is not
+  /// an http(s) URL is refused with a message naming where it came from.
+  public func catalogChoice(environment: [String: String]) throws(BrowserFailure) -> CatalogChoice {
+    do {
+      return try CatalogChoice.resolve(
+        apiKey: apiKey, apiBase: apiBase, forcesDemo: forcesDemo, environment: environment)
+    } catch {
+      throw BrowserFailure(error.description)
     }
-    if let base { return .lastFM(baseURL: base) }
-    return .demo(.noAPIKey)
   }
 
   /// Same precedence as `imgcache`: `--cache-dir`, `$IMGCACHE_DIR`, `$XDG_CACHE_HOME/imgcache`, `~/.cache/imgcache`.

@@ -1,3 +1,4 @@
+import DemoCatalog
 import TerminalUI
 
 /// The bottom line of the full screen: the catalog (always named, also before the first answer arrives), then

@@ -23,15 +23,6 @@ public struct LastFMConfiguration {
     self.retry = retry
   }
 
-  /// Reads `LASTFM_API_KEY` and `LASTFM_API_BASE` (an unusable base falls back to the real API).
-  public static func fromEnvironment(
-    _ environment: [String: String] = ProcessInfo.processInfo.environment
-  ) -> LastFMConfiguration {
-    let base = environment["LASTFM_API_BASE"].flatMap { URL(string: $0.trimmingCharacters(in: .whitespaces)) }
-      .flatMap { $0.scheme == "http" || $0.scheme == "https" ? $0 : nil }
-    return LastFMConfiguration(apiKey: environment["LASTFM_API_KEY"], baseURL: base ?? defaultBaseURL)
-  }
-
   /// True when talking to Last.fm itself, which refuses requests without a key.
   var targetsRealAPI: Bool { baseURL.host?.hasSuffix("audioscrobbler.com") ?? false }
 }

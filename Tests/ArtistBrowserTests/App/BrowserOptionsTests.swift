@@ -1,55 +1,38 @@
 import ArgumentParser
+import DemoCatalog
 import Foundation
+import LastFM
 import Testing
 
 @testable import ArtistBrowser
 
-@Suite struct CatalogChoiceTests {
-  @Test func withoutAKeyTheDemoCatalogIsChosenAndSaysWhy() {
-    let choice = BrowserOptions().catalogChoice(environment: [:])
+/// The browser's side of the catalog rule; the rule itself is tested in DemoCatalogTests (CatalogChoiceRuleTests).
+@Suite struct BrowserCatalogChoiceTests {
+  @Test func withoutAKeyTheDemoCatalogIsChosenAndSaysWhy() throws {
+    let choice = try BrowserOptions().catalogChoice(environment: [:])
     #expect(choice == .demo(.noAPIKey))
     #expect(choice.notice == "demo catalog (no LASTFM_API_KEY set)")
   }
 
-  @Test func aBlankKeyCountsAsNoKey() {
-    #expect(BrowserOptions().catalogChoice(environment: ["LASTFM_API_KEY": "  \n"]) == .demo(.noAPIKey))
-  }
-
-  @Test func aKeyInTheEnvironmentMeansLastFM() {
-    let choice = BrowserOptions().catalogChoice(environment: ["LASTFM_API_KEY": "0123abcd"])
-    #expect(choice == .lastFM(baseURL: URL(string: "https://ws.audioscrobbler.com/2.0/")!))
-    #expect(choice.notice == nil)
-  }
-
-  @Test func demoWinsOverAKey() {
-    var options = BrowserOptions()
-    options.forcesDemo = true
-    options.apiKey = "0123abcd"
-    let choice = options.catalogChoice(environment: ["LASTFM_API_KEY": "0123abcd"])
-    #expect(choice == .demo(.requested))
-    #expect(choice.notice == "demo catalog (--demo)")
-  }
-
-  @Test func theKeyOptionOverridesTheEnvironment() {
+  @Test func theOptionsReachTheRule() throws {
     var options = BrowserOptions()
     options.apiKey = " fromflag "
+    #expect(try options.catalogChoice(environment: [:]) == .lastFM(baseURL: LastFMConfiguration.defaultBaseURL))
     #expect(options.resolvedAPIKey(environment: ["LASTFM_API_KEY": "fromenv"]) == "fromflag")
-    #expect(BrowserOptions().resolvedAPIKey(environment: ["LASTFM_API_KEY": "fromenv"]) == "fromenv")
-  }
-
-  @Test func anAPIBaseIsUsedWithTheKeyAndAlonePointsAtThatServer() {
-    var options = BrowserOptions()
     options.apiBase = "http://127.0.0.1:9000/2.0/"
-    let base = URL(string: "http://127.0.0.1:9000/2.0/")!
-    #expect(options.catalogChoice(environment: ["LASTFM_API_KEY": "k"]) == .lastFM(baseURL: base))
-    #expect(options.catalogChoice(environment: [:]) == .lastFM(baseURL: base))
-    #expect(
-      BrowserOptions().catalogChoice(environment: ["LASTFM_API_BASE": "http://127.0.0.1:9000/2.0/"])
-        == .lastFM(baseURL: base))
+    #expect(try options.catalogChoice(environment: [:]) == .lastFM(baseURL: URL(string: "http://127.0.0.1:9000/2.0/")!))
+    options.forcesDemo = true
+    #expect(try options.catalogChoice(environment: [:]) == .demo(.requested))
   }
 
-  @Test func anUnusableAPIBaseIsIgnored() {
-    #expect(BrowserOptions().catalogChoice(environment: ["LASTFM_API_BASE": "file:///etc/passwd"]) == .demo(.noAPIKey))
+  @Test func anUnusableAPIBaseIsABrowserFailureNamingItsSource() {
+    #expect(
+      throws: BrowserFailure(
+        "LASTFM_API_BASE: file:///etc/passwd is not an http(s) URL; give a Last.fm-compatible API base such as "
+          + "https://ws.audioscrobbler.com/2.0/, or leave it unset")
+    ) {
+      try BrowserOptions().catalogChoice(environment: ["LASTFM_API_BASE": "file:///etc/passwd"])
+    }
   }
 }
 

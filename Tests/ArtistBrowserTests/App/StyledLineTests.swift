@@ -1,3 +1,4 @@
+import DemoCatalog
 import Foundation
 import TerminalUI
 import Testing
