@@ -6,7 +6,7 @@ import Synchronization
 /// (see cache/README.md for the layout and the measurements behind it).
 ///
 /// Several processes may open the same folder: readers never block, writers take an IMMEDIATE transaction and
-/// wait up to `busyTimeout` for each other. A file is complete before the row that names it commits, and is
+/// wait for each other (`waitForLock`, at least `busyTimeout`). A file is complete before the row that names it commits, and is
 /// unlinked only after the row is gone, so a crash at any moment leaves either the old or the new entry, never a
 /// half-written one; at worst it leaves an unnamed file, which `verify --fix` and `trim` collect.
 public final class DiskStore: DiskCaching {
@@ -19,7 +19,9 @@ public final class DiskStore: DiskCaching {
   static let orphanGracePeriod: TimeInterval = 60
   /// Lookups batched before their access times and hit/miss counts are written.
   static let accessFlushThreshold = 64
-  static let busyTimeout: TimeInterval = 10
+  /// How long a writer waits for another process's write lock before it gives up (at least; see `waitForLock`).
+  static let busyTimeout: TimeInterval = 30
+  static let busyPollMicroseconds: UInt32 = 1_000
 
   public let directory: URL
   public let databaseURL: URL
@@ -56,7 +58,7 @@ public final class DiskStore: DiskCaching {
     do {
       var configuration = Configuration()
       configuration.label = "ImageCache.DiskStore"
-      configuration.busyMode = .timeout(Self.busyTimeout)
+      configuration.busyMode = .callback(Self.waitForLock)
       configuration.journalMode = .wal
       configuration.prepareDatabase(DiskSchema.prepare)
       pool = try DatabasePool(path: path, configuration: configuration)
@@ -64,6 +66,17 @@ public final class DiskStore: DiskCaching {
     } catch {
       throw DiskCacheError(translating: error, databasePath: path)
     }
+  }
+
+  /// SQLite's busy handler. Its built-in timeout sleeps ever longer between tries, 100 ms from the 12th on; a
+  /// process that commits batch after batch (another `warm`) may then hold the lock nearly every time the waiter
+  /// looks, although it is free for a moment between commits. (Once, under a loaded test run, a warm closing next to
+  /// another gave up after the old 10 s with "database is locked".) Trying every millisecond finds those gaps, for
+  /// one lock attempt each.
+  @Sendable static func waitForLock(tries: Int) -> Bool {
+    guard Double(tries) * Double(busyPollMicroseconds) < busyTimeout * 1_000_000 else { return false }
+    usleep(busyPollMicroseconds)
+    return true
   }
 
   deinit {
