@@ -94,16 +94,20 @@ int cimg_jpeg_check_structure(const uint8_t *data, size_t size, char *err, size_
         return -1;
       }
       scans++;
+      // Jumps from one 0xFF to the next with memchr: entropy-coded data is nearly all of a JPEG's bytes.
       while (offset + 1 < size) {
-        if (data[offset] == 0xFF) {
-          uint8_t next = data[offset + 1];
-          if (next == 0x00 || next == 0xFF || (next >= 0xD0 && next <= 0xD7)) {
-            offset += (next == 0xFF) ? 1 : 2;
-            continue;
-          }
+        const uint8_t *ff = memchr(data + offset, 0xFF, size - 1 - offset);
+        if (ff == NULL) {
+          offset = size - 1;
           break;
         }
-        offset++;
+        offset = (size_t)(ff - data);
+        uint8_t next = data[offset + 1];
+        if (next == 0x00 || next == 0xFF || (next >= 0xD0 && next <= 0xD7)) {
+          offset += (next == 0xFF) ? 1 : 2;
+          continue;
+        }
+        break;
       }
     }
   }

@@ -125,6 +125,12 @@ enum Benchmarks {
       precondition(bitmap.width == 174)
     }
     print(decode.line)
+    // The check a prefetch runs instead of a decode, on the same thumbnail encoded as JPEG.
+    let jpeg = try JPEGEncoder.encode(try decoder.decode(png, limits: .default), quality: 92)
+    let check = try measure("JPEG structure check (\(jpeg.count / 1024) KB file)", batches: 11, operations: 2_000) {
+      _ = try decoder.validate(jpeg, limits: .default)
+    }
+    print(check.line)
   }
 
   /// PSNR of what a terminal would show, ours vs chafa, each against the source box-filtered onto its own grid.

@@ -41,6 +41,26 @@ import Testing
     }
   }
 
+  /// Noise at high quality: a scan full of 0xFF bytes, each stuffed with 0x00, so the check's jump from one 0xFF to
+  /// the next is exercised over a hundred times. Every cut inside the scan must be refused, as libjpeg refuses it.
+  @Test func aNoisyJPEGPassesAndEveryCutInsideItsScanIsRefused() throws {
+    var state: UInt64 = 7
+    let pixels = (0..<(160 * 160 * 4)).map { _ -> UInt8 in
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return UInt8(truncatingIfNeeded: state >> 33)
+    }
+    let jpeg = try JPEGEncoder.encode(ImageBitmap(width: 160, height: 160, pixels: pixels), quality: 98)
+    let stuffed = zip(jpeg, jpeg.dropFirst()).filter { $0 == 0xFF && $1 == 0x00 }.count
+    #expect(stuffed > 100)
+    #expect(try decoder.validate(jpeg, limits: .default).width == 160)
+    #expect(try decoder.decode(jpeg, limits: .default).width == 160)
+    for cut in stride(from: jpeg.count / 4, to: jpeg.count, by: 97) {
+      #expect(throws: ImageDecodingError.self, "cut at \(cut)") {
+        try decoder.validate(Array(jpeg.prefix(cut)), limits: .default)
+      }
+    }
+  }
+
   @Test func aFlippedBitInsideImageDataFailsTheChecksum() throws {
     var png = try Fixtures.bytes("pngsuite/basn2c08.png")
     png[png.count / 2] ^= 0x10
