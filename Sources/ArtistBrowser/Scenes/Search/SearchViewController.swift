@@ -17,32 +17,28 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
 
   var interactor: (any SearchBusinessLogic)?
   var router: (any SearchRoutingLogic & SearchDataPassing)?
-  let preferences: BrowserPreferences
-  let thumbnails: ThumbnailSlots?
-  public var onNeedsDisplay: (@MainActor () -> Void)?
 
   private(set) var mode = Mode.typing
   private(set) var query = ""
   private(set) var suggestions = Search.LoadSuggestions.ViewModel(suggestions: [])
   private(set) var results: Search.SearchArtists.ViewModel?
   private(set) var viewport = ListViewport()
-  private(set) var isLoading = false
-  private var loadTask: Task<Void, Never>?
+  /// The search itself runs through `chores.load`; suggestions, asked for on every key, have their own task.
   private var suggestionsTask: Task<Void, Never>?
+  private let chores: SceneChores
 
   init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?) {
-    self.preferences = preferences
-    self.thumbnails = thumbnails
-    thumbnails?.onUpdate = { [weak self] in self?.onNeedsDisplay?() }
+    chores = SceneChores(preferences: preferences, thumbnails: thumbnails)
+  }
+
+  public var onNeedsDisplay: (@MainActor () -> Void)? {
+    get { chores.onNeedsDisplay }
+    set { chores.onNeedsDisplay = newValue }
   }
 
   public var title: String { "Search" }
 
-  public var status: StatusLine {
-    var status = results?.status ?? StatusLine()
-    status.isLoading = isLoading
-    return status
-  }
+  public var status: StatusLine { chores.status(results?.status) }
 
   /// Results are shown only while they answer the query in the field; otherwise suggestions are.
   var showsResults: Bool { results != nil && results?.query == query }
@@ -58,16 +54,15 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
   }
 
   public func stop() {
-    thumbnails?.cancelAll()
-    loadTask?.cancel()
+    chores.stop()
     suggestionsTask?.cancel()
   }
 
-  public func waitForThumbnails() async { await thumbnails?.waitUntilIdle() }
+  public func waitForThumbnails() async { await chores.waitForThumbnails() }
 
   public func waitForLoad() async {
     await suggestionsTask?.value
-    await loadTask?.value
+    await chores.waitForLoad()
   }
 
   func displaySuggestions(viewModel: Search.LoadSuggestions.ViewModel) {
@@ -109,7 +104,7 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
       body: { bodyHeight in
         if self.showsResults, let results = self.results {
           if let message = results.emptyMessage { return [message] }
-          let slots = self.preferences.showsThumbnails ? self.thumbnails : nil
+          let slots = self.chores.shownThumbnails
           let reserved = 4 + SceneText.widest(results.rows.map(\.listeners)) + (slots.map { $0.size.columns + 1 } ?? 0)
           let nameColumns = SceneText.nameColumns(
             width: width, preferred: SearchPresenter.nameColumns, reserved: reserved)
@@ -182,8 +177,7 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
     case .cycleSort:
       if showsResults { interactor?.changeSort(request: .init(order: nil)) }
     case .toggleThumbnails:
-      preferences.showsThumbnails.toggle()
-      if !preferences.showsThumbnails { thumbnails?.cancelAll() }
+      chores.toggleThumbnails()
     default:
       break
     }
@@ -209,16 +203,9 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
 
   private func search(refresh: Bool) {
     guard let interactor, !query.trimmingCharacters(in: .whitespaces).isEmpty else { return }
-    isLoading = true
     let typed = query
-    loadTask = Task { [weak self] in
-      await interactor.searchArtists(request: .init(query: typed, refresh: refresh))
-      self?.isLoading = false
-      self?.changed()
-    }
+    chores.load { await interactor.searchArtists(request: .init(query: typed, refresh: refresh)) }
   }
 
-  private func changed() {
-    onNeedsDisplay?()
-  }
+  private func changed() { chores.changed() }
 }
