@@ -2,13 +2,18 @@ import CFuzzDriver
 import FuzzSupport
 import ImageCache
 
-/// The path the pipeline takes: sniff, read the header, decode; plus the sniffer on its own.
+/// The paths the pipeline takes: sniff, read the header, decode (showing an image); sniff and check the structure
+/// without decoding (prefetching one: the C checks in structure_check.c walk untrusted bytes too).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzImageDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = fuzzInput(data, size)
   let format = try? ImageFormatSniffer.format(of: bytes)
-  if let header = checkHeaderAndDecode(ImageDecoder(), bytes) {
+  let header = checkHeaderAndDecode(ImageDecoder(), bytes)
+  if let header {
     precondition(header.format == format, "header format differs from the sniffed one")
+  }
+  if let validated = try? ImageDecoder().validate(bytes, limits: fuzzLimits) {
+    precondition(validated == header, "the structure check's header differs from the header")
   }
   return 0
 }
