@@ -6,8 +6,8 @@ import TerminalUI
 /// environment pick the same server in both.
 ///
 /// 1. `--demo` wins: the embedded demo catalog.
-/// 2. A key (`--api-key`, else `LASTFM_API_KEY`; blank counts as none): Last.fm, or the server `--api-base` /
-///    `LASTFM_API_BASE` names.
+/// 2. A key (`--api-key`, else `LASTFM_API_KEY`; a blank value counts as not given): Last.fm, or the server
+///    `--api-base` / `LASTFM_API_BASE` names.
 /// 3. No key but an API base: that server, keyless (a demo catalog served elsewhere by `imgcache demo-server`).
 /// 4. Neither: the embedded demo catalog.
 ///
@@ -51,23 +51,33 @@ public enum CatalogChoice: Equatable, Sendable {
     return .demo(.noAPIKey)
   }
 
-  /// `--api-key`, else `LASTFM_API_KEY`, trimmed; blank counts as absent.
+  /// `--api-key`, else `LASTFM_API_KEY`, trimmed. Blank counts as absent: a blank option falls back to the
+  /// environment (as in `--api-key "$KEY"` with KEY unset), a blank environment value to no key.
   public static func apiKey(option: String?, environment: [String: String]) -> String? {
-    let key = (option ?? environment["LASTFM_API_KEY"])?.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard let key, !key.isEmpty else { return nil }
-    return key
+    given(option) ?? given(environment["LASTFM_API_KEY"])
   }
 
-  /// `--api-base`, else `LASTFM_API_BASE`, trimmed; blank counts as absent, anything but an http(s) URL with a
-  /// host is an error naming where it came from.
+  /// `--api-base`, else `LASTFM_API_BASE`, trimmed, blank counting as absent as for the key. Anything but an
+  /// http(s) URL with a host is an error naming where it came from.
   static func apiBaseURL(option: String?, environment: [String: String]) throws(CatalogChoiceError) -> URL? {
-    let source = option != nil ? "--api-base" : "LASTFM_API_BASE"
-    let text = (option ?? environment["LASTFM_API_BASE"])?.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard let text, !text.isEmpty else { return nil }
+    let (text, source): (String, String)
+    if let option = given(option) {
+      (text, source) = (option, "--api-base")
+    } else if let variable = given(environment["LASTFM_API_BASE"]) {
+      (text, source) = (variable, "LASTFM_API_BASE")
+    } else {
+      return nil
+    }
     guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
       let host = url.host, !host.isEmpty
     else { throw .invalidAPIBase(text, source: source) }
     return url
+  }
+
+  /// The value trimmed, or nil when it is missing or blank.
+  private static func given(_ value: String?) -> String? {
+    guard let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+    return trimmed
   }
 }
 
@@ -83,15 +93,17 @@ public enum CatalogChoiceError: Error, Equatable, CustomStringConvertible {
     }
   }
 
-  /// The text as typed, minus control characters and escape sequences (it is printed to a terminal) and any
-  /// `user:password@`.
+  /// The text as typed, for an error message on a terminal: no query or fragment (where keys and signatures
+  /// travel), nothing up to the last `@` before them (`user:password@`, also when the scheme is mistyped or
+  /// missing), and no control characters or escape sequences. Hiding too much is harmless here; a secret is not.
   static func printable(_ text: String) -> String {
-    var shown = text
-    if let scheme = shown.range(of: "://"), let at = shown[scheme.upperBound...].firstIndex(of: "@"),
-      !shown[scheme.upperBound..<at].contains("/")
-    {
-      shown.replaceSubrange(scheme.upperBound...at, with: "…@")
+    let query = text.firstIndex(where: { $0 == "?" || $0 == "#" })
+    let beforeQuery = text[..<(query ?? text.endIndex)]
+    var shown = String(beforeQuery)
+    if let at = beforeQuery.lastIndex(of: "@") {
+      let authority = beforeQuery.range(of: "://").map(\.upperBound).flatMap { $0 <= at ? $0 : nil }
+      shown = String(beforeQuery[..<(authority ?? beforeQuery.startIndex)]) + "…" + beforeQuery[at...]
     }
-    return TerminalText.sanitize(shown)
+    return TerminalText.sanitize(shown + (query == nil ? "" : "?…"))
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ImageCache
 import LastFM
+import TerminalUI
 
 /// A running catalog for `imgcache`: the configuration `CatalogChoice` picked, plus the demo server when the
 /// choice is the embedded catalog — the same HTTP, cache and decode code either way.
@@ -21,7 +22,10 @@ public final class CatalogSource {
 
   /// A one-line description for status lines and summaries (never the key): the same notice the browser shows.
   public var label: String {
-    choice.notice ?? "Last.fm API at \(configuration.baseURL.host ?? "?")"
+    if let notice = choice.notice { return notice }
+    // The host may come from a user's base URL: percent-decoded, it could hold escape sequences.
+    let host = TerminalText.sanitize(configuration.baseURL.host ?? "?")
+    return host.hasSuffix("audioscrobbler.com") ? "Last.fm API at \(host)" : "Last.fm-compatible API at \(host)"
   }
 
   private init(choice: CatalogChoice, configuration: LastFMConfiguration, demoServer: DemoServer?) {

@@ -27,10 +27,17 @@ import Testing
     #expect(CatalogChoice.apiKey(option: nil, environment: ["LASTFM_API_KEY": " fromenv\n"]) == "fromenv")
   }
 
-  @Test func aBlankKeyCountsAsNoneWhereverItComesFrom() throws {
+  @Test func aBlankValueCountsAsNotGiven() throws {
     #expect(try choice(key: "  ") == .demo(.noAPIKey))
     #expect(try choice(["LASTFM_API_KEY": " \n"]) == .demo(.noAPIKey))
-    #expect(CatalogChoice.apiKey(option: "", environment: ["LASTFM_API_KEY": "fromenv"]) == nil)
+    // A blank option falls back to the environment, as `--api-key "$KEY"` with KEY unset should.
+    #expect(CatalogChoice.apiKey(option: "", environment: ["LASTFM_API_KEY": "fromenv"]) == "fromenv")
+    #expect(try choice(base: " ", ["LASTFM_API_BASE": local.absoluteString]) == .lastFM(baseURL: local))
+    #expect(try choice(base: "", ["LASTFM_API_BASE": ""]) == .demo(.noAPIKey))
+    // …and an unusable environment value is still reported as the environment's.
+    #expect(throws: CatalogChoiceError.invalidAPIBase("nope", source: "LASTFM_API_BASE")) {
+      try choice(base: "", ["LASTFM_API_BASE": "nope"])
+    }
   }
 
   @Test func anAPIBaseAloneMeansThatServerKeyless() throws {
@@ -66,6 +73,21 @@ import Testing
         == "LASTFM_API_BASE: ftp://…@host/ is not an http(s) URL; give a Last.fm-compatible API base such as "
         + "https://ws.audioscrobbler.com/2.0/, or leave it unset")
   }
+
+  /// Whatever the shape, nothing before the last `@` of the authority and nothing of the query is shown.
+  @Test(arguments: [
+    ("http://u:p@ss@host/", "http://…@host/"),
+    ("u:pw@host/2.0/", "…@host/2.0/"),
+    ("http:/u:pw@host", "…@host"),
+    ("//u:pw@host/x", "…@host/x"),
+    ("http://u:p/w@host", "http://…@host"),
+    ("htps://ws.audioscrobbler.com/2.0/?api_key=SECRET", "htps://ws.audioscrobbler.com/2.0/?…"),
+    ("http://h/a#sig=SECRET@x", "http://h/a?…"),
+    ("ftp://example.org/2.0/", "ftp://example.org/2.0/"),
+  ])
+  func credentialsAndQueriesAreNotEchoed(typed: String, shown: String) {
+    #expect(CatalogChoiceError.printable(typed) == shown)
+  }
 }
 
 @Suite struct CatalogSourceTests {
@@ -75,7 +97,7 @@ import Testing
     #expect(source.demoServer == nil)
     #expect(source.configuration.baseURL.absoluteString == "http://127.0.0.1:9/2.0/")
     #expect(source.configuration.apiKey == nil)
-    #expect(source.label == "Last.fm API at 127.0.0.1")
+    #expect(source.label == "Last.fm-compatible API at 127.0.0.1")
   }
 
   @Test func aBlankKeyOptionStartsTheDemoCatalogAndSaysWhy() async throws {

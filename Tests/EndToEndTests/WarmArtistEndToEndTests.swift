@@ -7,7 +7,9 @@ import Testing
 struct WarmArtistEndToEndTests {
   let cache = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-warm-\(UUID().uuidString)")
 
-  var environment: [String: String] { ["IMGCACHE_DIR": cache.path, "LASTFM_API_KEY": "", "NO_COLOR": "1"] }
+  var environment: [String: String] {
+    ["IMGCACHE_DIR": cache.path, "LASTFM_API_KEY": "", "LASTFM_API_BASE": "", "NO_COLOR": "1"]
+  }
 
   struct Summary: Decodable {
     var total: Int
