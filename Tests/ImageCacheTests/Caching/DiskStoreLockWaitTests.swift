@@ -12,37 +12,55 @@ import Testing
 
   /// The other side commits transaction after transaction, as a second `warm` does, leaving the write lock free
   /// only between commits. A write and the closing flush must still get in, and do so before the other side has
-  /// finished (it gives up after `cap` commits, a bound generous enough that only a waiter that stopped looking
-  /// would reach it).
-  @Test func aWriterGetsInBetweenAnotherWritersCommits() async throws {
+  /// finished (it gives up after `cap` commits, about 12 s: only a waiter that stopped trying reaches it). This
+  /// catches a busy handler that gives up; it cannot show the old timeout handler's starvation without timing.
+  /// Plain threads, not tasks: both sides block while they hold or wait for the lock.
+  @Test func aWriterGetsInBetweenAnotherWritersCommits() throws {
     defer { folder.remove() }
     let waiter = try DiskStore(directory: folder.url)
     let other = try DiskStore(directory: folder.url)
     let done = Atomic(false)
+    let started = DispatchSemaphore(value: 0)
+    let finished = DispatchSemaphore(value: 0)
     let cap = 5_000
-    let hog = Task.detached { () throws -> Int in
-      var commits = 0
-      while !done.load(ordering: .acquiring) && commits < cap {
-        try other.pool.writeWithoutTransaction { db in
-          try db.inTransaction(.immediate) {
-            try db.execute(sql: "UPDATE counter SET value = value WHERE 0")
-            usleep(2_000)  // the lock is held, as during a batch commit
-            return .commit
+    let commits = Mutex<(count: Int, error: String?)>((0, nil))
+    let hog = Thread {
+      defer { finished.signal() }
+      while !done.load(ordering: .acquiring) && commits.withLock({ $0.count }) < cap {
+        do {
+          try other.pool.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) {
+              try db.execute(sql: "UPDATE counter SET value = value WHERE 0")
+              usleep(2_000)  // the lock is held, as during a batch commit
+              return .commit
+            }
           }
+        } catch {
+          commits.withLock { $0.error = "\(error)" }
+          return
         }
-        commits += 1
+        if commits.withLock({
+          $0.count += 1; return $0.count
+        }) == 1 {
+          started.signal()
+        }
         usleep(300)  // the gap between two batches
       }
-      return commits
     }
-    usleep(20_000)  // the other side is committing by now
+    hog.start()
+    started.wait()
+    // Whatever happens below, stop the other side before the folder goes.
+    defer {
+      done.store(true, ordering: .releasing)
+      finished.wait()
+      try? other.close()
+    }
     try waiter.store("https://img.example/1.png", data: DiskFixture.blob(1), metadata: .init())
     _ = try waiter.lookup("https://img.example/1.png")
     try waiter.close()
-    done.store(true, ordering: .releasing)
-    let commits = try await hog.value
-    #expect(commits < cap)
-    try other.close()
+    let (count, error) = commits.withLock { $0 }
+    #expect(error == nil)
+    #expect(count < cap)
     let reopened = try DiskStore(directory: folder.url)
     #expect(try reopened.lookup("https://img.example/1.png")?.data == DiskFixture.blob(1))
     try reopened.close()
