@@ -7,6 +7,9 @@ final class SceneChores {
   let thumbnails: ThumbnailSlots?
   private(set) var isLoading = false
   private var loadTask: Task<Void, Never>?
+  /// Which `load` is the latest: an older one that ends later (a slow answer overtaken by a refresh) must not
+  /// clear the flag while the newer one still runs.
+  private var loadGeneration = 0
   /// The navigation stack's hook, read at each call so it may be set after the thumbnails are wired.
   var onNeedsDisplay: (@MainActor () -> Void)?
 
@@ -44,10 +47,13 @@ final class SceneChores {
   func load(_ work: @escaping @MainActor () async -> Void) {
     isLoading = true
     changed()
+    loadGeneration += 1
+    let generation = loadGeneration
     loadTask = Task { [weak self] in
       await work()
-      self?.isLoading = false
-      self?.changed()
+      guard let self, self.loadGeneration == generation else { return }
+      self.isLoading = false
+      self.changed()
     }
   }
 
