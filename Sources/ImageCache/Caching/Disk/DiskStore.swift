@@ -61,18 +61,35 @@ public final class DiskStore: DiskCaching {
       configuration.busyMode = .callback(Self.waitForLock)
       configuration.journalMode = .wal
       configuration.prepareDatabase(DiskSchema.prepare)
-      pool = try DatabasePool(path: path, configuration: configuration)
-      try DiskSchema.install(in: pool)
+      pool = try Self.openPool(path: path, configuration: configuration)
     } catch {
       throw DiskCacheError(translating: error, databasePath: path)
     }
   }
 
+  /// Opens the index, trying again while another process is creating the same new cache. Switching a new file to
+  /// WAL (GRDB's `PRAGMA journal_mode = WAL` on open) needs a lock SQLite does not wait for: when several
+  /// processes open one fresh cache at once, all but one failed with "database is locked" at once (seen with two
+  /// and three `warm`s; DiskStoreOpenRaceTests shows it with threads). Once the file is in WAL mode the switch is a
+  /// no-op, so a second try a moment later succeeds. Opening is idempotent; other errors are not retried.
+  private static func openPool(path: String, configuration: Configuration) throws -> DatabasePool {
+    let deadline = ContinuousClock.now + .seconds(busyTimeout)
+    while true {
+      do {
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        try DiskSchema.install(in: pool)
+        return pool
+      } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline {
+        // 1–4 ms, jittered so that racing processes do not retry in step.
+        usleep(busyPollMicroseconds * UInt32.random(in: 1...4))
+      }
+    }
+  }
+
   /// SQLite's busy handler. Its built-in timeout sleeps ever longer between tries, 100 ms from the 12th on; a
   /// process that commits batch after batch (another `warm`) may then hold the lock nearly every time the waiter
-  /// looks, although it is free for a moment between commits. (Once, under a loaded test run, a warm closing next to
-  /// another gave up after the old 10 s with "database is locked".) Trying every millisecond finds those gaps, for
-  /// one lock attempt each.
+  /// looks, although it is free for a moment between commits. Trying every millisecond finds those gaps, for one
+  /// lock attempt each.
   @Sendable static func waitForLock(tries: Int) -> Bool {
     guard Double(tries) * Double(busyPollMicroseconds) < busyTimeout * 1_000_000 else { return false }
     usleep(busyPollMicroseconds)
