@@ -1,6 +1,7 @@
 import Foundation
 import ImageCache
 import LastFM
+import Synchronization
 import TestSupport
 import Testing
 
@@ -275,5 +276,44 @@ import Testing
     }
     let reopened = try MetadataCache(folder: folder.url)
     #expect(await reopened.storedAnswer(for: "k") == StoredAnswer(body: Array("{}".utf8), storedAt: now))
+  }
+}
+
+/// The browser and imgcache may create `metadata.sqlite` together on a fresh machine; threads with a cache each
+/// stand in for them (SQLite's locks work the same between connections of one process).
+@Suite struct MetadataCacheOpenRaceTests {
+  @Test func cachesOpenedAtOnceOnAFreshFolderAllOpen() async throws {
+    for round in 0..<25 {
+      let folder = TemporaryFolder()
+      defer { folder.cleanUp() }
+      let openers = 6
+      let ready = DispatchGroup()
+      let go = DispatchSemaphore(value: 0)
+      let done = DispatchGroup()
+      let failures = Mutex<[String]>([])
+      for index in 0..<openers {
+        ready.enter()
+        done.enter()
+        Thread {
+          defer { done.leave() }
+          ready.leave()
+          go.wait()
+          do {
+            _ = try MetadataCache(folder: folder.url)
+          } catch {
+            failures.withLock { $0.append("round \(round), opener \(index): \(error)") }
+          }
+        }.start()
+      }
+      ready.wait()
+      for _ in 0..<openers { go.signal() }
+      done.wait()
+      let found = failures.withLock { $0 }
+      #expect(found.isEmpty, "\(found)")
+      guard found.isEmpty else { return }
+      let cache = try MetadataCache(folder: folder.url)
+      await cache.store([1, 2, 3], for: "k", method: "artist.getInfo", at: Date(timeIntervalSince1970: 1))
+      #expect(await cache.storedAnswer(for: "k")?.body == [1, 2, 3])
+    }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ImageCache
 import Logging
 
 public enum MetadataCacheError: Error, Equatable, CustomStringConvertible {
@@ -29,9 +30,11 @@ public final class MetadataCache: MetadataStoring {
     do {
       try FilePermissions.prepare(folder: folder, file: fileURL)
       var configuration = Configuration()
-      configuration.busyMode = .timeout(5)
-      pool = try DatabasePool(path: fileURL.path, configuration: configuration)
-      try MetadataCache.migrator.migrate(pool)
+      // The same rules as the image index: the browser and imgcache share this file, and may create it together.
+      configuration.busyMode = .callback(SharedSQLite.waitForLock)
+      pool = try SharedSQLite.openPool(path: fileURL.path, configuration: configuration) {
+        try MetadataCache.install(in: $0)
+      }
       FilePermissions.restrictDatabaseFiles(fileURL)
     } catch {
       throw .cannotOpen(path: fileURL.path, reason: String(describing: error))
@@ -79,20 +82,25 @@ public final class MetadataCache: MetadataStoring {
     (try? await pool.read { db in try String.fetchAll(db, sql: "SELECT key FROM answer ORDER BY key") }) ?? []
   }
 
-  private static var migrator: DatabaseMigrator {
-    var migrator = DatabaseMigrator()
-    migrator.registerMigration("v1") { db in
-      try db.execute(
-        sql: """
-          CREATE TABLE answer (
-            key TEXT PRIMARY KEY NOT NULL,
-            method TEXT NOT NULL,
-            body BLOB NOT NULL,
-            storedAt DOUBLE NOT NULL
-          )
-          """)
+  /// Creates the table if missing, in an IMMEDIATE transaction: processes opening a new cache together take turns
+  /// here. (GRDB's `DatabaseMigrator`, used before, decides which migrations to run before it takes the lock, so the
+  /// second of two processes ran `CREATE TABLE answer` again and failed with "table answer already exists".)
+  /// Caches made by that migrator keep their `grdb_migrations` table, which nothing reads any more.
+  static func install(in pool: DatabasePool) throws {
+    try pool.writeWithoutTransaction { db in
+      try db.inTransaction(.immediate) {
+        try db.execute(
+          sql: """
+            CREATE TABLE IF NOT EXISTS answer (
+              key TEXT PRIMARY KEY NOT NULL,
+              method TEXT NOT NULL,
+              body BLOB NOT NULL,
+              storedAt DOUBLE NOT NULL
+            )
+            """)
+        return .commit
+      }
     }
-    return migrator
   }
 }
 
@@ -103,11 +111,9 @@ enum FilePermissions {
     if !manager.fileExists(atPath: folder.path) {
       try manager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
-    // Created before SQLite opens it, so the database never exists with looser rights; SQLite gives
-    // the -wal and -shm files the database file's mode.
-    if !manager.fileExists(atPath: file.path),
-      !manager.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600])
-    {
+    // Created before SQLite opens it, so the database never exists with looser rights.
+    let error = SharedSQLite.createPrivateFile(atPath: file.path)
+    guard error == 0 else {
       throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file.path])
     }
   }

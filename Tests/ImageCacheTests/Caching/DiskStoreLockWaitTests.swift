@@ -67,10 +67,10 @@ import Testing
   }
 
   @Test func theWaitHasABudget() {
-    let budget = Int(DiskStore.busyTimeout * 1_000_000 / Double(DiskStore.busyPollMicroseconds))
-    #expect(DiskStore.waitForLock(tries: budget) == false)
-    #expect(DiskStore.waitForLock(tries: budget + 1) == false)
-    #expect(DiskStore.waitForLock(tries: budget - 1) == true)
-    #expect(DiskStore.waitForLock(tries: 0) == true)
+    let budget = Int(SharedSQLite.busyTimeout * 1_000_000 / Double(SharedSQLite.busyPollMicroseconds))
+    #expect(SharedSQLite.waitForLock(tries: budget) == false)
+    #expect(SharedSQLite.waitForLock(tries: budget + 1) == false)
+    #expect(SharedSQLite.waitForLock(tries: budget - 1) == true)
+    #expect(SharedSQLite.waitForLock(tries: 0) == true)
   }
 }

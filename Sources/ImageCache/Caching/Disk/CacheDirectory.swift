@@ -29,18 +29,10 @@ enum CacheDirectory {
     }
   }
 
-  /// Creates the database file 0600 if absent. SQLite gives its -wal and -shm files the mode of the database
-  /// file, so this one call covers all three.
+  /// Creates the database file 0600 if absent (see `SharedSQLite.createPrivateFile`).
   static func createPrivateFile(_ url: URL) throws(DiskCacheError) {
-    let path = url.path
-    let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
-    if descriptor < 0 {
-      if errno == EEXIST { return }
-      throw .notWritable(path: path, reason: errnoDescription())
-    }
-    // The umask may have removed bits we asked for; set exactly what we want.
-    _ = fchmod(descriptor, fileMode)
-    close(descriptor)
+    let error = SharedSQLite.createPrivateFile(atPath: url.path)
+    guard error == 0 else { throw .notWritable(path: url.path, reason: String(cString: strerror(error))) }
   }
 
   private static func createWithParents(_ path: String) throws(DiskCacheError) {

@@ -6,7 +6,7 @@ import Synchronization
 /// (see cache/README.md for the layout and the measurements behind it).
 ///
 /// Several processes may open the same folder: readers never block, writers take an IMMEDIATE transaction and
-/// wait for each other (`waitForLock`, at least `busyTimeout`). A file is complete before the row that names it commits, and is
+/// wait for each other (`SharedSQLite.waitForLock`, at least 30 s). A file is complete before the row that names it commits, and is
 /// unlinked only after the row is gone, so a crash at any moment leaves either the old or the new entry, never a
 /// half-written one; at worst it leaves an unnamed file, which `verify --fix` and `trim` collect.
 public final class DiskStore: DiskCaching {
@@ -19,9 +19,6 @@ public final class DiskStore: DiskCaching {
   static let orphanGracePeriod: TimeInterval = 60
   /// Lookups batched before their access times and hit/miss counts are written.
   static let accessFlushThreshold = 64
-  /// How long a writer waits for another process's write lock before it gives up (at least; see `waitForLock`).
-  static let busyTimeout: TimeInterval = 30
-  static let busyPollMicroseconds: UInt32 = 1_000
 
   public let directory: URL
   public let databaseURL: URL
@@ -58,42 +55,13 @@ public final class DiskStore: DiskCaching {
     do {
       var configuration = Configuration()
       configuration.label = "ImageCache.DiskStore"
-      configuration.busyMode = .callback(Self.waitForLock)
+      configuration.busyMode = .callback(SharedSQLite.waitForLock)
       configuration.journalMode = .wal
       configuration.prepareDatabase(DiskSchema.prepare)
-      pool = try Self.openPool(path: path, configuration: configuration)
+      pool = try SharedSQLite.openPool(path: path, configuration: configuration) { try DiskSchema.install(in: $0) }
     } catch {
       throw DiskCacheError(translating: error, databasePath: path)
     }
-  }
-
-  /// Opens the index, trying again while another process is creating the same new cache. Switching a new file to
-  /// WAL (GRDB's `PRAGMA journal_mode = WAL` on open) needs a lock SQLite does not wait for: when several
-  /// processes open one fresh cache at once, all but one failed with "database is locked" at once (seen with two
-  /// and three `warm`s; DiskStoreOpenRaceTests shows it with threads). Once the file is in WAL mode the switch is a
-  /// no-op, so a second try a moment later succeeds. Opening is idempotent; other errors are not retried.
-  private static func openPool(path: String, configuration: Configuration) throws -> DatabasePool {
-    let deadline = ContinuousClock.now + .seconds(busyTimeout)
-    while true {
-      do {
-        let pool = try DatabasePool(path: path, configuration: configuration)
-        try DiskSchema.install(in: pool)
-        return pool
-      } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline {
-        // 1–4 ms, jittered so that racing processes do not retry in step.
-        usleep(busyPollMicroseconds * UInt32.random(in: 1...4))
-      }
-    }
-  }
-
-  /// SQLite's busy handler. Its built-in timeout sleeps ever longer between tries, 100 ms from the 12th on; a
-  /// process that commits batch after batch (another `warm`) may then hold the lock nearly every time the waiter
-  /// looks, although it is free for a moment between commits. Trying every millisecond finds those gaps, for one
-  /// lock attempt each.
-  @Sendable static func waitForLock(tries: Int) -> Bool {
-    guard Double(tries) * Double(busyPollMicroseconds) < busyTimeout * 1_000_000 else { return false }
-    usleep(busyPollMicroseconds)
-    return true
   }
 
   deinit {

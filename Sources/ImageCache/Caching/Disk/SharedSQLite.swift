@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+
+/// How this package's SQLite files (the image index, the Last.fm metadata cache) behave when several processes use
+/// one: the browser and `imgcache warm` on the same cache folder, two warms at once.
+public enum SharedSQLite {
+  /// How long a process waits for another's write lock, or for a new file another process is creating, before it
+  /// gives up with "database is locked" (at least this long; see `waitForLock`).
+  public static let busyTimeout: TimeInterval = 30
+  static let busyPollMicroseconds: UInt32 = 1_000
+
+  /// SQLite's busy handler (`Configuration.busyMode = .callback(SharedSQLite.waitForLock)`). Its built-in timeout
+  /// sleeps ever longer between tries, 100 ms from the 12th on, so a waiter could sit idle for most of that after
+  /// the lock was free; against a process that commits batch after batch it may keep missing the gaps between
+  /// commits. Trying every millisecond costs one lock attempt each.
+  @Sendable public static func waitForLock(tries: Int) -> Bool {
+    guard Double(tries) * Double(busyPollMicroseconds) < busyTimeout * 1_000_000 else { return false }
+    usleep(busyPollMicroseconds)
+    return true
+  }
+
+  /// Creates the database file with mode 0600 if it is absent; 0 or the errno. SQLite gives the -wal and -shm files
+  /// the database file's mode, so this one call covers all three. `O_EXCL`, because both alternatives are unsafe
+  /// when processes race to create the file: `FileManager.createFile` writes a temporary file and renames it over
+  /// the path (replacing a database another process has just started to fill), and opening an existing file
+  /// only to close it again drops every POSIX lock this process's SQLite connections hold on it.
+  public static func createPrivateFile(atPath path: String) -> Int32 {
+    let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    if descriptor < 0 { return errno == EEXIST ? 0 : errno }
+    // The umask may have removed bits we asked for; set exactly what we want.
+    _ = fchmod(descriptor, 0o600)
+    close(descriptor)
+    return 0
+  }
+
+  /// Opens a WAL database and runs `setUp` (schema, migrations) on it, trying again while another process is
+  /// creating the same new file. Switching a new file to WAL (GRDB's `PRAGMA journal_mode = WAL` on open) needs a
+  /// lock SQLite does not wait for: when several processes opened one fresh cache at once, the others could fail
+  /// at once with "database is locked" (SQLite's log: `statement aborts at 2: [PRAGMA journal_mode = WAL]`). Once
+  /// the file is in WAL mode the switch is a no-op, so a try a moment later succeeds. Opening and `setUp` must be
+  /// idempotent; errors other than SQLITE_BUSY are not retried.
+  public static func openPool(
+    path: String, configuration: Configuration, setUp: (DatabasePool) throws -> Void
+  ) throws -> DatabasePool {
+    let deadline = ContinuousClock.now + .seconds(busyTimeout)
+    while true {
+      do {
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        try setUp(pool)
+        return pool
+      } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline {
+        // 1–4 ms, jittered so that racing processes do not retry in step.
+        usleep(busyPollMicroseconds * UInt32.random(in: 1...4))
+      }
+    }
+  }
+}
