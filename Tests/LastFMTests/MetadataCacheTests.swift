@@ -286,30 +286,9 @@ import Testing
     for round in 0..<25 {
       let folder = TemporaryFolder()
       defer { folder.cleanUp() }
-      let openers = 6
-      let ready = DispatchGroup()
-      let go = DispatchSemaphore(value: 0)
-      let done = DispatchGroup()
-      let failures = Mutex<[String]>([])
-      for index in 0..<openers {
-        ready.enter()
-        done.enter()
-        Thread {
-          defer { done.leave() }
-          ready.leave()
-          go.wait()
-          do {
-            _ = try MetadataCache(folder: folder.url)
-          } catch {
-            failures.withLock { $0.append("round \(round), opener \(index): \(error)") }
-          }
-        }.start()
-      }
-      ready.wait()
-      for _ in 0..<openers { go.signal() }
-      done.wait()
-      let found = failures.withLock { $0 }
-      #expect(found.isEmpty, "\(found)")
+      let url = folder.url
+      let found = runAtOnce(6) { _ in _ = try MetadataCache(folder: url) }
+      #expect(found.isEmpty, "round \(round): \(found)")
       guard found.isEmpty else { return }
       let cache = try MetadataCache(folder: folder.url)
       await cache.store([1, 2, 3], for: "k", method: "artist.getInfo", at: Date(timeIntervalSince1970: 1))

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TestSupport
 import Testing
 
 @testable import ImageCache
@@ -13,31 +13,13 @@ import Testing
       let folder = TemporaryFolder()
       defer { folder.remove() }
       let openers = 6
-      let ready = DispatchGroup()
-      let go = DispatchSemaphore(value: 0)
-      let done = DispatchGroup()
-      let failures = Mutex<[String]>([])
-      for index in 0..<openers {
-        ready.enter()
-        done.enter()
-        Thread {
-          defer { done.leave() }
-          ready.leave()
-          go.wait()
-          do {
-            let store = try DiskStore(directory: folder.url)
-            try store.store("https://img.example/\(index).png", data: DiskFixture.blob(UInt8(index)), metadata: .init())
-            try store.close()
-          } catch {
-            failures.withLock { $0.append("round \(round), opener \(index): \(error)") }
-          }
-        }.start()
+      let url = folder.url
+      let found = runAtOnce(openers) { index in
+        let store = try DiskStore(directory: url)
+        try store.store("https://img.example/\(index).png", data: DiskFixture.blob(UInt8(index)), metadata: .init())
+        try store.close()
       }
-      ready.wait()
-      for _ in 0..<openers { go.signal() }
-      done.wait()
-      let found = failures.withLock { $0 }
-      #expect(found.isEmpty, "\(found)")
+      #expect(found.isEmpty, "round \(round): \(found)")
       guard found.isEmpty else { return }
       let store = try DiskStore(directory: folder.url)
       #expect(try store.entries(limit: 100).count == openers)
