@@ -42,7 +42,7 @@ enum Benchmarks {
     let strings = (0..<10_000).map { "https://lastfm.freetls.fastly.net/i/u/174s/\($0)abcdef0123456789.png" }
     let keys = strings.map(ImageCacheKey.init)
     for key in keys { store.setImage(bitmap, forKey: key) }
-    var random = SplitMix64(state: 42)
+    var random = SplitMix64(seed: 42)
     let order = (0..<100_000).map { _ in Int(random.next() % 10_000) }
     // The loop is inside the timed batch (no closure call per lookup), as a caller's loop would be.
     let result = measureBatches("memory hit (10,000 entries, ImageCacheKey)", operations: order.count) {
@@ -69,7 +69,7 @@ enum Benchmarks {
     let bitmap = ImageBitmap(width: 64, height: 64, pixels: [UInt8](repeating: 7, count: 64 * 64 * 4))
     let urls = (0..<10_000).map { URL(string: "https://lastfm.freetls.fastly.net/i/u/174s/\($0)abcdef0123456789.png")! }
     for url in urls { memory.setImage(bitmap, forKey: url.absoluteString) }
-    var random = SplitMix64(state: 7)
+    var random = SplitMix64(seed: 7)
     let order = (0..<20_000).map { _ in urls[Int(random.next() % 10_000)] }
     let done = DispatchSemaphore(value: 0)
     Task {

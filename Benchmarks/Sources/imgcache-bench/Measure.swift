@@ -51,15 +51,3 @@ func measureBatches(_ name: String, batches: Int = 21, operations: Int, _ body: 
   }
   return Measurement(name: name, nanosecondsPerOperation: samples)
 }
-
-/// Deterministic noise, so generated images compress to the same size on every machine.
-struct SplitMix64 {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}

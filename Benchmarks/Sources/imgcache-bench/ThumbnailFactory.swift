@@ -4,7 +4,7 @@ import ImageCache
 /// Thumbnails that look like photos to a PNG compressor: smooth gradients plus grain, about 70 KB at 174 px.
 enum ThumbnailFactory {
   static func bitmap(index: Int, side: Int = 174, grain: Int = 64) -> ImageBitmap {
-    var random = SplitMix64(state: UInt64(index) &* 7919 &+ 1)
+    var random = SplitMix64(seed: UInt64(index) &* 7919 &+ 1)
     var pixels = [UInt8](repeating: 255, count: side * side * 4)
     let hue = Double(index % 360)
     for y in 0..<side {

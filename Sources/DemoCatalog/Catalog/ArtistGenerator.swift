@@ -1,4 +1,5 @@
 import Foundation
+import ImageCache
 
 /// Invents one artist's details (tags, bio, albums, tracks) from its own generator.
 struct ArtistGenerator {

@@ -1,4 +1,5 @@
 import Foundation
+import ImageCache
 
 /// Builds the catalog's artists from a seed. Every random draw comes from `SplitMix64`, in a fixed order.
 struct CatalogGenerator {

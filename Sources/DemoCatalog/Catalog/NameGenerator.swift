@@ -1,3 +1,5 @@
+import ImageCache
+
 /// Invents pronounceable names from syllables: artists, albums and tracks.
 struct NameGenerator {
   private static let onsets = [

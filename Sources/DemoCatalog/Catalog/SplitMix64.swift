@@ -1,25 +1,10 @@
-/// A tiny, fully specified PRNG (Steele, Lea & Flood's SplitMix64).
+import ImageCache
+
+/// The catalog's draws on ImageCache's `SplitMix64`.
 ///
 /// The catalog must be identical in every process, so it never touches `Hasher`, `hashValue`,
 /// `SystemRandomNumberGenerator` or dictionary iteration order, all of which vary per process.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    return Self.mix(state)
-  }
-
-  /// The SplitMix finaliser on its own: a stateless, well-spread hash of one 64-bit value.
-  static func mix(_ value: UInt64) -> UInt64 {
-    var z = value
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
+extension SplitMix64 {
   /// A child generator for one part of the catalog, so adding draws in one part leaves the others unchanged.
   mutating func fork() -> SplitMix64 { SplitMix64(seed: next()) }
 

@@ -1,3 +1,5 @@
+import ImageCache
+
 /// Genre tags grouped in families, so artists of one family share tags and come out as similar.
 enum TagVocabulary {
   static let families: [[String]] = [

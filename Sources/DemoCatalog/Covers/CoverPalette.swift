@@ -1,3 +1,5 @@
+import ImageCache
+
 /// Two or three strongly contrasting colours: a background and one or two foregrounds.
 struct CoverPalette {
   typealias RGB = (red: UInt8, green: UInt8, blue: UInt8)

@@ -22,7 +22,10 @@ final class BlobFolder: Sendable {
   private let preparedShards = Mutex<Set<Substring>>([])
   /// Generations for new file names. Seeded from the system's random source once per process instead of asking
   /// it (a `getrandom` call) for every file: names must differ between processes and versions, not be secret.
-  private static let generations = Mutex(GenerationSequence())
+  /// No two names one process makes repeat a generation; two processes repeat one only if their seeds lie within
+  /// as many steps as they make names (for a million names each, a chance of about 10^-13), and even then only
+  /// the same key's files could clash, and the temporary file is opened with O_EXCL.
+  private static let generations = Mutex(SplitMix64(seed: .random(in: .min ... .max)))
   /// Pretend free space, for tests: a write that does not fit fails as ENOSPC would.
   let simulatedFreeBytes = Mutex<Int?>(nil)
 
@@ -191,21 +194,5 @@ final class BlobFolder: Sendable {
     case EACCES, EPERM, EROFS: .notWritable(path: cacheDirectory, reason: String(cString: strerror(code)))
     default: .io("\(String(cString: strerror(code))) writing \(path)")
     }
-  }
-}
-
-/// SplitMix64 (Steele, Lea and Flood, 2014) from a random 64-bit seed: a bijection of a counter, so no two files
-/// named by one process repeat a generation, and two processes repeat one only if their seeds lie within as many
-/// steps as they make names (for a million names each, a chance of about 10^-13); even then only the same key's
-/// files could clash, and the temporary file is opened with O_EXCL.
-struct GenerationSequence {
-  private var state = UInt64.random(in: .min ... .max)
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
   }
 }

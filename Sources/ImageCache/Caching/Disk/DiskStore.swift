@@ -6,8 +6,8 @@ import Synchronization
 /// (see cache/README.md for the layout and the measurements behind it).
 ///
 /// Several processes may open the same folder: readers never block, writers take an IMMEDIATE transaction and
-/// wait for each other (`SharedSQLite.waitForLock`, at least 30 s). A file is complete before the row that names it commits, and is
-/// unlinked only after the row is gone, so a crash at any moment leaves either the old or the new entry, never a
+/// wait for each other (`SharedSQLite`). A file is complete before the row that names it commits, and is unlinked
+/// only after the row is gone, so a crash at any moment leaves either the old or the new entry, never a
 /// half-written one; at worst it leaves an unnamed file, which `verify --fix` and `trim` collect.
 public final class DiskStore: DiskCaching {
   /// Charged per entry on top of its bytes and key: the index row, its index entry and page slack.
