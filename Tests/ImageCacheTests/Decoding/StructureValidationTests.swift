@@ -45,12 +45,7 @@ import Testing
   /// the next is exercised over a hundred times (a wrong jump fails the whole file). Cuts inside the scan, and
   /// every cut next to a 0xFF (the edge of the search window), must be refused as truncated.
   @Test func aNoisyJPEGPassesAndEveryCutInsideItsScanIsRefused() throws {
-    var state: UInt64 = 7
-    let pixels = (0..<(160 * 160 * 4)).map { _ -> UInt8 in
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return UInt8(truncatingIfNeeded: state >> 33)
-    }
-    let jpeg = try JPEGEncoder.encode(ImageBitmap(width: 160, height: 160, pixels: pixels), quality: 98)
+    let jpeg = try JPEGEncoder.encode(noisyBitmap(7, side: 160), quality: 98)
     let stuffed = zip(jpeg, jpeg.dropFirst()).filter { $0 == 0xFF && $1 == 0x00 }.count
     #expect(stuffed > 100)
     #expect(try decoder.validate(jpeg, limits: .default).width == 160)

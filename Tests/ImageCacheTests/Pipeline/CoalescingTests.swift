@@ -101,9 +101,7 @@ import Testing
     let urls = (0..<70).map { URL(string: "http://images.test/\($0).png")! }
     let loader = ScriptedLoader(fallback: Images.ok(Images.png()))
     let disk = try DiskStore(directory: temporaryDirectory(), maxBytes: 1 << 24)
-    let manager = ImageManager(
-      loader: loader, memory: ImageMemoryStore(costLimit: 1 << 20, countLimit: 10), disk: disk,
-      decoder: ImageDecoder())
+    let manager = makeManager(loader: loader, disk: disk)
     _ = await manager.prefetch([urls[0], urls[40], urls[69]])
 
     // When all 70 are prefetched
@@ -124,9 +122,7 @@ import Testing
     let urls = (0..<10).map { URL(string: "http://images.test/\($0).png")! }
     let loader = ScriptedLoader(fallback: Images.ok(Images.png()))
     let disk = try DiskStore(directory: temporaryDirectory(), maxBytes: 1 << 24)
-    let manager = ImageManager(
-      loader: loader, memory: ImageMemoryStore(costLimit: 1 << 20, countLimit: 10), disk: disk,
-      decoder: ImageDecoder())
+    let manager = makeManager(loader: loader, disk: disk)
     _ = await manager.prefetch(urls)
     try FileManager.default.removeItem(at: try #require(try disk.blobURL(forKey: CacheKey.make(for: urls[4]))))
 

@@ -90,6 +90,12 @@ func temporaryDirectory() -> URL {
   return url
 }
 
+/// A manager over `disk` with the manager's own clock and TTL, for tests that read the disk tier's counters.
+func makeManager(loader: ScriptedLoader, disk: DiskStore) -> ImageManager {
+  ImageManager(
+    loader: loader, memory: ImageMemoryStore(costLimit: 1 << 20, countLimit: 10), disk: disk, decoder: ImageDecoder())
+}
+
 func makeManager(
   loader: ScriptedLoader, directory: URL? = nil, clock: TestClock = TestClock(), defaultTTL: TimeInterval = 3600
 ) throws -> ImageManager {
