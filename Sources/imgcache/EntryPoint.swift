@@ -1,5 +1,9 @@
 import CacheTool
+import CommandLaunch
 
 /// The executable is only this: the commands live in the CacheTool library, where tests can reach them.
+/// `launch()` is ArgumentParser's `main()` with libcurl loading in the background meanwhile.
 @main
-extension ImgCacheCommand {}
+enum EntryPoint {
+  static func main() async { await ImgCacheCommand.launch() }
+}

@@ -47,6 +47,8 @@ public final class BrowserEnvironment {
     let imageConfiguration = ImageManager.Configuration(cacheDirectory: cacheDirectory)
     let transport = ImageManager.makeTransport(imageConfiguration)
     let imageManager = try makeImageManager(imageConfiguration, transport: transport, logger: logger)
+    // Without libcurl every scene would fail on its own; say it once. (Offline, stored answers still browse.)
+    if !options.offline, let reason = CurlLibrary.loadFailure() { throw BrowserFailure(reason) }
 
     var demoServer: DemoServer?
     let metadata: any MetadataStoring

@@ -1,10 +1,6 @@
-import CCurl
+import CCurlShims
 import Foundation
 import Synchronization
-
-/// `curl_global_init` must run once per process before any other libcurl call; a global is initialised lazily and
-/// exactly once by the Swift runtime.
-private let curlGlobalInit: CURLcode = ccurl_global_init_all()
 
 /// The project's HTTP(S) transport: one libcurl multi handle driven by one dedicated thread, so connections (and
 /// HTTP/2 streams) are shared by every transfer of this loader.
@@ -18,7 +14,7 @@ public final class CurlDataLoader: DataLoading {
   private let nextID = Atomic<UInt64>(1)
 
   public init(configuration: Configuration = Configuration()) {
-    precondition(curlGlobalInit == CURLE_OK, "curl_global_init failed")
+    CurlLibrary.preload()  // usually started already by the tool's main; the loop thread waits for it
     self.configuration = configuration
     self.loop = CurlMultiLoop(configuration: configuration)
   }

@@ -1,4 +1,4 @@
-import CCurl
+import CCurlShims
 import Foundation
 
 /// What libcurl told us about a failed transfer, turned into a `TransferError` whose message is safe to log.
@@ -48,7 +48,7 @@ struct CurlFailure {
 
   /// "<url without query>: <libcurl's explanation>", with any URL inside the explanation redacted too.
   private var message: String {
-    let explanation = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+    let explanation = detail.isEmpty ? String(cString: ccurl_easy_strerror(code)) : detail
     let scrubbed = explanation.split(separator: " ", omittingEmptySubsequences: false)
       .map { $0.contains("://") ? URLRedaction.redact(String($0)) : String($0) }
       .joined(separator: " ")

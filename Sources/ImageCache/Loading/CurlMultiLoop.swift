@@ -1,4 +1,4 @@
-import CCurl
+import CCurlShims
 import Foundation
 import Synchronization
 
@@ -18,33 +18,38 @@ final class CurlMultiLoop: @unchecked Sendable {
     var submissions: [Submission] = []
     var cancellations: [UInt64] = []
     var shuttingDown = false
-    /// Set by the loop thread just before `curl_multi_cleanup`; from then on nobody may call `curl_multi_wakeup`.
-    var multiClosed = false
+    /// The multi handle while other threads may wake it up: set by the loop thread once libcurl is loaded, cleared
+    /// just before `curl_multi_cleanup`. Until it is set, posts only queue (the loop reads the inbox first thing).
+    var multi: WakeableMulti?
+    /// Set when libcurl could not be loaded: every transfer fails with it.
+    var unavailable: TransferError?
     /// A wakeup was sent since the loop last read the inbox: the loop will see this change too, so a second
     /// wakeup (a write to libcurl's wakeup socket, and one more round of the loop) would buy nothing.
     var wakeupSent = false
   }
 
   private let configuration: CurlDataLoader.Configuration
-  private let multi: UnsafeMutableRawPointer
+  // Loop-thread state. `multi` is set before `drive` starts, once libcurl is loaded; other threads use `inbox.multi`.
+  private var multi: UnsafeMutableRawPointer!
   private let inbox = Mutex<Inbox>(Inbox())
   private let counters = Mutex<CurlDataLoader.Metrics>(CurlDataLoader.Metrics())
-
-  // Loop-thread state.
   private var attached: [UnsafeMutableRawPointer: CurlTransfer] = [:]
   /// Transfers beyond `maxConcurrentTransfers`, waiting their turn in arrival order.
   private var waiting: [CurlTransfer] = []
 
   init(configuration: CurlDataLoader.Configuration) {
     self.configuration = configuration
-    guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed") }
-    self.multi = multi
-    ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, ccurl_pipe_multiplex())
-    ccurl_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, transferLimit)
-    ccurl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, configuration.maxConnectionsPerHost))
-    let thread = Thread { [self] in run() }
-    thread.name = "imgcache.curl"
-    thread.start()
+    // The thread owns a reference until `run` returns. Usually it is the thread that loaded libcurl (see
+    // ccurl_thread_start): a new one would wait behind that load in pthread_create.
+    let retained = Unmanaged.passRetained(self).toOpaque()
+    let error = ccurl_thread_start(
+      "imgcache.curl",
+      { context in Unmanaged<CurlMultiLoop>.fromOpaque(context!).takeRetainedValue().run() },
+      retained)
+    if error != 0 {
+      Unmanaged<CurlMultiLoop>.fromOpaque(retained).release()
+      refuseEverything(.other("cannot start the transfer thread: \(String(cString: strerror(error)))"))
+    }
   }
 
   var metrics: CurlDataLoader.Metrics { counters.withLock { $0 } }
@@ -54,7 +59,11 @@ final class CurlMultiLoop: @unchecked Sendable {
 
   func submit(_ submission: Submission) {
     counters.withLock { $0.requests += 1 }
-    post { $0.submissions.append(submission) }
+    var refusal: TransferError?
+    post { inbox in
+      if let unavailable = inbox.unavailable { refusal = unavailable } else { inbox.submissions.append(submission) }
+    }
+    if let refusal { submission.ticket.finish(.failure(refusal)) }
   }
 
   func cancel(_ id: UInt64) { post { $0.cancellations.append(id) } }
@@ -66,9 +75,9 @@ final class CurlMultiLoop: @unchecked Sendable {
     // Wake up under the lock so the loop thread cannot free the multi handle between our change and the wakeup.
     inbox.withLock { inbox in
       change(&inbox)
-      if !inbox.multiClosed, !inbox.wakeupSent {
+      if let multi = inbox.multi, !inbox.wakeupSent {
         inbox.wakeupSent = true
-        curl_multi_wakeup(multi)
+        ccurl_multi_wakeup(multi.handle)
       }
     }
   }
@@ -76,12 +85,40 @@ final class CurlMultiLoop: @unchecked Sendable {
   // MARK: - Loop thread
 
   private func run() {
+    if let reason = CurlLibrary.loadFailure() {
+      refuseEverything(.other(reason))
+      return
+    }
+    guard let multi = ccurl_multi_init() else {
+      refuseEverything(.other("libcurl could not create a multi handle (out of memory?)"))
+      return
+    }
+    self.multi = multi
+    ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, ccurl_pipe_multiplex())
+    ccurl_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, transferLimit)
+    ccurl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, configuration.maxConnectionsPerHost))
+    let wakeable = WakeableMulti(handle: multi)
+    inbox.withLock { $0.multi = wakeable }
+    drive(multi)
+  }
+
+  /// From now on every submission fails at once with `failure`; those already queued fail now.
+  private func refuseEverything(_ failure: TransferError) {
+    let queued = inbox.withLock { inbox in
+      inbox.unavailable = failure
+      defer { inbox.submissions = [] }
+      return inbox.submissions
+    }
+    for submission in queued { submission.ticket.finish(.failure(failure)) }
+  }
+
+  private func drive(_ multi: UnsafeMutableRawPointer) {
     while true {
       let mail = inbox.withLock { inbox in
         defer {
           inbox.submissions = []
           inbox.cancellations = []
-          inbox.multiClosed = inbox.shuttingDown
+          if inbox.shuttingDown { inbox.multi = nil }
           inbox.wakeupSent = false
         }
         return inbox
@@ -92,15 +129,15 @@ final class CurlMultiLoop: @unchecked Sendable {
       attachWaitingTransfers()
 
       var running: Int32 = 0
-      curl_multi_perform(multi, &running)
+      ccurl_multi_perform(multi, &running)
       collectFinishedTransfers()
       // Finished transfers freed slots: start the waiting ones now rather than after the next poll.
       if !waiting.isEmpty, attached.count < transferLimit { continue }
       // Sleep until a socket is ready, libcurl's next timeout, or a wakeup; the cap is only a safety net.
-      curl_multi_poll(multi, nil, 0, 1000, nil)
+      ccurl_multi_poll(multi, nil, 0, 1000, nil)
     }
     for transfer in Array(attached.values) + waiting { detach(transfer, outcome: .failure(.cancelled)) }
-    curl_multi_cleanup(multi)
+    ccurl_multi_cleanup(multi)
   }
 
   private func enqueue(_ submission: Submission) {
@@ -123,7 +160,7 @@ final class CurlMultiLoop: @unchecked Sendable {
         transfer.discard(outcome: .failure(.cancelled))
         continue
       }
-      guard curl_multi_add_handle(multi, transfer.easy) == CURLM_OK else {
+      guard ccurl_multi_add_handle(multi, transfer.easy) == CURLM_OK else {
         transfer.finish(result: CURLE_FAILED_INIT)
         continue
       }
@@ -141,21 +178,27 @@ final class CurlMultiLoop: @unchecked Sendable {
 
   private func detach(_ transfer: CurlTransfer, outcome: Result<DataResponse, TransferError>) {
     if attached.removeValue(forKey: transfer.easy) != nil {
-      curl_multi_remove_handle(multi, transfer.easy)
+      ccurl_multi_remove_handle(multi, transfer.easy)
     }
     transfer.discard(outcome: outcome)
   }
 
   private func collectFinishedTransfers() {
     var remaining: Int32 = 0
-    while let message = curl_multi_info_read(multi, &remaining) {
+    while let message = ccurl_multi_info_read(multi, &remaining) {
       guard ccurl_msg_is_done(message) != 0, let easy = message.pointee.easy_handle,
         let transfer = attached.removeValue(forKey: easy)
       else { continue }
       let result = ccurl_msg_result(message)
-      curl_multi_remove_handle(multi, easy)
+      ccurl_multi_remove_handle(multi, easy)
       let connections = transfer.finish(result: result)
       counters.withLock { $0.connectionsMade += connections }
     }
   }
+}
+
+/// The multi handle as other threads see it: only ever passed to `curl_multi_wakeup`, which libcurl documents as
+/// callable from any thread, and only while the inbox says the handle is open.
+private struct WakeableMulti: @unchecked Sendable {
+  let handle: UnsafeMutableRawPointer
 }

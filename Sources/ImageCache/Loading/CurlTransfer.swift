@@ -1,4 +1,4 @@
-import CCurl
+import CCurlShims
 import Foundation
 
 /// One easy handle and the response it accumulates. Created, driven and destroyed on the loop thread only.
@@ -20,7 +20,7 @@ final class CurlTransfer {
     ticket: TransferTicket, request: DataRequest, configuration: CurlDataLoader.Configuration,
     onBytes: @escaping (Int, Int) -> Void
   ) {
-    guard let easy = curl_easy_init() else { fatalError("curl_easy_init failed") }
+    guard let easy = ccurl_easy_init() else { fatalError("curl_easy_init failed") }
     self.ticket = ticket
     self.easy = easy
     self.request = request
@@ -75,7 +75,7 @@ final class CurlTransfer {
     for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
       // A CR or LF would let a caller smuggle extra headers or a second request.
       guard !name.contains(where: \.isNewline), !value.contains(where: \.isNewline) else { continue }
-      requestHeaders = curl_slist_append(requestHeaders, "\(name): \(value)")
+      requestHeaders = ccurl_slist_append(requestHeaders, "\(name): \(value)")
     }
     if let requestHeaders { ccurl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, requestHeaders) }
 
@@ -158,8 +158,8 @@ final class CurlTransfer {
     ticket.finish(outcome)
     guard !isCleanedUp else { return }
     isCleanedUp = true
-    curl_easy_cleanup(easy)
-    curl_slist_free_all(requestHeaders)
+    ccurl_easy_cleanup(easy)
+    ccurl_slist_free_all(requestHeaders)
     errorBuffer.deallocate()
   }
 

@@ -1,0 +1,165 @@
+// Loads libcurl with dlopen on a background thread and fills the table the ccurl_* wrappers call through.
+#define _GNU_SOURCE  // pthread_setname_np
+#include "CCurlShims.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "library.h"
+
+// The soname a link against Debian's libcurl4-openssl-dev records: the same library, found the same way.
+static const char *const library_name = "libcurl.so.4";
+
+struct ccurl_api ccurl_api;
+
+atomic_int ccurl_library_state = CCURL_NOT_STARTED;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t settled = PTHREAD_COND_INITIALIZER;
+static char failure[512];
+
+static int fail(const char *format, const char *detail) {
+  snprintf(failure, sizeof failure, format, detail ? detail : "unknown error");
+  return -1;
+}
+
+static int resolve(void) {
+  // IMGCACHE_LIBCURL names another build (a path); the tests also use it to check the failure path.
+  const char *path = getenv("IMGCACHE_LIBCURL");
+  void *library = dlopen(path && *path ? path : library_name, RTLD_NOW | RTLD_LOCAL);
+  if (!library) return fail("cannot load libcurl (%s); install it (apt-get install libcurl4) or fix IMGCACHE_LIBCURL", dlerror());
+  struct {
+    const char *name;
+    void **slot;
+  } symbols[] = {
+#define CCURL_SYMBOL(name, returns, parameters) {"curl_" #name, (void **)&ccurl_api.name},
+      CCURL_SYMBOLS
+#undef CCURL_SYMBOL
+  };
+  for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
+    *symbols[i].slot = dlsym(library, symbols[i].name);
+    if (!*symbols[i].slot) return fail("libcurl lacks %s; libcurl 7.85 or newer is needed", symbols[i].name);
+  }
+  CURLcode code = ccurl_api.global_init(CURL_GLOBAL_ALL);
+  if (code != CURLE_OK) return fail("curl_global_init failed: %s", ccurl_api.easy_strerror(code));
+  return 0;
+}
+
+// The loading thread, once done, waits to become the first thread ccurl_thread_start asks for.
+static int loader_waits_for_work;
+static char adopted_name[16];
+static void (*adopted_body)(void *);
+static void *adopted_context;
+static pthread_cond_t adopted = PTHREAD_COND_INITIALIZER;
+
+static void settle_load(void) {
+  int outcome = resolve() == 0 ? CCURL_READY : CCURL_FAILED;
+  pthread_mutex_lock(&lock);
+  atomic_store_explicit(&ccurl_library_state, outcome, memory_order_release);
+  pthread_cond_broadcast(&settled);
+  pthread_mutex_unlock(&lock);
+}
+
+static void *load(void *unused) {
+  (void)unused;
+  settle_load();
+  pthread_mutex_lock(&lock);
+  while (!adopted_body) pthread_cond_wait(&adopted, &lock);
+  pthread_mutex_unlock(&lock);
+  pthread_setname_np(pthread_self(), adopted_name);
+  adopted_body(adopted_context);
+  return NULL;
+}
+
+void ccurl_library_preload(void) {
+  pthread_mutex_lock(&lock);
+  if (atomic_load_explicit(&ccurl_library_state, memory_order_relaxed) == CCURL_NOT_STARTED) {
+    atomic_store_explicit(&ccurl_library_state, CCURL_LOADING, memory_order_relaxed);
+    pthread_t thread;
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    if (pthread_create(&thread, &attributes, load, NULL) == 0) {
+      loader_waits_for_work = 1;
+    } else {  // no thread to spare: load here instead
+      pthread_mutex_unlock(&lock);
+      settle_load();
+      pthread_mutex_lock(&lock);
+    }
+    pthread_attr_destroy(&attributes);
+  }
+  pthread_mutex_unlock(&lock);
+}
+
+static int wait_until_settled(void) {
+  pthread_mutex_lock(&lock);
+  while (atomic_load_explicit(&ccurl_library_state, memory_order_acquire) == CCURL_LOADING) pthread_cond_wait(&settled, &lock);
+  int outcome = atomic_load_explicit(&ccurl_library_state, memory_order_acquire);
+  pthread_mutex_unlock(&lock);
+  return outcome;
+}
+
+int ccurl_library_wait(void) {
+  int current = atomic_load_explicit(&ccurl_library_state, memory_order_acquire);
+  if (current == CCURL_READY) return 0;
+  if (current == CCURL_NOT_STARTED) ccurl_library_preload();
+  return wait_until_settled() == CCURL_READY ? 0 : -1;
+}
+
+const char *ccurl_library_error(void) {
+  return atomic_load_explicit(&ccurl_library_state, memory_order_acquire) == CCURL_FAILED ? failure : NULL;
+}
+
+void ccurl_library_settle(void) {
+  if (atomic_load_explicit(&ccurl_library_state, memory_order_acquire) != CCURL_NOT_STARTED) wait_until_settled();
+}
+
+void ccurl_require_library(void) {
+  if (ccurl_library_wait() == 0) return;
+  fprintf(stderr, "imgcache: %s\n", failure);
+  abort();
+}
+
+struct thread_start {
+  char name[16];
+  void (*body)(void *);
+  void *context;
+};
+
+static void *run_thread(void *argument) {
+  struct thread_start start = *(struct thread_start *)argument;
+  free(argument);
+  pthread_setname_np(pthread_self(), start.name);
+  start.body(start.context);
+  return NULL;
+}
+
+int ccurl_thread_start(const char *name, void (*body)(void *), void *context) {
+  pthread_mutex_lock(&lock);
+  if (loader_waits_for_work) {
+    loader_waits_for_work = 0;
+    snprintf(adopted_name, sizeof adopted_name, "%s", name);
+    adopted_body = body;
+    adopted_context = context;
+    pthread_cond_broadcast(&adopted);
+    pthread_mutex_unlock(&lock);
+    return 0;
+  }
+  pthread_mutex_unlock(&lock);
+  struct thread_start *start = malloc(sizeof *start);
+  if (!start) return ENOMEM;
+  *start = (struct thread_start){.body = body, .context = context};
+  snprintf(start->name, sizeof start->name, "%s", name);
+  pthread_t thread;
+  pthread_attr_t attributes;
+  pthread_attr_init(&attributes);
+  pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+  int error = pthread_create(&thread, &attributes, run_thread, start);
+  pthread_attr_destroy(&attributes);
+  if (error) free(start);
+  return error;
+}

@@ -1,0 +1,65 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// libcurl is loaded at run time, not linked (CCurlShims): the binary must not name it, and when it cannot be
+/// loaded every command that needs the network says so in one line while the others keep working.
+@Suite(
+  "imgcache loads libcurl at run time",
+  .enabled(if: FileManager.default.isExecutableFile(atPath: ProcessRunner.executable("imgcache").path)))
+struct LibcurlLoadingTests {
+  static let missingLibrary = ["IMGCACHE_LIBCURL": "/nonexistent/libcurl.so.4"]
+
+  @Test func theBinaryDoesNotLinkLibcurl() throws {
+    let readelf = ["/usr/bin/readelf", "/bin/readelf"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    try #require(readelf != nil, "readelf (binutils, which the Swift toolchain needs) is missing")
+    let output = try ProcessRunner.run(
+      URL(fileURLWithPath: readelf!), ["-d", ProcessRunner.executable("imgcache").path])
+    #expect(output.status == 0)
+    let needed = output.stdout.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+    #expect(!needed.isEmpty, "readelf printed no NEEDED entries: \(output.stdout)")
+    #expect(!needed.contains { $0.contains("libcurl") }, "\(needed)")
+  }
+
+  @Test func getWithoutLibcurlIsOneLineAndStoresNothing() throws {
+    let server = try HTTPTestServer { _ in .ok(TestImages.png(1)) }
+    defer { server.stop() }
+    let cache = try ScratchCache()
+    defer { cache.remove() }
+    let url = server.url("/a.png").absoluteString
+
+    let output = try CLI.run(["get", url] + cache.arguments, environment: Self.missingLibrary)
+
+    #expect(output.status == 1)
+    #expect(output.stderrLines.count == 1, "\(output.stderr)")
+    let line = output.stderrLines.first ?? ""
+    #expect(line.hasPrefix("imgcache: \(url): cannot load libcurl (/nonexistent/libcurl.so.4"), "\(line)")
+    #expect(line.hasSuffix("install it (apt-get install libcurl4) or fix IMGCACHE_LIBCURL"), "\(line)")
+    #expect(server.requestCount == 0)
+    #expect(try cache.list().isEmpty)
+    #expect(try cache.verify() == VerifyOutput(checked: 0, broken: [], orphans: 0, fixed: false, clean: true))
+  }
+
+  @Test func warmWithoutLibcurlIsOneLineAndCommandsWithoutNetworkStillWork() throws {
+    let server = try HTTPTestServer { _ in .ok(TestImages.png(2)) }
+    defer { server.stop() }
+    let cache = try ScratchCache()
+    defer { cache.remove() }
+    // A good entry first, with libcurl: the failed warm must leave it alone.
+    #expect(try CLI.run(["get", server.url("/kept.png").absoluteString] + cache.arguments).status == 0)
+    let list = try ScratchCache.urlList((0..<3).map { server.url("/\($0).png") })
+    defer { try? FileManager.default.removeItem(atPath: list) }
+
+    let warm = try CLI.run(["warm", "--urls", list] + cache.arguments, environment: Self.missingLibrary)
+
+    #expect(warm.status == 1)
+    #expect(warm.stdout == "")
+    #expect(warm.stderrLines.count == 1, "\(warm.stderr)")
+    #expect(warm.stderrLines.first?.hasPrefix("imgcache: cannot load libcurl (/nonexistent/") == true, "\(warm.stderr)")
+    #expect(server.requestCount == 1)
+    let stats = try CLI.run(["stats", "--json"] + cache.arguments, environment: Self.missingLibrary)
+    #expect(stats.status == 0, "\(stats.stderr)")
+    #expect(try JSONDecoder().decode(StatsOutput.self, from: Data(stats.stdout.utf8)).entries == 1)
+    #expect(try cache.list().map(\.url) == [server.url("/kept.png").absoluteString])
+  }
+}
