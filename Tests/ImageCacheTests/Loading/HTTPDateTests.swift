@@ -17,10 +17,10 @@ import Testing
     }
   }
 
-  @Test func theFastPathAgreesWithDateFormatter() throws {
+  @Test func theFastPathAgreesWithDateFormatter() {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = try #require(TimeZone(identifier: "GMT"))
+    formatter.timeZone = .gmt
     formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
     var state: UInt64 = 3
     for _ in 0..<3000 {
