@@ -14,6 +14,7 @@ enum Benchmarks {
     case "memory": memoryHit()
     case "manager": managerHit()
     case "disk": try disk(directory: arguments[1])
+    case "open": try open(directory: arguments[1])
     case "header": try header()
     case "fidelity": try fidelity(directory: arguments[1], mode: ColorMode(rawValue: arguments[2])!)
     default:
@@ -110,6 +111,24 @@ enum Benchmarks {
     try store.close()
     print(hit.line)
     print(set.line)
+  }
+
+  /// Opening the disk tier: a new cache (folder, database file, WAL, schema) and an existing one. In-process and
+  /// repeated, so SQLite's code is warm: a command's first open costs more (its pages fault in).
+  static func open(directory: String) throws {
+    let root = URL(fileURLWithPath: directory)
+    var next = 0
+    let fresh = try measure("open a new cache", batches: 11, operations: 20) {
+      let folder = root.appendingPathComponent("new-\(next)")
+      next += 1
+      try DiskStore(directory: folder, maxBytes: 1 << 30).close()
+    }
+    let existing = root.appendingPathComponent("new-0")
+    let reopen = try measure("open an existing cache", batches: 11, operations: 20) {
+      try DiskStore(directory: existing, maxBytes: 1 << 30).close()
+    }
+    print(fresh.line)
+    print(reopen.line)
   }
 
   static func header() throws {
