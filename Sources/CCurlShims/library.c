@@ -44,6 +44,13 @@ static int resolve(void) {
     *symbols[i].slot = dlsym(library, symbols[i].name);
     if (!*symbols[i].slot) return fail("libcurl lacks %s; libcurl 7.85 or newer is needed", symbols[i].name);
   }
+  // CURLOPT_PROTOCOLS_STR and CURLOPT_REDIR_PROTOCOLS_STR (the http/https-only rule, also for redirects) came in
+  // 7.85; an older libcurl would refuse them and follow a redirect to any scheme it supports.
+  curl_version_info_data *(*version_info)(CURLversion) = dlsym(library, "curl_version_info");
+  if (!version_info) return fail("libcurl lacks %s; libcurl 7.85 or newer is needed", "curl_version_info");
+  const curl_version_info_data *version = version_info(CURLVERSION_NOW);
+  if (version->version_num < 0x075500)
+    return fail("libcurl %s is too old; libcurl 7.85 or newer is needed", version->version);
   CURLcode code = ccurl_api.global_init(CURL_GLOBAL_ALL);
   if (code != CURLE_OK) return fail("curl_global_init failed: %s", ccurl_api.easy_strerror(code));
   return 0;
@@ -120,7 +127,7 @@ void ccurl_library_settle(void) {
 
 void ccurl_require_library(void) {
   if (ccurl_library_wait() == 0) return;
-  fprintf(stderr, "imgcache: %s\n", failure);
+  fprintf(stderr, "libcurl is not usable: %s\n", failure);
   abort();
 }
 

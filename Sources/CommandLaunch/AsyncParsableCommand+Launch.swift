@@ -9,7 +9,7 @@ extension AsyncParsableCommand {
   public static func launch() async {
     CurlLibrary.preload()
     do {
-      var command = try parseAsRoot()
+      var command = try await asyncParseAsRoot()
       if var asyncCommand = command as? any AsyncParsableCommand {
         try await asyncCommand.run()
       } else {

@@ -47,8 +47,13 @@ public final class BrowserEnvironment {
     let imageConfiguration = ImageManager.Configuration(cacheDirectory: cacheDirectory)
     let transport = ImageManager.makeTransport(imageConfiguration)
     let imageManager = try makeImageManager(imageConfiguration, transport: transport, logger: logger)
-    // Without libcurl every scene would fail on its own; say it once. (Offline, stored answers still browse.)
-    if !options.offline, let reason = CurlLibrary.loadFailure() { throw BrowserFailure(reason) }
+    // Without libcurl every scene would fail on its own; say it once. Offline, Last.fm's stored answers still
+    // browse; the demo catalog is always served over HTTP, so it needs libcurl even then.
+    let needsNetwork: Bool
+    if case .demo = catalog { needsNetwork = true } else { needsNetwork = !options.offline }
+    if needsNetwork, let reason = CurlLibrary.loadFailure() {
+      throw BrowserFailure(reason)
+    }
 
     var demoServer: DemoServer?
     let metadata: any MetadataStoring

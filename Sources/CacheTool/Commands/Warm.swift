@@ -43,7 +43,12 @@ struct Warm: AsyncParsableCommand {
       case (nil, let path?):
         let list = try URLList.read(path)
         let manager = try global.makeManager()
-        try Self.requireLibcurl()
+        do {
+          try Self.requireLibcurl()
+        } catch {
+          try? manager.close()
+          throw error
+        }
         let report = await WarmRun.prefetch(list.urls, with: manager, concurrency: global.concurrency, json: json)
         try WarmRun.finish(report, invalid: list.invalid, manager: manager, json: json)
       case (let name?, nil):
@@ -62,8 +67,8 @@ struct Warm: AsyncParsableCommand {
     guard similar >= 0 else { throw CommandFailure("--similar cannot be negative") }
     let configuration = try global.configuration()
     global.bootstrapLogging()
+    try Self.requireLibcurl()  // before the demo catalog's server starts: nothing to shut down when it fails
     let source = try await lastFM.source()
-    try Self.requireLibcurl()
     let transport = ImageManager.makeTransport(configuration)
     let plan: CoverPlan
     let manager: ImageManager

@@ -40,8 +40,12 @@ final class CurlTransfer {
     ccurl_easy_setopt_long(easy, CURLOPT_VERBOSE, configuration.verbose ? 1 : 0)
 
     // Only http(s), also for every redirect hop: a Location to file://, ftp://, gopher:// fails before any I/O.
-    ccurl_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
-    ccurl_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+    // The library's version is checked when it loads (7.85 or newer); a libcurl that still refused these would
+    // follow a redirect to any scheme it knows, so that is a crash, not a warning.
+    precondition(
+      ccurl_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https") == CURLE_OK
+        && ccurl_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https") == CURLE_OK,
+      "libcurl refused the http/https-only protocol rule")
     ccurl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1)
     ccurl_easy_setopt_long(easy, CURLOPT_MAXREDIRS, configuration.maxRedirects)
 
