@@ -110,6 +110,7 @@ let package = Package(
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     .testTarget(name: "ArtistBrowserTests", dependencies: ["ArtistBrowser", "TestSupport"]),
     .testTarget(name: "CacheToolTests", dependencies: ["CacheTool", "TestSupport"]),
+    .testTarget(name: "CommandLaunchTests", dependencies: ["CommandLaunch"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
   ]
 )
