@@ -1,6 +1,7 @@
 import ArgumentParser
 import BlockArt
 import Foundation
+import ImageCache
 import Logging
 
 /// `artist-browser`: browse Last.fm (or the built-in demo catalog) in the terminal.
@@ -14,7 +15,8 @@ public struct BrowserCommand: AsyncParsableCommand {
 
       In a terminal it runs full screen (? lists the keys, q quits). With --plain or --json, or when the \
       output is not a terminal, it prints one view and exits.
-      """)
+      """,
+    version: ImageCacheVersion.string)
 
   @Flag(help: "Show cover thumbnails as block art (t toggles them).")
   var thumbs = false

@@ -22,6 +22,17 @@ struct BrowserTextEndToEndTests {
     #expect(output.stderr == "")
   }
 
+  @Test func versionIsImgcachesAndTouchesNothing() throws {
+    let cache = try BrowserProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let output = try BrowserProcess.run(["--version"], cacheDirectory: cache)
+    #expect(output.status == 0)
+    #expect(output.stdout == (try CLI.run(["--version"]).stdout))
+    #expect(output.stdout.split(separator: ".").count == 3, "\(output.stdout)")
+    #expect(output.stderr == "")
+    #expect(!FileManager.default.fileExists(atPath: cache.appendingPathComponent("cache.sqlite").path))
+  }
+
   @Test func demoFlagIsNamedAsTheReasonEvenWithAKey() throws {
     let cache = try BrowserProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
