@@ -31,7 +31,8 @@ static int resolve(void) {
   // IMGCACHE_LIBCURL names another build (a path); the tests also use it to check the failure path.
   const char *path = getenv("IMGCACHE_LIBCURL");
   void *library = dlopen(path && *path ? path : library_name, RTLD_NOW | RTLD_LOCAL);
-  if (!library) return fail("cannot load libcurl (%s); install it (apt-get install libcurl4) or fix IMGCACHE_LIBCURL", dlerror());
+  if (!library)
+    return fail("cannot load libcurl (%s); install it (apt-get install libcurl4) or fix IMGCACHE_LIBCURL", dlerror());
   struct {
     const char *name;
     void **slot;
@@ -56,12 +57,32 @@ static int resolve(void) {
   return 0;
 }
 
-// The loading thread, once done, waits to become the first thread ccurl_thread_start asks for.
+// What a thread runs: ccurl_thread_start's request, for a new thread or for the loading one.
+struct thread_start {
+  char name[16];
+  void (*body)(void *);
+  void *context;
+};
+
+static void run(struct thread_start start) {
+  pthread_setname_np(pthread_self(), start.name);
+  start.body(start.context);
+}
+
+static int start_detached(void *(*entry)(void *), void *argument) {
+  pthread_t thread;
+  pthread_attr_t attributes;
+  pthread_attr_init(&attributes);
+  pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+  int error = pthread_create(&thread, &attributes, entry, argument);
+  pthread_attr_destroy(&attributes);
+  return error;
+}
+
+// The loading thread, once done, waits to become the first thread ccurl_thread_start asks for (`adopted.body` set).
 static int loader_waits_for_work;
-static char adopted_name[16];
-static void (*adopted_body)(void *);
-static void *adopted_context;
-static pthread_cond_t adopted = PTHREAD_COND_INITIALIZER;
+static struct thread_start adopted;
+static pthread_cond_t adoption = PTHREAD_COND_INITIALIZER;
 
 static void settle_load(void) {
   int outcome = resolve() == 0 ? CCURL_READY : CCURL_FAILED;
@@ -75,10 +96,10 @@ static void *load(void *unused) {
   (void)unused;
   settle_load();
   pthread_mutex_lock(&lock);
-  while (!adopted_body) pthread_cond_wait(&adopted, &lock);
+  while (!adopted.body) pthread_cond_wait(&adoption, &lock);
+  struct thread_start start = adopted;
   pthread_mutex_unlock(&lock);
-  pthread_setname_np(pthread_self(), adopted_name);
-  adopted_body(adopted_context);
+  run(start);
   return NULL;
 }
 
@@ -86,25 +107,21 @@ void ccurl_library_preload(void) {
   pthread_mutex_lock(&lock);
   if (atomic_load_explicit(&ccurl_library_state, memory_order_relaxed) == CCURL_NOT_STARTED) {
     atomic_store_explicit(&ccurl_library_state, CCURL_LOADING, memory_order_relaxed);
-    pthread_t thread;
-    pthread_attr_t attributes;
-    pthread_attr_init(&attributes);
-    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-    if (pthread_create(&thread, &attributes, load, NULL) == 0) {
+    if (start_detached(load, NULL) == 0) {
       loader_waits_for_work = 1;
     } else {  // no thread to spare: load here instead
       pthread_mutex_unlock(&lock);
       settle_load();
       pthread_mutex_lock(&lock);
     }
-    pthread_attr_destroy(&attributes);
   }
   pthread_mutex_unlock(&lock);
 }
 
 static int wait_until_settled(void) {
   pthread_mutex_lock(&lock);
-  while (atomic_load_explicit(&ccurl_library_state, memory_order_acquire) == CCURL_LOADING) pthread_cond_wait(&settled, &lock);
+  while (atomic_load_explicit(&ccurl_library_state, memory_order_acquire) == CCURL_LOADING)
+    pthread_cond_wait(&settled, &lock);
   int outcome = atomic_load_explicit(&ccurl_library_state, memory_order_acquire);
   pthread_mutex_unlock(&lock);
   return outcome;
@@ -131,42 +148,29 @@ void ccurl_require_library(void) {
   abort();
 }
 
-struct thread_start {
-  char name[16];
-  void (*body)(void *);
-  void *context;
-};
-
 static void *run_thread(void *argument) {
   struct thread_start start = *(struct thread_start *)argument;
   free(argument);
-  pthread_setname_np(pthread_self(), start.name);
-  start.body(start.context);
+  run(start);
   return NULL;
 }
 
 int ccurl_thread_start(const char *name, void (*body)(void *), void *context) {
+  struct thread_start start = {.body = body, .context = context};
+  snprintf(start.name, sizeof start.name, "%s", name);
   pthread_mutex_lock(&lock);
   if (loader_waits_for_work) {
     loader_waits_for_work = 0;
-    snprintf(adopted_name, sizeof adopted_name, "%s", name);
-    adopted_body = body;
-    adopted_context = context;
-    pthread_cond_broadcast(&adopted);
+    adopted = start;
+    pthread_cond_broadcast(&adoption);
     pthread_mutex_unlock(&lock);
     return 0;
   }
   pthread_mutex_unlock(&lock);
-  struct thread_start *start = malloc(sizeof *start);
-  if (!start) return ENOMEM;
-  *start = (struct thread_start){.body = body, .context = context};
-  snprintf(start->name, sizeof start->name, "%s", name);
-  pthread_t thread;
-  pthread_attr_t attributes;
-  pthread_attr_init(&attributes);
-  pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-  int error = pthread_create(&thread, &attributes, run_thread, start);
-  pthread_attr_destroy(&attributes);
-  if (error) free(start);
+  struct thread_start *copy = malloc(sizeof *copy);
+  if (!copy) return ENOMEM;
+  *copy = start;
+  int error = start_detached(run_thread, copy);
+  if (error) free(copy);
   return error;
 }

@@ -8,9 +8,10 @@ import Logging
 /// The composition root: everything one session runs on, built once from the options.
 ///
 /// One `CurlDataLoader` carries every request — Last.fm answers and covers — so a single libcurl multi handle
-/// shares connections between them (covers retry through the image manager, Last.fm by its own rules). Images go through an `ImageManager` whose
-/// disk tier and the metadata cache live in the same cache folder. Without an API key (or with `--demo`) the
-/// demo catalog is served in-process on 127.0.0.1 and the Last.fm client is pointed at it.
+/// shares connections between them (covers retry through the image manager, Last.fm by its own rules). Images go
+/// through an `ImageManager` whose disk tier and the metadata cache live in the same cache folder. Without an API
+/// key (or with `--demo`) the demo catalog is served in-process on 127.0.0.1 and the Last.fm client is pointed at
+/// it.
 public final class BrowserEnvironment {
   public let options: BrowserOptions
   public let catalog: CatalogChoice
@@ -49,9 +50,7 @@ public final class BrowserEnvironment {
     let imageManager = try makeImageManager(imageConfiguration, transport: transport, logger: logger)
     // Without libcurl every scene would fail on its own; say it once. Offline, Last.fm's stored answers still
     // browse; the demo catalog is always served over HTTP, so it needs libcurl even then.
-    let needsNetwork: Bool
-    if case .demo = catalog { needsNetwork = true } else { needsNetwork = !options.offline }
-    if needsNetwork, let reason = CurlLibrary.loadFailure() {
+    if catalog.isDemo || !options.offline, let reason = CurlLibrary.loadFailure() {
       throw BrowserFailure(reason)
     }
 

@@ -99,7 +99,7 @@ final class CurlMultiLoop: @unchecked Sendable {
     ccurl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, configuration.maxConnectionsPerHost))
     let wakeable = WakeableMulti(handle: multi)
     inbox.withLock { $0.multi = wakeable }
-    drive(multi)
+    drive()
   }
 
   /// From now on every submission fails at once with `failure`; those already queued fail now.
@@ -112,7 +112,7 @@ final class CurlMultiLoop: @unchecked Sendable {
     for submission in queued { submission.ticket.finish(.failure(failure)) }
   }
 
-  private func drive(_ multi: UnsafeMutableRawPointer) {
+  private func drive() {
     while true {
       let mail = inbox.withLock { inbox in
         defer {
