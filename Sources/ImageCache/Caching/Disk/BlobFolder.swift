@@ -9,8 +9,9 @@ import Synchronization
 /// version, never rewritten in place.
 ///
 /// A new version gets a new generation (random), so a reader holding an older index row reads either that old
-/// file or nothing, never a mix; the index row is committed only after the file is complete (temp file + rename),
-/// so the index never points at a partial file. Files whose rows are gone are unlinked after the deleting
+/// file or nothing, never a mix; the index row is committed only after the file is complete (written without a
+/// name and linked into place, or where the system cannot, written as `<name>.tmp` and renamed), so the index
+/// never points at a partial file. Files whose rows are gone are unlinked after the deleting
 /// transaction commits (see `doomed_file` in cache/README.md).
 final class BlobFolder: Sendable {
   static let temporarySuffix = ".tmp"
@@ -29,9 +30,13 @@ final class BlobFolder: Sendable {
   /// Pretend free space, for tests: a write that does not fit fails as ENOSPC would.
   let simulatedFreeBytes = Mutex<Int?>(nil)
 
-  init(root: URL) {
+  /// How a new file gets its name: see `UnnamedFileWriter`.
+  let unnamedFiles: UnnamedFileWriter
+
+  init(root: URL, unnamedFiles: UnnamedFileWriter = UnnamedFileWriter()) {
     self.root = root
     self.rootPath = root.path
+    self.unnamedFiles = unnamedFiles
   }
 
   /// Whether `name` is one this store makes: guards every path built from a database value, so a tampered
@@ -63,30 +68,44 @@ final class BlobFolder: Sendable {
   /// Writes `bytes` as a new file for `key` and returns its name. On failure nothing is left behind.
   func write(_ bytes: [UInt8], forKey key: String) throws(DiskCacheError) -> String {
     let name = Self.newName(forKey: key)
+    let shard = name.prefix(2)
     let final = path(of: name)
     try reserveSimulatedSpace(bytes.count)
-    try prepareShard(name.prefix(2))
-    let temporary = final + Self.temporarySuffix
-    var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, CacheDirectory.fileMode)
-    if descriptor < 0, errno == ENOENT {
+    try prepareShard(shard)
+    var outcome = write(bytes, in: shard, to: final)
+    if case .failed(ENOENT, _) = outcome {
       // The folder was removed behind our back since this process made it: make it again, once.
-      preparedShards.withLock { _ = $0.remove(name.prefix(2)) }
-      try prepareShard(name.prefix(2))
-      descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, CacheDirectory.fileMode)
+      preparedShards.withLock { _ = $0.remove(shard) }
+      try prepareShard(shard)
+      outcome = write(bytes, in: shard, to: final)
     }
-    guard descriptor >= 0 else { throw failure(errno, writing: temporary) }
+    if case .failed(let code, let path) = outcome { throw failure(code, writing: path) }
+    return name
+  }
+
+  /// Unnamed and linked into place where the system allows it, else through a named temporary file.
+  private func write(_ bytes: [UInt8], in shard: Substring, to final: String) -> UnnamedFileWriter.Outcome {
+    let folder = rootPath + "/" + shard
+    let outcome = bytes.withUnsafeBytes { unnamedFiles.write($0, in: folder, to: final, mode: CacheDirectory.fileMode) }
+    return outcome == .unsupported ? writeThroughTemporaryName(bytes, to: final) : outcome
+  }
+
+  private func writeThroughTemporaryName(_ bytes: [UInt8], to final: String) -> UnnamedFileWriter.Outcome {
+    let temporary = final + Self.temporarySuffix
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, CacheDirectory.fileMode)
+    guard descriptor >= 0 else { return .failed(errno, path: temporary) }
     let writeError = bytes.withUnsafeBytes { Self.writeAll($0, to: descriptor) }
     let closeError = close(descriptor) == 0 ? 0 : errno
     if let error = writeError ?? (closeError != 0 ? closeError : nil) {
       unlink(temporary)
-      throw failure(error, writing: temporary)
+      return .failed(error, path: temporary)
     }
     guard rename(temporary, final) == 0 else {
       let error = errno
       unlink(temporary)
-      throw failure(error, writing: final)
+      return .failed(error, path: final)
     }
-    return name
+    return .written
   }
 
   /// The file's bytes if it is there, readable and exactly `expectedSize` long; nil otherwise (missing,
@@ -162,7 +181,7 @@ final class BlobFolder: Sendable {
     preparedShards.withLock { _ = $0.insert(shard) }
   }
 
-  private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+  static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
     var offset = 0
     while offset < buffer.count {
       let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
