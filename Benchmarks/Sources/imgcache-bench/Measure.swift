@@ -40,12 +40,14 @@ func measure(_ name: String, batches: Int = 21, operations: Int, _ body: () thro
 }
 
 /// Like `measure`, but `body` performs all `operations` itself, so per-operation call overhead is not counted.
-func measureBatches(_ name: String, batches: Int = 21, operations: Int, _ body: () -> Void) -> Measurement {
+func measureBatches(
+  _ name: String, batches: Int = 21, operations: Int, _ body: () throws -> Void
+) rethrows -> Measurement {
   let clock = ContinuousClock()
   var samples: [Double] = []
-  body()  // warm-up
+  try body()  // warm-up
   for _ in 0..<batches {
-    let elapsed = clock.measure(body)
+    let elapsed = try clock.measure(body)
     let ns = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
     samples.append(ns / Double(operations))
   }

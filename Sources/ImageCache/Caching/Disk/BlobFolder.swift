@@ -62,7 +62,12 @@ final class BlobFolder: Sendable {
   }
 
   func path(of name: String) -> String {
-    rootPath + "/" + name.prefix(2) + "/" + name
+    folder(of: name.prefix(2)) + "/" + name
+  }
+
+  /// The shard folder a name's first two hex digits pick.
+  private func folder(of shard: Substring) -> String {
+    rootPath + "/" + shard
   }
 
   /// Writes `bytes` as a new file for `key` and returns its name. On failure nothing is left behind.
@@ -85,8 +90,9 @@ final class BlobFolder: Sendable {
 
   /// Unnamed and linked into place where the system allows it, else through a named temporary file.
   private func write(_ bytes: [UInt8], in shard: Substring, to final: String) -> UnnamedFileWriter.Outcome {
-    let folder = rootPath + "/" + shard
-    let outcome = bytes.withUnsafeBytes { unnamedFiles.write($0, in: folder, to: final, mode: CacheDirectory.fileMode) }
+    let outcome = bytes.withUnsafeBytes {
+      unnamedFiles.write($0, in: folder(of: shard), to: final, mode: CacheDirectory.fileMode)
+    }
     return outcome == .unsupported ? writeThroughTemporaryName(bytes, to: final) : outcome
   }
 
@@ -174,7 +180,7 @@ final class BlobFolder: Sendable {
     if preparedShards.withLock({ $0.contains(shard) }) { return }
     // A fresh cache makes up to 256 shard folders during its first `warm`: one mkdir each. The careful path
     // (stat, parents, access check) only when that fails, e.g. because the folder exists or `blobs/` is gone.
-    let path = rootPath + "/" + shard
+    let path = folder(of: shard)
     if mkdir(path, CacheDirectory.directoryMode) != 0 {
       try CacheDirectory.prepare(URL(fileURLWithPath: path, isDirectory: true))
     }
