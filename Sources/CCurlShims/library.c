@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "library.h"
 
@@ -69,18 +70,58 @@ static void run(struct thread_start start) {
   start.body(start.context);
 }
 
-static int start_detached(void *(*entry)(void *), void *argument) {
+// Every thread this file starts is joinable and listed here until it is joined, so that a process can wait before
+// it exits until no thread that used libcurl is still ending (ccurl_threads_join). A thread's end runs OpenSSL's
+// per-thread clean-up; exit() runs OPENSSL_cleanup (an atexit handler); the two at once corrupted the heap.
+struct listed_thread {
   pthread_t thread;
-  pthread_attr_t attributes;
-  pthread_attr_init(&attributes);
-  pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-  int error = pthread_create(&thread, &attributes, entry, argument);
-  pthread_attr_destroy(&attributes);
-  return error;
+  int finished;  // its body has returned: joining it only waits for the thread's own teardown
+};
+static struct listed_thread *listed;
+static size_t listed_count, listed_capacity;
+
+// Starts a joinable thread and lists it. Call with `lock` held, so the thread cannot mark itself finished before
+// it is listed.
+static int start_listed(void *(*entry)(void *), void *argument) {
+  if (listed_count == listed_capacity) {
+    size_t capacity = listed_capacity ? 2 * listed_capacity : 8;
+    struct listed_thread *grown = realloc(listed, capacity * sizeof *grown);
+    if (!grown) return ENOMEM;
+    listed = grown;
+    listed_capacity = capacity;
+  }
+  pthread_t thread;
+  int error = pthread_create(&thread, NULL, entry, argument);
+  if (error) return error;
+  listed[listed_count++] = (struct listed_thread){.thread = thread, .finished = 0};
+  return 0;
 }
 
-// The loading thread, once done, waits to become the first thread ccurl_thread_start asks for (`adopted.body` set).
+// The last thing a listed thread does.
+static void mark_finished(void) {
+  pthread_mutex_lock(&lock);
+  for (size_t i = 0; i < listed_count; i++)
+    if (pthread_equal(listed[i].thread, pthread_self())) listed[i].finished = 1;
+  pthread_mutex_unlock(&lock);
+}
+
+// Joins the threads whose bodies have returned, so a long-lived process that creates and drops many transfer loops
+// does not keep their stacks. Call with `lock` held.
+static void reap_finished(void) {
+  size_t kept = 0;
+  for (size_t i = 0; i < listed_count; i++) {
+    if (listed[i].finished)
+      pthread_join(listed[i].thread, NULL);
+    else
+      listed[kept++] = listed[i];
+  }
+  listed_count = kept;
+}
+
+// The loading thread, once done, waits to become the first thread ccurl_thread_start asks for (`adopted.body` set),
+// or until ccurl_threads_join lets it go (`loader_released`).
 static int loader_waits_for_work;
+static int loader_released;
 static struct thread_start adopted;
 static pthread_cond_t adoption = PTHREAD_COND_INITIALIZER;
 
@@ -96,10 +137,12 @@ static void *load(void *unused) {
   (void)unused;
   settle_load();
   pthread_mutex_lock(&lock);
-  while (!adopted.body) pthread_cond_wait(&adoption, &lock);
+  while (!adopted.body && !loader_released) pthread_cond_wait(&adoption, &lock);
   struct thread_start start = adopted;
+  loader_waits_for_work = 0;
   pthread_mutex_unlock(&lock);
-  run(start);
+  if (start.body) run(start);
+  mark_finished();
   return NULL;
 }
 
@@ -107,7 +150,7 @@ void ccurl_library_preload(void) {
   pthread_mutex_lock(&lock);
   if (atomic_load_explicit(&ccurl_library_state, memory_order_relaxed) == CCURL_NOT_STARTED) {
     atomic_store_explicit(&ccurl_library_state, CCURL_LOADING, memory_order_relaxed);
-    if (start_detached(load, NULL) == 0) {
+    if (start_listed(load, NULL) == 0) {
       loader_waits_for_work = 1;
     } else {  // no thread to spare: load here instead
       pthread_mutex_unlock(&lock);
@@ -152,6 +195,7 @@ static void *run_thread(void *argument) {
   struct thread_start start = *(struct thread_start *)argument;
   free(argument);
   run(start);
+  mark_finished();
   return NULL;
 }
 
@@ -159,6 +203,7 @@ int ccurl_thread_start(const char *name, void (*body)(void *), void *context) {
   struct thread_start start = {.body = body, .context = context};
   snprintf(start.name, sizeof start.name, "%s", name);
   pthread_mutex_lock(&lock);
+  reap_finished();
   if (loader_waits_for_work) {
     loader_waits_for_work = 0;
     adopted = start;
@@ -166,11 +211,41 @@ int ccurl_thread_start(const char *name, void (*body)(void *), void *context) {
     pthread_mutex_unlock(&lock);
     return 0;
   }
-  pthread_mutex_unlock(&lock);
   struct thread_start *copy = malloc(sizeof *copy);
-  if (!copy) return ENOMEM;
-  *copy = start;
-  int error = start_detached(run_thread, copy);
-  if (error) free(copy);
+  int error = ENOMEM;
+  if (copy) {
+    *copy = start;
+    error = start_listed(run_thread, copy);
+    if (error) free(copy);
+  }
+  pthread_mutex_unlock(&lock);
   return error;
+}
+
+int ccurl_threads_join(double seconds) {
+  pthread_mutex_lock(&lock);
+  loader_released = 1;
+  pthread_cond_broadcast(&adoption);
+  struct listed_thread *joining = listed;
+  size_t count = listed_count;
+  listed = NULL;
+  listed_count = listed_capacity = 0;
+  pthread_mutex_unlock(&lock);
+
+  struct timespec deadline;
+  clock_gettime(CLOCK_REALTIME, &deadline);  // what pthread_timedjoin_np measures against
+  long nanoseconds = deadline.tv_nsec + (long)(seconds * 1e9);
+  deadline.tv_sec += nanoseconds / 1000000000L;
+  deadline.tv_nsec = nanoseconds % 1000000000L;
+  int stuck = 0;
+  for (size_t i = 0; i < count; i++) {
+    if (pthread_equal(joining[i].thread, pthread_self())) {
+      pthread_detach(joining[i].thread);
+    } else if (pthread_timedjoin_np(joining[i].thread, NULL, &deadline) != 0) {
+      pthread_detach(joining[i].thread);  // still busy (a DNS lookup libcurl waits for, say): exit without it
+      stuck++;
+    }
+  }
+  free(joining);
+  return stuck;
 }

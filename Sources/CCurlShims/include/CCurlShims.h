@@ -24,6 +24,11 @@ void ccurl_library_settle(void);
 /// libcurl, once the load is done: a new thread would wait in pthread_create until the load ends anyway (glibc
 /// holds its TLS lock through dlopen). Later calls get a new thread. Returns 0, or the errno of pthread_create.
 int ccurl_thread_start(const char *name, void (*body)(void *), void *context);
+/// Before exit, once every body run by ccurl_thread_start has been told to return: waits until those threads have
+/// ended, each completely (its thread-local clean-up included), for at most `seconds` in all. An idle loading thread
+/// is let go first. Returns how many were still running at the deadline (detached: the process exits without
+/// them). Threads started later are listed anew.
+int ccurl_threads_join(double seconds);
 
 CURL *ccurl_easy_init(void);
 void ccurl_easy_cleanup(CURL *handle);

@@ -37,8 +37,12 @@ final class CurlMultiLoop: @unchecked Sendable {
   /// Transfers beyond `maxConcurrentTransfers`, waiting their turn in arrival order.
   private var waiting: [CurlTransfer] = []
 
+  /// Loops whose thread is running, so that `stopAll` can reach every one before the process exits.
+  private static let running = Mutex<[ObjectIdentifier: CurlMultiLoop]>([:])
+
   init(configuration: CurlDataLoader.Configuration) {
     self.configuration = configuration
+    Self.running.withLock { $0[ObjectIdentifier(self)] = self }
     // The thread owns a reference until `run` returns. Usually it is the thread that loaded libcurl (see
     // ccurl_thread_start): a new one would wait behind that load in pthread_create.
     let retained = Unmanaged.passRetained(self).toOpaque()
@@ -47,9 +51,15 @@ final class CurlMultiLoop: @unchecked Sendable {
       { context in Unmanaged<CurlMultiLoop>.fromOpaque(context!).takeRetainedValue().run() },
       retained)
     if error != 0 {
+      Self.running.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(self)) }
       Unmanaged<CurlMultiLoop>.fromOpaque(retained).release()
       refuseEverything(.other("cannot start the transfer thread: \(String(cString: strerror(error)))"))
     }
+  }
+
+  /// Tells every running loop to cancel what it has and end (see `CurlLibrary.settle`).
+  static func stopAll() {
+    for loop in running.withLock({ Array($0.values) }) { loop.shutDown() }
   }
 
   var metrics: CurlDataLoader.Metrics { counters.withLock { $0 } }
@@ -85,6 +95,7 @@ final class CurlMultiLoop: @unchecked Sendable {
   // MARK: - Loop thread
 
   private func run() {
+    defer { _ = Self.running.withLock { $0.removeValue(forKey: ObjectIdentifier(self)) } }
     if let reason = CurlLibrary.loadFailure() {
       refuseEverything(.other(reason))
       return
