@@ -28,6 +28,8 @@ static int fail(const char *format, const char *detail) {
   return -1;
 }
 
+static void join_before_exit(void);
+
 static int resolve(void) {
   // IMGCACHE_LIBCURL names another build (a path); the tests also use it to check the failure path.
   const char *path = getenv("IMGCACHE_LIBCURL");
@@ -55,6 +57,9 @@ static int resolve(void) {
     return fail("libcurl %s is too old; libcurl 7.85 or newer is needed", version->version);
   CURLcode code = ccurl_api.global_init(CURL_GLOBAL_ALL);
   if (code != CURLE_OK) return fail("curl_global_init failed: %s", ccurl_api.easy_strerror(code));
+  // Registered after curl_global_init, whose OpenSSL registered OPENSSL_cleanup: exit() runs handlers last-in
+  // first-out, so the transfer threads are stopped and joined before OpenSSL's clean-up starts.
+  atexit(join_before_exit);
   return 0;
 }
 
@@ -248,4 +253,22 @@ int ccurl_threads_join(double seconds) {
   }
   free(joining);
   return stuck;
+}
+
+static void (*stop_threads)(void);
+
+void ccurl_set_stop_hook(void (*hook)(void)) {
+  pthread_mutex_lock(&lock);
+  stop_threads = hook;
+  pthread_mutex_unlock(&lock);
+}
+
+// For processes that exit without CurlLibrary.settle (tests, other programs using the library): the same stop and
+// join, from exit() itself. After settle it finds nothing left to join.
+static void join_before_exit(void) {
+  pthread_mutex_lock(&lock);
+  void (*hook)(void) = stop_threads;
+  pthread_mutex_unlock(&lock);
+  if (hook) hook();
+  ccurl_threads_join(2);
 }

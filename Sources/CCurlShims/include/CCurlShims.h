@@ -29,6 +29,9 @@ int ccurl_thread_start(const char *name, void (*body)(void *), void *context);
 /// is let go first. Returns how many were still running at the deadline (detached: the process exits without
 /// them). Threads started later are listed anew.
 int ccurl_threads_join(double seconds);
+/// What tells every thread started by ccurl_thread_start to return. exit() calls it, then ccurl_threads_join(2),
+/// before OpenSSL's own exit handler runs: a process that never called them itself is covered too.
+void ccurl_set_stop_hook(void (*hook)(void));
 
 CURL *ccurl_easy_init(void);
 void ccurl_easy_cleanup(CURL *handle);

@@ -39,9 +39,12 @@ final class CurlMultiLoop: @unchecked Sendable {
 
   /// Loops whose thread is running, so that `stopAll` can reach every one before the process exits.
   private static let running = Mutex<[ObjectIdentifier: CurlMultiLoop]>([:])
+  /// `exit` stops and joins the loops even in a process that never calls `CurlLibrary.settle` (see ccurl_set_stop_hook).
+  private static let exitHookInstalled: Void = ccurl_set_stop_hook { CurlMultiLoop.stopAll() }
 
   init(configuration: CurlDataLoader.Configuration) {
     self.configuration = configuration
+    Self.exitHookInstalled
     Self.running.withLock { $0[ObjectIdentifier(self)] = self }
     // The thread owns a reference until `run` returns. Usually it is the thread that loaded libcurl (see
     // ccurl_thread_start): a new one would wait behind that load in pthread_create.
