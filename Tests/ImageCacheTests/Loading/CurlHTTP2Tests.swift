@@ -80,8 +80,11 @@ struct CurlHTTP2Tests {
     #expect(transport.metrics.requests == Self.imageCount)
     #expect(log.map(\.connectionRequests).max() == Self.imageCount)
     // …and at the same time: many streams in flight at once on that connection (at most 16, the loader's bound
-    // on transfers), not one request after another over a kept-alive connection.
-    let overlap = NginxTLSServer.peakOverlap(log)
+    // on transfers), not one request after another over a kept-alive connection. Each response takes about a
+    // second (rate-limited), so counting it as ended 20 ms early changes nothing but the boundaries, where nginx's
+    // log is late: on a loaded machine it once showed 17 (one finishing stream logged after curl had started the
+    // next).
+    let overlap = NginxTLSServer.peakOverlap(log, endingEarlierBy: 0.020)
     #expect(overlap > 1 && overlap <= configuration.maxConcurrentTransfers, "peak overlap \(overlap)")
   }
 
