@@ -263,8 +263,7 @@ void ccurl_set_stop_hook(void (*hook)(void)) {
   pthread_mutex_unlock(&lock);
 }
 
-// For processes that exit without CurlLibrary.settle (tests, other programs using the library): the same stop and
-// join, from exit() itself. After settle it finds nothing left to join.
+// Registered by resolve() once curl_global_init has succeeded: every process that loaded libcurl runs it at exit.
 static void join_before_exit(void) {
   pthread_mutex_lock(&lock);
   void (*hook)(void) = stop_threads;

@@ -24,13 +24,14 @@ void ccurl_library_settle(void);
 /// libcurl, once the load is done: a new thread would wait in pthread_create until the load ends anyway (glibc
 /// holds its TLS lock through dlopen). Later calls get a new thread. Returns 0, or the errno of pthread_create.
 int ccurl_thread_start(const char *name, void (*body)(void *), void *context);
-/// Before exit, once every body run by ccurl_thread_start has been told to return: waits until those threads have
-/// ended, each completely (its thread-local clean-up included), for at most `seconds` in all. An idle loading thread
-/// is let go first. Returns how many were still running at the deadline (detached: the process exits without
-/// them). Threads started later are listed anew.
+/// Once every body run by ccurl_thread_start has been told to return: waits until those threads have ended, each
+/// completely (its thread-local clean-up included), for at most `seconds` in all. An idle loading thread is let go
+/// first. Returns how many were still running at the deadline (detached: the process exits without them). Threads
+/// started later are listed anew.
 int ccurl_threads_join(double seconds);
 /// What tells every thread started by ccurl_thread_start to return. exit() calls it, then ccurl_threads_join(2),
-/// before OpenSSL's own exit handler runs: a process that never called them itself is covered too.
+/// from a handler registered after curl_global_init, so before OpenSSL's own: a thread that used libcurl ending
+/// while OPENSSL_cleanup runs corrupted the heap.
 void ccurl_set_stop_hook(void (*hook)(void));
 
 CURL *ccurl_easy_init(void);

@@ -8,16 +8,10 @@ public enum CurlLibrary {
   /// Starts loading libcurl (and `curl_global_init`) in the background, once per process; returns at once.
   public static func preload() { ccurl_library_preload() }
 
-  /// Call right before the process exits, after the last transfer. Waits for a load in progress (`exit` must not run
-  /// libraries' clean-up under a half-done initialisation), then cancels whatever transfers are left, ends every
-  /// transfer thread and waits until each has ended completely, for 2 s at most. A thread that used libcurl runs
-  /// OpenSSL's per-thread clean-up as it ends, and `exit` runs OpenSSL's global one: the two at once corrupted the
-  /// heap (`malloc_consolidate(): invalid chunk size`, about one warm in 600). No transfer may start afterwards.
-  public static func settle() {
-    ccurl_library_settle()
-    CurlMultiLoop.stopAll()
-    _ = ccurl_threads_join(2)
-  }
+  /// Waits for a load in progress so the process never exits in the middle of one (libraries half initialised
+  /// while `exit` runs their clean-up). Returns at once when nothing was started. Stopping the transfer threads
+  /// needs no call: `exit` does it (see `ccurl_set_stop_hook`).
+  public static func settle() { ccurl_library_settle() }
 
   /// Waits for the load; `nil` when libcurl is ready, else a one-line reason with what to do. Tools ask before
   /// their network work, so that a missing libcurl is one line rather than one failure per URL.

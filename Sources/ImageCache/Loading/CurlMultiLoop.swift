@@ -60,7 +60,7 @@ final class CurlMultiLoop: @unchecked Sendable {
     }
   }
 
-  /// Tells every running loop to cancel what it has and end (see `CurlLibrary.settle`).
+  /// Tells every running loop to cancel what it has and end: what `exit` calls before it joins their threads.
   static func stopAll() {
     for loop in running.withLock({ Array($0.values) }) { loop.shutDown() }
   }

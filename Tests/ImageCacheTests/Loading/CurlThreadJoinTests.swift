@@ -3,9 +3,9 @@ import Foundation
 import Synchronization
 import Testing
 
-/// `ccurl_threads_join` is what `CurlLibrary.settle` uses before exit: a transfer thread still ending while `exit`
-/// runs OpenSSL's clean-up corrupted the heap. It must wait for threads to end completely, and must not hang on one
-/// that does not.
+/// `ccurl_threads_join` is what `exit` runs once the loops are told to stop: a transfer thread still ending while
+/// `exit` runs OpenSSL's clean-up corrupted the heap. It must wait for threads to end completely, and must not hang
+/// on one that does not.
 ///
 /// It joins every listed thread of the process, those of tests running alongside included: those are detached when
 /// the deadline passes, which changes nothing for them. So the deadlines here are short and nothing asserts on time.
