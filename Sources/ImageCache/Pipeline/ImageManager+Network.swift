@@ -1,10 +1,10 @@
 import Foundation
 
 extension ImageManager {
-  /// Downloads `url`, or revalidates `cached` with its validators. If the network fails and a stale copy
-  /// exists, the stale copy is served (offline first).
+  /// Downloads `url` (stored under `key`), or revalidates `cached` with its validators. If the network fails and a
+  /// stale copy exists, the stale copy is served (offline first).
   func fetch(
-    _ url: URL, revalidating cached: DiskLookup?, validation: Validation
+    _ url: URL, key: String, revalidating cached: DiskLookup?, validation: Validation
   ) async throws(ImageManagerError) -> DataResult {
     var request = DataRequest(url: url, maxBodyBytes: maxBodyBytes)
     if let cached {
@@ -26,22 +26,22 @@ extension ImageManager {
 
     switch response.statusCode {
     case 304 where cached != nil:
-      return try await revalidated(url, cached!, response)
+      return try await revalidated(url, key, cached!, response)
     case 200..<300:
-      return try await downloaded(url, response, validation: validation)
+      return try await downloaded(url, key, response, validation: validation)
     default:
       let serverTrouble = response.statusCode >= 500 || response.statusCode == 408 || response.statusCode == 429
       if serverTrouble, let stale = try staleResult(url, cached, because: "HTTP \(response.statusCode)") {
         return stale
       }
-      if cached != nil { try? await removeFromDisk(CacheKey.make(for: url)) }
+      if cached != nil { try? await removeFromDisk(key) }
       count { $0.failures += 1 }
       throw .httpStatus(url: ImageManagerError.redacted(url), code: response.statusCode)
     }
   }
 
   private func downloaded(
-    _ url: URL, _ response: DataResponse, validation: Validation
+    _ url: URL, _ key: String, _ response: DataResponse, validation: Validation
   ) async throws(ImageManagerError) -> DataResult {
     let body = response.body
     let header: ImageHeader
@@ -65,7 +65,7 @@ extension ImageManager {
       expiresAt: freshness.expiry(for: response.headers, now: clock()))
     var storeError: DiskCacheError?
     do {
-      try await storeOnDisk(CacheKey.make(for: url), body, metadata)
+      try await storeOnDisk(key, body, metadata)
     } catch {
       // Not logged here: `data(for:)` throws it to its caller, `image(for:)` logs it (once).
       storeError = error
@@ -79,13 +79,12 @@ extension ImageManager {
   }
 
   private func revalidated(
-    _ url: URL, _ cached: DiskLookup, _ response: DataResponse
+    _ url: URL, _ key: String, _ cached: DiskLookup, _ response: DataResponse
   ) async throws(ImageManagerError) -> DataResult {
     var metadata = cached.entry.metadata
     metadata.etag = response.header("etag") ?? metadata.etag
     metadata.lastModified = response.header("last-modified") ?? metadata.lastModified
     metadata.expiresAt = freshness.expiry(for: response.headers, now: clock())
-    let key = CacheKey.make(for: url)
     if let disk {
       do {
         try await BlockingIO.run { [metadata] () throws(DiskCacheError) in try disk.refresh(key, metadata: metadata) }

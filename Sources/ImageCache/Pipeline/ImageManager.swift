@@ -48,7 +48,7 @@ public final class ImageManager {
       return ImageResponse(url: url, bitmap: bitmap, tier: .memory, byteCount: 0, isStale: false)
     }
     return try await coalesced(imageJobs, url) { [self] () throws(ImageManagerError) in
-      let data = try await loadData(url, validation: .decode)
+      let data = try await loadData(url, key: key, validation: .decode)
       let bitmap: ImageBitmap
       if let decoded = data.decoded {
         bitmap = decoded
@@ -76,7 +76,7 @@ public final class ImageManager {
     try? await removeFromDisk(key)
     if data.tier == .network { throw .decoding(url: ImageManagerError.redacted(url), error) }
     logger.warning("damaged cache entry removed", metadata: ["url": "\(ImageManagerError.redacted(url))"])
-    let fresh = try await loadData(url, validation: .decode)
+    let fresh = try await loadData(url, key: key, validation: .decode)
     let repaired: ImageBitmap
     if let decoded = fresh.decoded { repaired = decoded } else { repaired = try decodeOrThrow(fresh.bytes, url) }
     memory.setImage(repaired, forKey: memoryKey)
@@ -89,13 +89,13 @@ public final class ImageManager {
   /// New bytes are checked for framing and checksums (`ImageDecoding.validate`), not decoded: prefetching is
   /// about bytes, and `image(for:)` decodes (and repairs) before anything is shown.
   public func data(for url: URL) async throws(ImageManagerError) -> DataResult {
-    try await data(for: url, knownAbsent: false)
+    try await data(for: url, key: CacheKey.make(for: url), knownAbsent: false)
   }
 
-  /// `knownAbsent`: a batch probe (`DiskCaching.probe`) just found no disk entry and counted the miss, so the
-  /// lookup is skipped.
-  func data(for url: URL, knownAbsent: Bool) async throws(ImageManagerError) -> DataResult {
-    let result = try await loadData(url, validation: .structure, knownAbsent: knownAbsent)
+  /// `key`: `CacheKey.make(for: url)`, which the caller already has. `knownAbsent`: a batch probe
+  /// (`DiskCaching.probe`) just found no disk entry and counted the miss, so the lookup is skipped.
+  func data(for url: URL, key: String, knownAbsent: Bool) async throws(ImageManagerError) -> DataResult {
+    let result = try await loadData(url, key: key, validation: .structure, knownAbsent: knownAbsent)
     if let storeError = result.storeError { throw .disk(storeError) }
     return result
   }
@@ -131,18 +131,20 @@ public final class ImageManager {
     case structure
   }
 
+  /// `key` is `CacheKey.make(for: url)`: worked out once per request by the caller and passed down, not again at
+  /// each disk step.
   func loadData(
-    _ url: URL, validation: Validation, knownAbsent: Bool = false
+    _ url: URL, key: String, validation: Validation, knownAbsent: Bool = false
   ) async throws(ImageManagerError) -> DataResult {
     try await coalesced(dataJobs, url) { [self] () throws(ImageManagerError) in
       guard url.scheme == "http" || url.scheme == "https" else {
         throw .transfer(url: ImageManagerError.redacted(url), .unsupportedScheme(url: ImageManagerError.redacted(url)))
       }
-      let cached = knownAbsent ? nil : try await lookupOnDisk(CacheKey.make(for: url))
+      let cached = knownAbsent ? nil : try await lookupOnDisk(key)
       if let cached, cached.entry.isFresh(at: clock()), let header = try? decoder.header(of: cached.data) {
         return DataResult(url: url, bytes: cached.data, header: header, tier: .disk, isStale: false, decoded: nil)
       }
-      return try await fetch(url, revalidating: cached, validation: validation)
+      return try await fetch(url, key: key, revalidating: cached, validation: validation)
     }
   }
 

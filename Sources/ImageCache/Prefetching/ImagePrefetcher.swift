@@ -80,7 +80,7 @@ extension ImageManager {
           let knownAbsent = probe.absent.remove(key) != nil
           group.addTask {
             do throws(ImageManagerError) {
-              return (url, .success(try await self.data(for: url, knownAbsent: knownAbsent)))
+              return (url, .success(try await self.data(for: url, key: key, knownAbsent: knownAbsent)))
             } catch {
               return (url, .failure(error))
             }

@@ -66,11 +66,35 @@ import Testing
     try reopened.close()
   }
 
-  @Test func theWaitHasABudget() {
-    let budget = Int(SharedSQLite.busyTimeout * 1_000_000 / Double(SharedSQLite.busyPollMicroseconds))
-    #expect(SharedSQLite.waitForLock(tries: budget) == false)
-    #expect(SharedSQLite.waitForLock(tries: budget + 1) == false)
-    #expect(SharedSQLite.waitForLock(tries: budget - 1) == true)
-    #expect(SharedSQLite.waitForLock(tries: 0) == true)
+  /// The budget is time since the wait began, whatever the number of tries: a slow machine's overrunning sleeps
+  /// must not stretch it, and each thread's wait runs on its own clock.
+  @Test func theWaitHasABudgetInTime() {
+    let clock = Mutex(ContinuousClock.now)
+    let start = clock.withLock { $0 }
+    let timer = LockWaitTimer(timeout: .seconds(30)) { clock.withLock { $0 } }
+    func at(_ seconds: Double) { clock.withLock { $0 = start + .milliseconds(Int(seconds * 1000)) } }
+
+    // Given a wait that began at 0 on thread 1, and one that began at 20 s on thread 2
+    #expect(timer.keepWaiting(tries: 0, thread: 1))
+    at(20)
+    #expect(timer.keepWaiting(tries: 0, thread: 2))
+    // When few tries have been made but 30 s have passed, thread 1 gives up (a count of tries would go on)
+    at(29.9)
+    #expect(timer.keepWaiting(tries: 3, thread: 1))
+    at(30)
+    #expect(!timer.keepWaiting(tries: 4, thread: 1))
+    // Then thread 2 is 10 s into its own wait and goes on, whatever its count
+    #expect(timer.keepWaiting(tries: 1_000_000, thread: 2))
+    // And thread 1's next wait starts a new clock
+    #expect(timer.keepWaiting(tries: 0, thread: 1))
+    at(59.9)
+    #expect(timer.keepWaiting(tries: 1, thread: 1))
+    #expect(!timer.keepWaiting(tries: 1, thread: 2))
+  }
+
+  @Test func theHandlerSleepsAndGoesOnAtTheStartOfAWait() {
+    let before = ContinuousClock.now
+    #expect(SharedSQLite.waitForLock(tries: 0))
+    #expect(ContinuousClock.now - before >= .microseconds(Int(SharedSQLite.busyPollMicroseconds)))
   }
 }

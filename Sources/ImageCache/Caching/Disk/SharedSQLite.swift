@@ -5,16 +5,19 @@ import GRDB
 /// one: the browser and `imgcache warm` on the same cache folder, two warms at once.
 public enum SharedSQLite {
   /// How long a process waits for another's write lock, or for a new file another process is creating, before it
-  /// gives up with "database is locked" (at least this long; see `waitForLock`).
+  /// gives up with "database is locked".
   public static let busyTimeout: TimeInterval = 30
   static let busyPollMicroseconds: UInt32 = 1_000
+  /// Measures each wait in time, not in tries: a try is a 1 ms sleep plus a lock attempt, and on a loaded machine
+  /// a sleep overruns, so 30,000 tries could last far longer than 30 s.
+  static let lockWait = LockWaitTimer(timeout: .seconds(busyTimeout))
 
   /// SQLite's busy handler (`Configuration.busyMode = .callback(SharedSQLite.waitForLock)`). Its built-in timeout
   /// sleeps ever longer between tries, 100 ms from the 12th on, so a waiter could sit idle for most of that after
   /// the lock was free; against a process that commits batch after batch it may keep missing the gaps between
   /// commits. Trying every millisecond costs one lock attempt each.
   @Sendable public static func waitForLock(tries: Int) -> Bool {
-    guard Double(tries) * Double(busyPollMicroseconds) < busyTimeout * 1_000_000 else { return false }
+    guard lockWait.keepWaiting(tries: tries, thread: UInt(pthread_self())) else { return false }
     usleep(busyPollMicroseconds)
     return true
   }
