@@ -78,9 +78,14 @@ extension ImageManager {
             continue
           }
           let knownAbsent = probe.absent.remove(key) != nil
+          // The key is made again inside the task rather than captured from `keys`: with it captured, every
+          // release-build warm crashed as a child task finished ("pure virtual method called" in the runtime's
+          // completeFuture), debug builds and all tests being fine (session 8; scripts/smoke-release catches it).
           group.addTask {
             do throws(ImageManagerError) {
-              return (url, .success(try await self.data(for: url, key: key, knownAbsent: knownAbsent)))
+              return (
+                url, .success(try await self.data(for: url, key: CacheKey.make(for: url), knownAbsent: knownAbsent))
+              )
             } catch {
               return (url, .failure(error))
             }
