@@ -39,7 +39,7 @@ final class CurlMultiLoop: @unchecked Sendable {
 
   /// Loops whose thread is running, so that `stopAll` can reach every one before the process exits.
   private static let running = Mutex<[ObjectIdentifier: CurlMultiLoop]>([:])
-  /// `exit` stops and joins the loops even in a process that never calls `CurlLibrary.settle` (see ccurl_set_stop_hook).
+  /// Installed with the first loop: `exit` calls `stopAll`, then joins the loops' threads (see ccurl_set_stop_hook).
   private static let exitHookInstalled: Void = ccurl_set_stop_hook { CurlMultiLoop.stopAll() }
 
   init(configuration: CurlDataLoader.Configuration) {
