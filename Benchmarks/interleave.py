@@ -2,6 +2,11 @@
 median wall time and CPU time (user + system) of each: a steadier comparison on a shared machine than one hyperfine
 block after another. Each imgcache run gets a fresh cache folder; curl a fresh output folder.
 
+It also says where the machine's cores went during each command's runs (means over all rounds, from the idle
+counter in /proc/stat, in 10 ms ticks, so only the mean over many runs means anything): the command's own CPU,
+every other process (nginx serving it, the kernel's softirqs, neighbours), and idle. A run with no idle time left
+is CPU-bound: it can only get shorter by needing less CPU, not by overlapping its work better.
+
 Usage: interleave.py ROUNDS URLS CURL_CONFIG CURL_OUT WORK IMGCACHE...
 (Benchmarks/run interleave calls it with its own nginx, lists and folders.)
 
@@ -19,13 +24,24 @@ import sys
 import time
 
 
+def idle_milliseconds():
+    """Idle plus I/O-wait time of all cores since boot (/proc/stat's first line, in ticks of 10 ms)."""
+    with open("/proc/stat") as stat:
+        fields = stat.readline().split()
+    return (int(fields[4]) + int(fields[5])) * 10.0
+
+
 def timed(command):
+    """Wall time, own CPU time and the machine's idle core time during the run, in milliseconds."""
+    idle_before = idle_milliseconds()
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(process.pid, 0)
+    wall = (time.perf_counter() - start) * 1000
+    idle = idle_milliseconds() - idle_before
     if status != 0:
         sys.exit(f"failed ({status}): {' '.join(command)}")
-    return (time.perf_counter() - start) * 1000, (usage.ru_utime + usage.ru_stime) * 1000
+    return wall, (usage.ru_utime + usage.ru_stime) * 1000, idle
 
 
 def paired(first, other, rounds):
@@ -55,11 +71,17 @@ def main():
                 cache = os.path.join(work, f"interleave-{round_index}-{index}")
                 samples[names[index]].append(timed([builds[index], "warm", "--urls", urls, "--cache-dir", cache]))
                 shutil.rmtree(cache, ignore_errors=True)
-    curl_wall = statistics.median(wall for wall, _ in samples[names[-1]])
+    curl_wall = statistics.median(sample[0] for sample in samples[names[-1]])
     for name in names:
-        wall = statistics.median(w for w, _ in samples[name])
-        cpu = statistics.median(c for _, c in samples[name])
+        wall = statistics.median(sample[0] for sample in samples[name])
+        cpu = statistics.median(sample[1] for sample in samples[name])
         print(f"{name}: wall median {wall:.1f} ms ({wall / curl_wall:.2f}x curl), CPU median {cpu:.1f} ms, {rounds} rounds")
+    cores = os.cpu_count()
+    print(f"where the {cores} cores went during each command's runs (means, core-ms):")
+    for name in names:
+        wall, own, idle = (statistics.fmean(sample[index] for sample in samples[name]) for index in range(3))
+        others = max(0.0, cores * wall - own - idle)
+        print(f"  {name}: {cores} x {wall:.1f} = {cores * wall:.1f}: own {own:.1f}, others {others:.1f}, idle {idle:.1f}")
     for name in names[1:-1]:
         for label, index in (("wall", 0), ("CPU", 1)):
             first = [sample[index] for sample in samples[names[0]]]
