@@ -78,18 +78,8 @@ extension ImageManager {
             continue
           }
           let knownAbsent = probe.absent.remove(key) != nil
-          // The key is made again inside the task rather than captured from `keys`: with it captured, every
-          // release-build warm crashed as a child task finished ("pure virtual method called" in the runtime's
-          // completeFuture), debug builds and all tests being fine (session 8; scripts/smoke-release catches it).
-          group.addTask {
-            do throws(ImageManagerError) {
-              return (
-                url, .success(try await self.data(for: url, key: CacheKey.make(for: url), knownAbsent: knownAbsent))
-              )
-            } catch {
-              return (url, .failure(error))
-            }
-          }
+          // No do/catch in this closure: see `prefetchOne`.
+          group.addTask { await self.prefetchOne(url, key: key, knownAbsent: knownAbsent) }
           return true
         }
         return false
@@ -114,6 +104,24 @@ extension ImageManager {
 }
 
 extension ImageManager {
+  /// One URL of a prefetch, as its child task's result.
+  ///
+  /// A function of its own, kept out of line, on purpose: Swift 6.3.1 with optimisation miscompiles a task closure
+  /// that returns a value built from its captures inside a do/catch around `try await` (the task's result comes
+  /// back corrupt: here the group lost its children's results and the process died with "pure virtual method
+  /// called" in the runtime's completeFuture, or SIGSEGV). Debug builds are fine. RELIABILITY.md (fix 9) has a
+  /// 19-line reproduction; scripts/smoke-release runs a release warm to catch a relapse.
+  @inline(never)
+  fileprivate func prefetchOne(_ url: URL, key: String, knownAbsent: Bool) async -> (
+    URL, Result<DataResult, ImageManagerError>
+  ) {
+    do throws(ImageManagerError) {
+      return (url, .success(try await data(for: url, key: key, knownAbsent: knownAbsent)))
+    } catch {
+      return (url, .failure(error))
+    }
+  }
+
   /// URLs probed against the disk tier in one go before they are launched.
   static let diskProbeBatch = 64
 
