@@ -104,7 +104,8 @@ let package = Package(
       name: "ImageCacheTests",
       dependencies: ["ImageCache", "CImageShims", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
     ),
-    .testTarget(name: "LastFMTests", dependencies: ["LastFM", "TestSupport"]),
+    .testTarget(
+      name: "LastFMTests", dependencies: ["LastFM", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "LastFM", "TestSupport"]),
     .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "TestSupport"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),

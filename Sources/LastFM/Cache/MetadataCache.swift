@@ -85,10 +85,11 @@ public final class MetadataCache: MetadataStoring {
   /// Creates the table if missing, in an IMMEDIATE transaction: processes opening a new cache together take turns
   /// here. (GRDB's `DatabaseMigrator`, used before, decides which migrations to run before it takes the lock, so the
   /// second of two processes ran `CREATE TABLE answer` again and failed with "table answer already exists".)
-  /// Caches made by that migrator keep their `grdb_migrations` table, which nothing reads any more.
+  /// Caches made by that migrator had a `grdb_migrations` table that nothing reads any more: dropped here, once.
   static func install(in pool: DatabasePool) throws {
     try pool.writeWithoutTransaction { db in
       try db.inTransaction(.immediate) {
+        try db.execute(sql: "DROP TABLE IF EXISTS grdb_migrations")
         try db.execute(
           sql: """
             CREATE TABLE IF NOT EXISTS answer (

@@ -1,0 +1,39 @@
+import Foundation
+import GRDB
+import LastFM
+import Testing
+
+/// Caches written before `MetadataCache.install` replaced GRDB's migrator still open, keep their answers, and lose
+/// the migrator's bookkeeping table.
+@Suite struct MetadataCacheUpgradeTests {
+  @Test func aCacheMadeByTheOldMigratorKeepsItsAnswersAndLosesTheMigrationsTable() async throws {
+    // Given: metadata.sqlite as the migrator left it, with one stored answer.
+    let folder = TemporaryFolder()
+    defer { folder.cleanUp() }
+    try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+    let file = folder.url.appendingPathComponent(MetadataCache.fileName).path
+    do {
+      let old = try DatabaseQueue(path: file)
+      try await old.write { db in
+        try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+        try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v1')")
+        try db.execute(
+          sql: """
+            CREATE TABLE answer (key TEXT PRIMARY KEY NOT NULL, method TEXT NOT NULL, body BLOB NOT NULL,
+              storedAt DOUBLE NOT NULL)
+            """)
+        try db.execute(sql: "INSERT INTO answer VALUES ('k', 'artist.getInfo', x'010203', 1.0)")
+      }
+    }
+
+    // When
+    let cache = try MetadataCache(folder: folder.url)
+
+    // Then
+    #expect(await cache.storedAnswer(for: "k")?.body == [1, 2, 3])
+    let tables = try await DatabaseQueue(path: file).read { db in
+      try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    }
+    #expect(tables == ["answer"])
+  }
+}
