@@ -5,5 +5,5 @@ import CommandLaunch
 /// `launch()` is ArgumentParser's `main()` with libcurl loading in the background meanwhile.
 @main
 enum EntryPoint {
-  static func main() async { await ImgCacheCommand.launch() }
+  static func main() async { await ImgCacheCommand.launch(offlineSubcommands: ImgCacheCommand.offlineSubcommands) }
 }

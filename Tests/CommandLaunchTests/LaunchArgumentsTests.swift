@@ -16,4 +16,13 @@ import Testing
   func everythingElseStartsTheLoadEarly(_ arguments: [String]) {
     #expect(LaunchArguments.mayUseNetwork(arguments))
   }
+
+  @Test func offlineSubcommandsDoNotLoadLibcurlWhereverTheirNameIsFirst() {
+    let offline: Set<String> = ["stats", "ls"]
+    #expect(!LaunchArguments.mayUseNetwork(["stats"], offlineSubcommands: offline))
+    #expect(!LaunchArguments.mayUseNetwork(["ls", "--cache-dir", "x"], offlineSubcommands: offline))
+    // Only the subcommand's place counts: an artist or a file that happens to be called "stats" still fetches.
+    #expect(LaunchArguments.mayUseNetwork(["warm", "stats"], offlineSubcommands: offline))
+    #expect(LaunchArguments.mayUseNetwork(["get", "https://example.test/ls"], offlineSubcommands: offline))
+  }
 }
