@@ -15,6 +15,8 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+    // Already in the graph through SwiftNIO and Hummingbird; ImageCache uses its Deque.
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
   ],
   targets: [
@@ -36,6 +38,7 @@ let package = Package(
         "CCurlShims", "CImageShims",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "DequeModule", package: "swift-collections"),
       ]
     ),
     .target(

@@ -1,4 +1,5 @@
 import CCurlShims
+import DequeModule
 import Foundation
 import Synchronization
 
@@ -39,7 +40,7 @@ final class CurlMultiLoop: @unchecked Sendable {
   /// the queue) and a burst (a prefetch queues 64 at once) reaches the network after one handle is configured
   /// rather than after all of them: 0.15 ms from the first wake-up to the first `curl_multi_add_handle` instead of
   /// 2.2 ms (BENCHMARKS.md, session 10).
-  private var waiting = FIFO<Submission>()
+  private var waiting = Deque<Submission>()
 
   /// Loops whose thread is running, so that `stopAll` can reach every one before the process exits.
   private static let running = Mutex<[ObjectIdentifier: CurlMultiLoop]>([:])
@@ -178,8 +179,8 @@ final class CurlMultiLoop: @unchecked Sendable {
   }
 
   private func remove(id: UInt64) {
-    if let submission = waiting.remove(where: { $0.ticket.id == id }) {
-      submission.ticket.finish(.failure(.cancelled))
+    if let index = waiting.firstIndex(where: { $0.ticket.id == id }) {
+      waiting.remove(at: index).ticket.finish(.failure(.cancelled))
     } else if let transfer = attached.values.first(where: { $0.ticket.id == id }) {
       detach(transfer, outcome: .failure(.cancelled))
     }
