@@ -56,4 +56,27 @@ public final class CurlDataLoader: DataLoading {
   }
 }
 
+extension CurlDataLoader: CallbackDataLoading {
+  func startFirstAttempt(
+    _ request: DataRequest, completion: @escaping @Sendable (Result<DataResponse, TransferError>) -> Void
+  ) -> TransferHandle? {
+    let scheme = request.url.scheme?.lowercased()
+    guard scheme == "http" || scheme == "https" else { return nil }  // `load` says why
+    let ticket = TransferTicket(id: nextID.add(1, ordering: .relaxed).oldValue, completion: completion)
+    let loop = self.loop
+    loop.submit(CurlMultiLoop.Submission(ticket: ticket, request: request, progress: nil))
+    return TransferHandle {
+      ticket.cancel()
+      loop.cancel(ticket.id)
+    }
+  }
+
+  /// No retries at this level: the first attempt is the answer.
+  func load(_ request: DataRequest, after first: Result<DataResponse, TransferError>) async throws(TransferError)
+    -> DataResponse
+  {
+    try first.get()
+  }
+}
+
 extension CurlDataLoader: Sendable {}

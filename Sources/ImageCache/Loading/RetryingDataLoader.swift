@@ -15,14 +15,22 @@ public final class RetryingDataLoader: DataLoading {
   }
 
   public func load(_ request: DataRequest) async throws(TransferError) -> DataResponse {
+    try await retrying(request, after: await attempt(request))
+  }
+
+  /// Retries after `first`, the outcome of attempt 0, as `load` would.
+  private func retrying(_ request: DataRequest, after first: Result<DataResponse, TransferError>)
+    async throws(TransferError) -> DataResponse
+  {
+    var outcome = first
     var retry = 0
     while true {
       let delay: Duration
-      do {
-        let response = try await base.load(request)
+      switch outcome {
+      case .success(let response):
         guard retry < policy.maxRetries, RetryPolicy.isRetryable(status: response.statusCode) else { return response }
         delay = policy.retryAfter(response) ?? policy.backoff(beforeRetry: retry)
-      } catch {
+      case .failure(let error):
         guard retry < policy.maxRetries, error.isTransient else { throw error }
         delay = policy.backoff(beforeRetry: retry)
       }
@@ -33,7 +41,31 @@ public final class RetryingDataLoader: DataLoading {
         throw .cancelled
       }
       retry += 1
+      outcome = await attempt(request)
     }
+  }
+
+  private func attempt(_ request: DataRequest) async -> Result<DataResponse, TransferError> {
+    do throws(TransferError) {
+      return .success(try await base.load(request))
+    } catch {
+      return .failure(error)
+    }
+  }
+}
+
+extension RetryingDataLoader: CallbackDataLoading {
+  /// The wrapped loader's first attempt, when it can run one by callback.
+  func startFirstAttempt(
+    _ request: DataRequest, completion: @escaping @Sendable (Result<DataResponse, TransferError>) -> Void
+  ) -> TransferHandle? {
+    (base as? any CallbackDataLoading)?.startFirstAttempt(request, completion: completion)
+  }
+
+  func load(_ request: DataRequest, after first: Result<DataResponse, TransferError>) async throws(TransferError)
+    -> DataResponse
+  {
+    try await retrying(request, after: first)
   }
 }
 

@@ -1,51 +1,69 @@
 import Synchronization
 
-/// The caller's side of one transfer: the continuation it waits on, resumed exactly once, either by the loop thread
-/// (finished) or by the cancellation handler (cancelled) — whichever comes first wins.
+/// The caller's side of one transfer: the continuation it waits on, or the callback it left, resolved exactly once,
+/// either by the loop thread (finished) or by cancellation, whichever comes first.
 final class TransferTicket {
   typealias Outcome = Result<DataResponse, TransferError>
 
   let id: UInt64
   private let state = Mutex<State>(State())
 
+  private enum Waiter {
+    case continuation(CheckedContinuation<Outcome, Never>)
+    case callback(@Sendable (Outcome) -> Void)
+
+    func resolve(_ outcome: Outcome) {
+      switch self {
+      case .continuation(let continuation): continuation.resume(returning: outcome)
+      case .callback(let completion): completion(outcome)
+      }
+    }
+  }
+
   private struct State {
-    var continuation: CheckedContinuation<Outcome, Never>?
+    var waiter: Waiter?
     var cancelled = false
     var resolved = false
   }
 
   init(id: UInt64) { self.id = id }
 
+  /// A ticket resolved by calling `completion` (on the loop thread, or on the cancelling one).
+  init(id: UInt64, completion: @escaping @Sendable (Outcome) -> Void) {
+    self.id = id
+    state.withLock { $0.waiter = .callback(completion) }
+  }
+
   /// Stores the continuation; returns false (and leaves it to the caller to resume) if already cancelled.
   func arm(_ continuation: CheckedContinuation<Outcome, Never>) -> Bool {
     state.withLock { state in
       guard !state.cancelled else { return false }
-      state.continuation = continuation
+      state.waiter = .continuation(continuation)
       return true
     }
   }
 
-  /// Resumes the waiting caller with `.cancelled` right away; the loop removes the easy handle afterwards.
+  /// Resolves the waiting caller with `.cancelled` right away; the loop removes the easy handle afterwards.
   func cancel() {
-    let waiting = state.withLock { state -> CheckedContinuation<Outcome, Never>? in
+    let waiter = state.withLock { state -> Waiter? in
       state.cancelled = true
-      return takeContinuation(&state)
+      return takeWaiter(&state)
     }
-    waiting?.resume(returning: .failure(.cancelled))
+    waiter?.resolve(.failure(.cancelled))
   }
 
   func finish(_ outcome: Outcome) {
-    let waiting = state.withLock { state in takeContinuation(&state) }
-    waiting?.resume(returning: outcome)
+    let waiter = state.withLock { state in takeWaiter(&state) }
+    waiter?.resolve(outcome)
   }
 
   var isCancelled: Bool { state.withLock { $0.cancelled } }
 
-  private func takeContinuation(_ state: inout State) -> CheckedContinuation<Outcome, Never>? {
-    guard !state.resolved, let continuation = state.continuation else { return nil }
+  private func takeWaiter(_ state: inout State) -> Waiter? {
+    guard !state.resolved, let waiter = state.waiter else { return nil }
     state.resolved = true
-    state.continuation = nil
-    return continuation
+    state.waiter = nil
+    return waiter
   }
 }
 

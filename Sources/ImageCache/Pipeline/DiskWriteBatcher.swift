@@ -5,7 +5,18 @@ import Synchronization
 /// next one, so a burst of downloads costs a few transactions instead of one each. Every caller still returns
 /// only after its bytes are committed, with that commit's error if it failed.
 final class DiskWriteBatcher: Sendable {
-  private typealias Waiter = CheckedContinuation<Result<Void, DiskCacheError>, Never>
+  /// A caller suspended in `store`, or a callback (`store(_:completion:)`), resumed on the committing thread.
+  private enum Waiter {
+    case continuation(CheckedContinuation<Result<Void, DiskCacheError>, Never>)
+    case callback(@Sendable (Result<Void, DiskCacheError>) -> Void)
+
+    func resume(returning result: Result<Void, DiskCacheError>) {
+      switch self {
+      case .continuation(let continuation): continuation.resume(returning: result)
+      case .callback(let completion): completion(result)
+      }
+    }
+  }
 
   private struct State {
     var queue: [(DiskWrite, Waiter)] = []
@@ -23,16 +34,24 @@ final class DiskWriteBatcher: Sendable {
   }
 
   func store(_ write: DiskWrite) async throws(DiskCacheError) {
-    let result = await withCheckedContinuation { (waiter: Waiter) in
-      let startCommitting = state.withLock { state -> Bool in
-        state.queue.append((write, waiter))
-        guard !state.isCommitting else { return false }
-        state.isCommitting = true
-        return true
-      }
-      if startCommitting { queue.async { self.commitUntilEmpty() } }
-    }
+    let result = await withCheckedContinuation { continuation in enqueue(write, .continuation(continuation)) }
     try result.get()
+  }
+
+  /// `store` for a caller with no task to suspend: `completion` runs on the committing thread once the write is
+  /// committed (or has failed).
+  func store(_ write: DiskWrite, completion: @escaping @Sendable (Result<Void, DiskCacheError>) -> Void) {
+    enqueue(write, .callback(completion))
+  }
+
+  private func enqueue(_ write: DiskWrite, _ waiter: Waiter) {
+    let startCommitting = state.withLock { state -> Bool in
+      state.queue.append((write, waiter))
+      guard !state.isCommitting else { return false }
+      state.isCommitting = true
+      return true
+    }
+    if startCommitting { queue.async { self.commitUntilEmpty() } }
   }
 
   private func commitUntilEmpty() {

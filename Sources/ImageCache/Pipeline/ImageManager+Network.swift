@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension ImageManager {
   /// Downloads `url` (stored under `key`), or revalidates `cached` with its validators. If the network fails and a
@@ -11,13 +12,22 @@ extension ImageManager {
       if let etag = cached.entry.metadata.etag { request.headers["If-None-Match"] = etag }
       if let lastModified = cached.entry.metadata.lastModified { request.headers["If-Modified-Since"] = lastModified }
     }
+    let outcome = await Self.result { () throws(TransferError) in try await loader.load(request) }
+    return try await handle(outcome, url: url, key: key, revalidating: cached, validation: validation)
+  }
 
+  /// What `fetch` does with the loader's answer (retries already spent).
+  private func handle(
+    _ outcome: Result<DataResponse, TransferError>, url: URL, key: String, revalidating cached: DiskLookup?,
+    validation: Validation
+  ) async throws(ImageManagerError) -> DataResult {
     let response: DataResponse
-    do {
-      response = try await loader.load(request)
-    } catch .cancelled {
+    switch outcome {
+    case .success(let value):
+      response = value
+    case .failure(.cancelled):
       throw .cancelled
-    } catch {
+    case .failure(let error):
       if let stale = try staleResult(url, cached, because: "\(error)") { return stale }
       count { $0.failures += 1 }
       throw .transfer(url: ImageManagerError.redacted(url), error)
@@ -37,6 +47,115 @@ extension ImageManager {
       if cached != nil { try? await removeFromDisk(key) }
       count { $0.failures += 1 }
       throw .httpStatus(url: ImageManagerError.redacted(url), code: response.statusCode)
+    }
+  }
+
+  private static func result(
+    _ load: () async throws(TransferError) -> DataResponse
+  ) async -> Result<DataResponse, TransferError> {
+    do throws(TransferError) {
+      return .success(try await load())
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  // MARK: - New downloads by callback (prefetch)
+
+  /// Whether `downloadByCallback` can run here: a loader that starts attempts by callback, and a disk tier.
+  var downloadsByCallback: Bool { diskWriter != nil && loader is any CallbackDataLoading }
+
+  /// `data(for: url)` for a URL the disk tier has just been found not to hold, with no task of its own on the way of
+  /// a successful download: the transfer's completion checks the bytes on the loader's thread, the disk writer
+  /// stores them and its callback settles the URL. A prefetch of hundreds of new thumbnails spent about 15 ms of CPU
+  /// per 500 on the task-based path's machinery (BENCHMARKS.md, session 11).
+  ///
+  /// Everything else takes the task-based path from where this one leaves it: another status or a transport error
+  /// (retries, statuses), an attempt that cannot start. The work is a coalesced job like any other: `data(for:)` and
+  /// `image(for:)` callers of the same URL join it, and it is cancelled only when every waiter has left.
+  func subscribeToNewDownload(
+    _ url: URL, key: String, completion: @escaping @Sendable (Result<DataResult, ImageManagerError>) -> Void
+  ) -> TaskCoalescer<URL, DataResult>.Subscription {
+    let cancellation = CancellationBox()
+    guard
+      url.scheme == "http" || url.scheme == "https",  // else `loadOperation` says why, as for any caller
+      let direct = loader as? any CallbackDataLoading, let writer = diskWriter,
+      let (subscription, job) = dataJobs.beginExternal(
+        for: url, onAbandon: { cancellation.cancel() },
+        completion: { completion($0.mapError { ($0 as? ImageManagerError) ?? .cancelled }) })
+    else {
+      return subscribeToData(url, key: key, validation: .structure, knownAbsent: true, completion: completion)
+    }
+    let settle = { @Sendable [dataJobs] (result: Result<DataResult, ImageManagerError>) in
+      dataJobs.finish(job, with: result.mapError { $0 as any Error })
+    }
+    let request = DataRequest(url: url, maxBodyBytes: maxBodyBytes)
+    let started = direct.startFirstAttempt(request) { [self] first in
+      if case .failure(.cancelled) = first { return settle(.failure(.cancelled)) }
+      guard case .success(let response) = first, (200..<300).contains(response.statusCode) else {
+        // Retries, other statuses, transport errors: as `fetch` handles them, in a task.
+        let task = Task { settle(await continueDownload(request, url: url, key: key, after: first, loader: direct)) }
+        cancellation.add { task.cancel() }
+        return
+      }
+      store(response, url: url, key: key, writer: writer, completion: settle)
+    }
+    if let started {
+      cancellation.add(started.cancel)
+    } else {
+      let task = Task { settle(await continueDownload(request, url: url, key: key, after: nil, loader: direct)) }
+      cancellation.add { task.cancel() }
+    }
+    return subscription
+  }
+
+  /// The task-based rest of a download whose first attempt ended with `first` (nil: not started yet).
+  private func continueDownload(
+    _ request: DataRequest, url: URL, key: String, after first: Result<DataResponse, TransferError>?,
+    loader: any CallbackDataLoading
+  ) async -> Result<DataResult, ImageManagerError> {
+    let outcome: Result<DataResponse, TransferError>
+    if let first {
+      outcome = await Self.result { () throws(TransferError) in try await loader.load(request, after: first) }
+    } else {
+      outcome = await Self.result { () throws(TransferError) in try await loader.load(request) }
+    }
+    do throws(ImageManagerError) {
+      return .success(try await handle(outcome, url: url, key: key, revalidating: nil, validation: .structure))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// `downloaded` for `.structure`, by callback: checks the bytes here and stores them without waiting.
+  private func store(
+    _ response: DataResponse, url: URL, key: String, writer: DiskWriteBatcher,
+    completion: @escaping @Sendable (Result<DataResult, ImageManagerError>) -> Void
+  ) {
+    let body = response.body
+    let header: ImageHeader
+    do {
+      header = try decoder.validate(body, limits: limits)
+    } catch {
+      count { $0.failures += 1 }
+      return completion(.failure(.decoding(url: ImageManagerError.redacted(url), error)))
+    }
+    let metadata = DiskEntryMetadata(
+      contentType: header.format.contentType, width: header.width, height: header.height,
+      etag: response.header("etag"), lastModified: response.header("last-modified"),
+      expiresAt: freshness.expiry(for: response.headers, now: clock()))
+    writer.store(DiskWrite(key: key, data: body, metadata: metadata)) { [self] stored in
+      count {
+        $0.downloads += 1
+        $0.bytesDownloaded += body.count
+      }
+      var storeError: DiskCacheError?
+      if case .failure(let error) = stored { storeError = error }
+      completion(
+        .success(
+          DataResult(
+            url: url, bytes: body, header: header, tier: .network, isStale: false, decoded: nil,
+            storeError: storeError)))
     }
   }
 
@@ -136,5 +255,28 @@ extension ImageManager {
   func removeFromDisk(_ key: String) async throws(DiskCacheError) {
     guard let disk else { return }
     try await BlockingIO.run { () throws(DiskCacheError) in try disk.remove(key) }
+  }
+}
+
+/// What to stop when a download's last waiter leaves: added as the download goes on (its transfer, then maybe a
+/// task); whatever is added after the cancellation is stopped at once.
+private final class CancellationBox: Sendable {
+  private let state = Mutex<(cancels: [@Sendable () -> Void], cancelled: Bool)>(([], false))
+
+  func add(_ cancel: @escaping @Sendable () -> Void) {
+    let now = state.withLock { state -> Bool in
+      if !state.cancelled { state.cancels.append(cancel) }
+      return state.cancelled
+    }
+    if now { cancel() }
+  }
+
+  func cancel() {
+    let cancels = state.withLock { state -> [@Sendable () -> Void] in
+      state.cancelled = true
+      defer { state.cancels = [] }
+      return state.cancels
+    }
+    for cancel in cancels { cancel() }
   }
 }

@@ -18,7 +18,7 @@ public final class ImageManager {
   let logger: Logger
   let counters = Mutex(NetworkCounters())
   let diskWriter: DiskWriteBatcher?
-  private let dataJobs = TaskCoalescer<URL, DataResult>()
+  let dataJobs = TaskCoalescer<URL, DataResult>()
   private let imageJobs = TaskCoalescer<URL, ImageResponse>()
 
   /// Assembles a manager from its parts: the seam tests and other front ends use.
@@ -136,7 +136,30 @@ public final class ImageManager {
   func loadData(
     _ url: URL, key: String, validation: Validation, knownAbsent: Bool = false
   ) async throws(ImageManagerError) -> DataResult {
-    try await coalesced(dataJobs, url) { [self] () throws(ImageManagerError) in
+    try await coalesced(dataJobs, url, loadOperation(url, key: key, validation: validation, knownAbsent: knownAbsent))
+  }
+
+  /// `loadData` for a caller with no task of its own to suspend (a prefetch): `completion` runs once, on the thread
+  /// that finished the work, with what `loadData` would have returned or thrown.
+  func subscribeToData(
+    _ url: URL, key: String, validation: Validation, knownAbsent: Bool,
+    completion: @escaping @Sendable (Result<DataResult, ImageManagerError>) -> Void
+  ) -> TaskCoalescer<URL, DataResult>.Subscription {
+    let operation = loadOperation(url, key: key, validation: validation, knownAbsent: knownAbsent)
+    return dataJobs.subscribe(for: url, operation: { try await operation() }) { result in
+      completion(result.mapError { ($0 as? ImageManagerError) ?? .cancelled })
+    }
+  }
+
+  func cancelDataSubscription(_ subscription: TaskCoalescer<URL, DataResult>.Subscription) {
+    dataJobs.cancel(subscription)
+  }
+
+  /// The work behind one URL's bytes, run once however many callers wait for it.
+  private func loadOperation(
+    _ url: URL, key: String, validation: Validation, knownAbsent: Bool
+  ) -> @Sendable () async throws(ImageManagerError) -> DataResult {
+    { [self] () throws(ImageManagerError) in
       guard url.scheme == "http" || url.scheme == "https" else {
         throw .transfer(url: ImageManagerError.redacted(url), .unsupportedScheme(url: ImageManagerError.redacted(url)))
       }

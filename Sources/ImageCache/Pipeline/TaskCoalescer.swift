@@ -7,7 +7,35 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   private struct Job {
     let id: UInt64
     var task: Task<Void, Never>?
-    var waiters: [UInt64: CheckedContinuation<Value, any Error>] = [:]
+    /// For a job its caller runs without a task (`beginExternal`): what stops it.
+    var onAbandon: (@Sendable () -> Void)?
+    var waiters: [UInt64: Waiter] = [:]
+  }
+
+  /// A job registered by `beginExternal`, for `finish(_:with:)`.
+  struct ExternalJob: Sendable {
+    fileprivate let id: UInt64
+    fileprivate let key: Key
+  }
+
+  /// A caller suspended in `value(for:)`, or one that asked to be called back (`subscribe`) and has no task of its
+  /// own waiting: a prefetch of hundreds of URLs would otherwise resume a task of its own for every one.
+  private enum Waiter {
+    case continuation(CheckedContinuation<Value, any Error>)
+    case callback(@Sendable (Result<Value, any Error>) -> Void)
+
+    func resume(with result: Result<Value, any Error>) {
+      switch self {
+      case .continuation(let continuation): continuation.resume(with: result)
+      case .callback(let completion): completion(result)
+      }
+    }
+  }
+
+  /// A `subscribe` call, for `cancel(_:)`.
+  struct Subscription: Sendable {
+    fileprivate let waiter: UInt64
+    fileprivate let key: Key
   }
 
   private struct State {
@@ -23,6 +51,9 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
   /// How many operations are running now (for tests and metrics).
   var inFlight: Int { state.withLock { $0.jobs.count } }
+
+  /// Callers waiting for `key`'s job now (for tests).
+  func waiterCount(for key: Key) -> Int { state.withLock { $0.jobs[key]?.waiters.count ?? 0 } }
 
   func value(
     for key: Key, operation: @escaping @Sendable () async throws -> Value
@@ -41,54 +72,118 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
   }
 
+  /// Like `value(for:operation:)`, for a caller with no task to suspend: `completion` runs exactly once, on the
+  /// thread that finishes the operation, with its result, or with `CancellationError` when `cancel(_:)` comes first.
+  func subscribe(
+    for key: Key, operation: @escaping @Sendable () async throws -> Value,
+    completion: @escaping @Sendable (Result<Value, any Error>) -> Void
+  ) -> Subscription {
+    let (waiter, newJob) = state.withLock { state in
+      state.nextID &+= 1
+      let waiter = state.nextID
+      return (waiter, attach(.callback(completion), as: waiter, for: key, in: &state))
+    }
+    if let newJob { start(newJob, for: key, operation: operation) }
+    return Subscription(waiter: waiter, key: key)
+  }
+
+  /// Registers work on `key` that the caller runs itself, without a task, and subscribes `completion` to it; nil
+  /// (and nothing registered) if a job for `key` is already running, which the caller should then `subscribe` to.
+  /// Later callers for `key` join the job as usual; `onAbandon` runs if every waiter leaves before `finish`.
+  func beginExternal(
+    for key: Key, onAbandon: @escaping @Sendable () -> Void,
+    completion: @escaping @Sendable (Result<Value, any Error>) -> Void
+  ) -> (Subscription, ExternalJob)? {
+    state.withLock { state in
+      guard state.jobs[key] == nil else { return nil }
+      state.nextID &+= 1
+      let id = state.nextID
+      state.nextID &+= 1
+      let waiter = state.nextID
+      var job = Job(id: id)
+      job.onAbandon = onAbandon
+      job.waiters[waiter] = .callback(completion)
+      state.jobs[key] = job
+      return (Subscription(waiter: waiter, key: key), ExternalJob(id: id, key: key))
+    }
+  }
+
+  /// Hands every waiter of a job begun with `beginExternal` its result.
+  func finish(_ job: ExternalJob, with result: Result<Value, any Error>) {
+    finish(job.key, job: job.id, with: result)
+  }
+
+  /// Stops waiting for a `subscribe` call (its completion gets `CancellationError` unless it has run already).
+  func cancel(_ subscription: Subscription) {
+    cancel(subscription.waiter, for: subscription.key)
+  }
+
   private func register(
     _ waiter: UInt64, _ continuation: CheckedContinuation<Value, any Error>, for key: Key,
     operation: @escaping @Sendable () async throws -> Value
   ) {
-    let cancelled = state.withLock { state -> Bool in
+    let (cancelled, newJob) = state.withLock { state -> (Bool, UInt64?) in
       state.unregistered.remove(waiter)
-      if state.cancelledEarly.remove(waiter) != nil { return true }
-      if state.jobs[key] == nil {
-        state.nextID &+= 1
-        let id = state.nextID
-        var job = Job(id: id)
-        job.task = Task { [weak self] in
-          let result: Result<Value, any Error>
-          do { result = .success(try await operation()) } catch { result = .failure(error) }
-          self?.finish(key, job: id, with: result)
-        }
-        state.jobs[key] = job
-      }
-      state.jobs[key]!.waiters[waiter] = continuation
-      return false
+      if state.cancelledEarly.remove(waiter) != nil { return (true, nil) }
+      return (false, attach(.continuation(continuation), as: waiter, for: key, in: &state))
     }
+    if let newJob { start(newJob, for: key, operation: operation) }
     if cancelled { continuation.resume(throwing: CancellationError()) }
   }
 
+  /// Adds the waiter to the key's job; returns the id of a new job when there was none, for `start`.
+  private func attach(_ waiting: Waiter, as waiter: UInt64, for key: Key, in state: inout State) -> UInt64? {
+    var newJob: UInt64?
+    if state.jobs[key] == nil {
+      state.nextID &+= 1
+      newJob = state.nextID
+      state.jobs[key] = Job(id: state.nextID)
+    }
+    state.jobs[key]!.waiters[waiter] = waiting
+    return newJob
+  }
+
+  /// Runs a job registered by `attach`. Its task is made outside the lock: making and scheduling a task (which may
+  /// wake a thread) while holding it made every other caller, and every finishing job, wait on it.
+  private func start(_ id: UInt64, for key: Key, operation: @escaping @Sendable () async throws -> Value) {
+    let task = Task { [weak self] in
+      let result: Result<Value, any Error>
+      do { result = .success(try await operation()) } catch { result = .failure(error) }
+      self?.finish(key, job: id, with: result)
+    }
+    let abandoned = state.withLock { state -> Bool in
+      // Every waiter may have cancelled, and even a new job started, before the task existed.
+      guard state.jobs[key]?.id == id else { return true }
+      state.jobs[key]!.task = task
+      return false
+    }
+    if abandoned { task.cancel() }
+  }
+
   private func cancel(_ waiter: UInt64, for key: Key) {
-    let (continuation, task) = state.withLock {
-      state -> (CheckedContinuation<Value, any Error>?, Task<Void, Never>?) in
+    let (waiting, abandoned) = state.withLock { state -> (Waiter?, Job?) in
       if state.unregistered.contains(waiter) {
         state.cancelledEarly.insert(waiter)
         return (nil, nil)
       }
-      guard var job = state.jobs[key], let continuation = job.waiters.removeValue(forKey: waiter) else {
+      guard var job = state.jobs[key], let waiting = job.waiters.removeValue(forKey: waiter) else {
         return (nil, nil)  // already answered
       }
       if job.waiters.isEmpty {
         // Nobody is left waiting: stop the work and forget it, so a later caller starts afresh.
         state.jobs[key] = nil
-        return (continuation, job.task)
+        return (waiting, job)
       }
       state.jobs[key] = job
-      return (continuation, nil)
+      return (waiting, nil)
     }
-    continuation?.resume(throwing: CancellationError())
-    task?.cancel()
+    waiting?.resume(with: .failure(CancellationError()))
+    abandoned?.task?.cancel()
+    abandoned?.onAbandon?()
   }
 
   private func finish(_ key: Key, job id: UInt64, with result: Result<Value, any Error>) {
-    let waiters = state.withLock { state -> [CheckedContinuation<Value, any Error>] in
+    let waiters = state.withLock { state -> [Waiter] in
       // A job abandoned by all its waiters may finish after a new job for the same key started.
       guard let job = state.jobs[key], job.id == id else { return [] }
       state.jobs[key] = nil
