@@ -62,11 +62,12 @@ extension ImageManager {
 
   // MARK: - New downloads by callback (prefetch)
 
-  /// Whether `downloadByCallback` can run here: a loader that starts attempts by callback, and a disk tier.
+  /// Whether `subscribeToNewDownload` can skip the task-based path here: it needs a loader that starts attempts by
+  /// callback, and a disk tier.
   var downloadsByCallback: Bool { diskWriter != nil && loader is any CallbackDataLoading }
 
-  /// `data(for: url)` for a URL the disk tier has just been found not to hold, with no task of its own on the way of
-  /// a successful download: the transfer's completion checks the bytes on the loader's thread, the disk writer
+  /// `data(for: url)` for a URL the disk tier has just been found not to hold, with no task in the way of a
+  /// successful download: the transfer's completion checks the bytes on the loader's thread, the disk writer
   /// stores them and its callback settles the URL. A prefetch of hundreds of new thumbnails spent about 15 ms of CPU
   /// per 500 on the task-based path's machinery (BENCHMARKS.md, session 11).
   ///
