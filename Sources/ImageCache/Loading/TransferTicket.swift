@@ -8,20 +8,9 @@ final class TransferTicket {
   let id: UInt64
   private let state = Mutex<State>(State())
 
-  private enum Waiter {
-    case continuation(CheckedContinuation<Outcome, Never>)
-    case callback(@Sendable (Outcome) -> Void)
-
-    func resolve(_ outcome: Outcome) {
-      switch self {
-      case .continuation(let continuation): continuation.resume(returning: outcome)
-      case .callback(let completion): completion(outcome)
-      }
-    }
-  }
-
   private struct State {
-    var waiter: Waiter?
+    /// Resumes the caller's continuation, or calls the callback it left.
+    var waiter: (@Sendable (Outcome) -> Void)?
     var cancelled = false
     var resolved = false
   }
@@ -31,35 +20,35 @@ final class TransferTicket {
   /// A ticket resolved by calling `completion` (on the loop thread, or on the cancelling one).
   init(id: UInt64, completion: @escaping @Sendable (Outcome) -> Void) {
     self.id = id
-    state.withLock { $0.waiter = .callback(completion) }
+    state.withLock { $0.waiter = completion }
   }
 
   /// Stores the continuation; returns false (and leaves it to the caller to resume) if already cancelled.
   func arm(_ continuation: CheckedContinuation<Outcome, Never>) -> Bool {
     state.withLock { state in
       guard !state.cancelled else { return false }
-      state.waiter = .continuation(continuation)
+      state.waiter = { continuation.resume(returning: $0) }
       return true
     }
   }
 
   /// Resolves the waiting caller with `.cancelled` right away; the loop removes the easy handle afterwards.
   func cancel() {
-    let waiter = state.withLock { state -> Waiter? in
+    let waiter = state.withLock { state -> (@Sendable (Outcome) -> Void)? in
       state.cancelled = true
       return takeWaiter(&state)
     }
-    waiter?.resolve(.failure(.cancelled))
+    waiter?(.failure(.cancelled))
   }
 
   func finish(_ outcome: Outcome) {
     let waiter = state.withLock { state in takeWaiter(&state) }
-    waiter?.resolve(outcome)
+    waiter?(outcome)
   }
 
   var isCancelled: Bool { state.withLock { $0.cancelled } }
 
-  private func takeWaiter(_ state: inout State) -> Waiter? {
+  private func takeWaiter(_ state: inout State) -> (@Sendable (Outcome) -> Void)? {
     guard !state.resolved, let waiter = state.waiter else { return nil }
     state.resolved = true
     state.waiter = nil

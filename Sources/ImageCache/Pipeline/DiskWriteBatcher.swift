@@ -5,18 +5,8 @@ import Synchronization
 /// next one, so a burst of downloads costs a few transactions instead of one each. Every caller still returns
 /// only after its bytes are committed, with that commit's error if it failed.
 final class DiskWriteBatcher: Sendable {
-  /// A caller suspended in `store`, or a callback (`store(_:completion:)`), resumed on the committing thread.
-  private enum Waiter {
-    case continuation(CheckedContinuation<Result<Void, DiskCacheError>, Never>)
-    case callback(@Sendable (Result<Void, DiskCacheError>) -> Void)
-
-    func resume(returning result: Result<Void, DiskCacheError>) {
-      switch self {
-      case .continuation(let continuation): continuation.resume(returning: result)
-      case .callback(let completion): completion(result)
-      }
-    }
-  }
+  /// Resumes a caller suspended in `store`, or calls the callback of `store(_:completion:)`, on the committing thread.
+  private typealias Waiter = @Sendable (Result<Void, DiskCacheError>) -> Void
 
   private struct State {
     var queue: [(DiskWrite, Waiter)] = []
@@ -34,17 +24,17 @@ final class DiskWriteBatcher: Sendable {
   }
 
   func store(_ write: DiskWrite) async throws(DiskCacheError) {
-    let result = await withCheckedContinuation { continuation in enqueue(write, .continuation(continuation)) }
+    let result = await withCheckedContinuation { continuation in enqueue(write) { continuation.resume(returning: $0) } }
     try result.get()
   }
 
   /// `store` for a caller with no task to suspend: `completion` runs on the committing thread once the write is
   /// committed (or has failed).
   func store(_ write: DiskWrite, completion: @escaping @Sendable (Result<Void, DiskCacheError>) -> Void) {
-    enqueue(write, .callback(completion))
+    enqueue(write, completion)
   }
 
-  private func enqueue(_ write: DiskWrite, _ waiter: Waiter) {
+  private func enqueue(_ write: DiskWrite, _ waiter: @escaping Waiter) {
     let startCommitting = state.withLock { state -> Bool in
       state.queue.append((write, waiter))
       guard !state.isCommitting else { return false }
@@ -65,15 +55,15 @@ final class DiskWriteBatcher: Sendable {
       guard !batch.isEmpty else { return }
       do {
         try disk.store(batch: batch.map(\.0))
-        for (_, waiter) in batch { waiter.resume(returning: .success(())) }
+        for (_, waiter) in batch { waiter(.success(())) }
       } catch {
         // One bad write must not fail its neighbours: retry them one by one, each with its own outcome.
         for (write, waiter) in batch {
           do {
             try disk.store(write.key, data: write.data, metadata: write.metadata)
-            waiter.resume(returning: .success(()))
+            waiter(.success(()))
           } catch {
-            waiter.resume(returning: .failure(error))
+            waiter(.failure(error))
           }
         }
       }

@@ -62,17 +62,14 @@ extension ImageManager {
 
   // MARK: - New downloads by callback (prefetch)
 
-  /// Whether `subscribeToNewDownload` can skip the task-based path here: it needs a loader that starts attempts by
-  /// callback, and a disk tier.
-  var downloadsByCallback: Bool { diskWriter != nil && loader is any CallbackDataLoading }
-
   /// `data(for: url)` for a URL the disk tier has just been found not to hold, with no task in the way of a
   /// successful download: the transfer's completion checks the bytes on the loader's thread, the disk writer
   /// stores them and its callback settles the URL. A prefetch of hundreds of new thumbnails spent about 15 ms of CPU
   /// per 500 on the task-based path's machinery (BENCHMARKS.md, session 11).
   ///
   /// Everything else takes the task-based path from where this one leaves it: another status or a transport error
-  /// (retries, statuses), an attempt that cannot start. The work is a coalesced job like any other: `data(for:)` and
+  /// (retries, statuses), an attempt that cannot start; all of it does where the loader cannot start attempts by
+  /// callback or there is no disk tier. The work is a coalesced job like any other: `data(for:)` and
   /// `image(for:)` callers of the same URL join it, and it is cancelled only when every waiter has left.
   func subscribeToNewDownload(
     _ url: URL, key: String, completion: @escaping @Sendable (Result<DataResult, ImageManagerError>) -> Void
@@ -133,31 +130,44 @@ extension ImageManager {
     _ response: DataResponse, url: URL, key: String, writer: DiskWriteBatcher,
     completion: @escaping @Sendable (Result<DataResult, ImageManagerError>) -> Void
   ) {
-    let body = response.body
     let header: ImageHeader
     do {
-      header = try decoder.validate(body, limits: limits)
+      header = try decoder.validate(response.body, limits: limits)
     } catch {
-      count { $0.failures += 1 }
-      return completion(.failure(.decoding(url: ImageManagerError.redacted(url), error)))
+      return completion(.failure(decodingFailure(url, error)))
     }
-    let metadata = DiskEntryMetadata(
+    writer.store(DiskWrite(key: key, data: response.body, metadata: diskMetadata(header, of: response))) {
+      [self] stored in
+      var storeError: DiskCacheError?
+      if case .failure(let error) = stored { storeError = error }
+      completion(.success(downloadResult(url, response.body, header, decoded: nil, storeError: storeError)))
+    }
+  }
+
+  /// The index row for a downloaded image.
+  private func diskMetadata(_ header: ImageHeader, of response: DataResponse) -> DiskEntryMetadata {
+    DiskEntryMetadata(
       contentType: header.format.contentType, width: header.width, height: header.height,
       etag: response.header("etag"), lastModified: response.header("last-modified"),
       expiresAt: freshness.expiry(for: response.headers, now: clock()))
-    writer.store(DiskWrite(key: key, data: body, metadata: metadata)) { [self] stored in
-      count {
-        $0.downloads += 1
-        $0.bytesDownloaded += body.count
-      }
-      var storeError: DiskCacheError?
-      if case .failure(let error) = stored { storeError = error }
-      completion(
-        .success(
-          DataResult(
-            url: url, bytes: body, header: header, tier: .network, isStale: false, decoded: nil,
-            storeError: storeError)))
+  }
+
+  /// A download, stored or not, counted and handed on as the network tier's answer.
+  private func downloadResult(
+    _ url: URL, _ body: [UInt8], _ header: ImageHeader, decoded: ImageBitmap?, storeError: DiskCacheError?
+  ) -> DataResult {
+    count {
+      $0.downloads += 1
+      $0.bytesDownloaded += body.count
     }
+    return DataResult(
+      url: url, bytes: body, header: header, tier: .network, isStale: false, decoded: decoded, storeError: storeError)
+  }
+
+  /// Bytes that are not a sound image: counted as a failure.
+  private func decodingFailure(_ url: URL, _ error: ImageDecodingError) -> ImageManagerError {
+    count { $0.failures += 1 }
+    return .decoding(url: ImageManagerError.redacted(url), error)
   }
 
   private func downloaded(
@@ -176,26 +186,16 @@ extension ImageManager {
         header = try decoder.validate(body, limits: limits)
       }
     } catch {
-      count { $0.failures += 1 }
-      throw .decoding(url: ImageManagerError.redacted(url), error)
+      throw decodingFailure(url, error)
     }
-    let metadata = DiskEntryMetadata(
-      contentType: header.format.contentType, width: header.width, height: header.height,
-      etag: response.header("etag"), lastModified: response.header("last-modified"),
-      expiresAt: freshness.expiry(for: response.headers, now: clock()))
     var storeError: DiskCacheError?
     do {
-      try await storeOnDisk(key, body, metadata)
+      try await storeOnDisk(key, body, diskMetadata(header, of: response))
     } catch {
       // Not logged here: `data(for:)` throws it to its caller, `image(for:)` logs it (once).
       storeError = error
     }
-    count {
-      $0.downloads += 1
-      $0.bytesDownloaded += body.count
-    }
-    return DataResult(
-      url: url, bytes: body, header: header, tier: .network, isStale: false, decoded: bitmap, storeError: storeError)
+    return downloadResult(url, body, header, decoded: bitmap, storeError: storeError)
   }
 
   private func revalidated(

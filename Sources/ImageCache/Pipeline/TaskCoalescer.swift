@@ -18,19 +18,9 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     fileprivate let key: Key
   }
 
-  /// A caller suspended in `value(for:)`, or one that asked to be called back (`subscribe`) and has no task of its
-  /// own waiting: a prefetch of hundreds of URLs would otherwise resume a task of its own for every one.
-  private enum Waiter {
-    case continuation(CheckedContinuation<Value, any Error>)
-    case callback(@Sendable (Result<Value, any Error>) -> Void)
-
-    func resume(with result: Result<Value, any Error>) {
-      switch self {
-      case .continuation(let continuation): continuation.resume(with: result)
-      case .callback(let completion): completion(result)
-      }
-    }
-  }
+  /// Resumes a caller suspended in `value(for:)`, or calls back one with no task of its own waiting (`subscribe`): a
+  /// prefetch of hundreds of URLs would otherwise resume a task of its own for every one.
+  private typealias Waiter = @Sendable (Result<Value, any Error>) -> Void
 
   /// A `subscribe` call, for `cancel(_:)`.
   struct Subscription: Sendable {
@@ -81,7 +71,7 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     let (waiter, newJob) = state.withLock { state in
       state.nextID &+= 1
       let waiter = state.nextID
-      return (waiter, attach(.callback(completion), as: waiter, for: key, in: &state))
+      return (waiter, attach(completion, as: waiter, for: key, in: &state))
     }
     if let newJob { start(newJob, for: key, operation: operation) }
     return Subscription(waiter: waiter, key: key)
@@ -97,13 +87,9 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     state.withLock { state in
       guard state.jobs[key] == nil else { return nil }
       state.nextID &+= 1
-      let id = state.nextID
-      state.nextID &+= 1
       let waiter = state.nextID
-      var job = Job(id: id)
-      job.onAbandon = onAbandon
-      job.waiters[waiter] = .callback(completion)
-      state.jobs[key] = job
+      let id = attach(completion, as: waiter, for: key, in: &state)!
+      state.jobs[key]!.onAbandon = onAbandon
       return (Subscription(waiter: waiter, key: key), ExternalJob(id: id, key: key))
     }
   }
@@ -125,14 +111,14 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     let (cancelled, newJob) = state.withLock { state -> (Bool, UInt64?) in
       state.unregistered.remove(waiter)
       if state.cancelledEarly.remove(waiter) != nil { return (true, nil) }
-      return (false, attach(.continuation(continuation), as: waiter, for: key, in: &state))
+      return (false, attach({ continuation.resume(with: $0) }, as: waiter, for: key, in: &state))
     }
     if let newJob { start(newJob, for: key, operation: operation) }
     if cancelled { continuation.resume(throwing: CancellationError()) }
   }
 
   /// Adds the waiter to the key's job; returns the id of a new job when there was none, for `start`.
-  private func attach(_ waiting: Waiter, as waiter: UInt64, for key: Key, in state: inout State) -> UInt64? {
+  private func attach(_ waiting: @escaping Waiter, as waiter: UInt64, for key: Key, in state: inout State) -> UInt64? {
     var newJob: UInt64?
     if state.jobs[key] == nil {
       state.nextID &+= 1
@@ -177,7 +163,7 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
       state.jobs[key] = job
       return (waiting, nil)
     }
-    waiting?.resume(with: .failure(CancellationError()))
+    waiting?(.failure(CancellationError()))
     abandoned?.task?.cancel()
     abandoned?.onAbandon?()
   }
@@ -189,6 +175,6 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
       state.jobs[key] = nil
       return Array(job.waiters.values)
     }
-    for waiter in waiters { waiter.resume(with: result) }
+    for waiter in waiters { waiter(result) }
   }
 }

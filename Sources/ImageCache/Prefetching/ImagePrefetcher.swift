@@ -123,8 +123,6 @@ private final class PrefetchRun: Sendable {
   /// Held while a settled URL is counted and reported, so progress reaches the callback one URL at a time and in
   /// order. Separate from `state`: the callback may cancel the prefetch, which takes `state`.
   private let reporting = Mutex(())
-  /// New URLs go through `ImageManager.subscribeToNewDownload` (no task per image) where the manager can.
-  private let byCallback: Bool
 
   init(
     manager: ImageManager, urls: [URL], keys: [String], maxInFlight: Int,
@@ -135,7 +133,6 @@ private final class PrefetchRun: Sendable {
     self.keys = keys
     self.maxInFlight = maxInFlight
     self.progress = progress
-    self.byCallback = manager.downloadsByCallback
     var state = State()
     state.report.total = urls.count
     self.state = Mutex(state)
@@ -169,7 +166,7 @@ private final class PrefetchRun: Sendable {
     var probe = probe
     for index in indices {
       if probe.fresh.remove(keys[index]) != nil {
-        settle(index, fresh: true)
+        record(index, nil)
       } else {
         let knownAbsent = probe.absent.remove(keys[index]) != nil
         state.withLock { $0.ready.append((index, knownAbsent)) }
@@ -232,7 +229,7 @@ private final class PrefetchRun: Sendable {
       let key = keys[next.index]
       let settled = { @Sendable [self] (result: Result<DataResult, ImageManagerError>) in settle(next.index, result) }
       let subscription =
-        next.knownAbsent && byCallback
+        next.knownAbsent
         ? manager.subscribeToNewDownload(url, key: key, completion: settled)
         : manager.subscribeToData(
           url, key: key, validation: .structure, knownAbsent: next.knownAbsent, completion: settled)
@@ -248,11 +245,11 @@ private final class PrefetchRun: Sendable {
   private func settle(_ index: Int, _ result: Result<DataResult, ImageManagerError>) {
     // What `data(for:)` would throw: bytes that could not be stored are a failure for a prefetch.
     let outcome = result.flatMap { result in result.storeError.map { .failure(.disk($0)) } ?? .success(result) }
-    settle(index, fresh: false, outcome)
+    record(index, outcome)
   }
 
   /// Counts and reports a settled URL (`outcome` nil: fresh on disk), then fills its slot.
-  private func settle(_ index: Int, fresh: Bool, _ outcome: Result<DataResult, ImageManagerError>? = nil) {
+  private func record(_ index: Int, _ outcome: Result<DataResult, ImageManagerError>?) {
     let done = reporting.withLock { _ in
       let (snapshot, done) = state.withLock { state in
         state.started.removeValue(forKey: index)
@@ -268,7 +265,7 @@ private final class PrefetchRun: Sendable {
       progress?(snapshot)
       return done
     }
-    if !fresh { startWaiting() }
+    if outcome != nil { startWaiting() }  // a fresh entry's batch starts its URLs once it is all added
     done?.resume()
   }
 }
