@@ -9,6 +9,8 @@ is CPU-bound: it can only get shorter by needing less CPU, not by overlapping it
 
 Usage: interleave.py ROUNDS URLS CURL_CONFIG CURL_OUT WORK IMGCACHE...
 (Benchmarks/run interleave calls it with its own nginx, lists and folders.)
+CLIENT_CPUS=0 (a taskset list) runs every client, ours and curl, on those cores only; nginx keeps them all. It
+shows how each side scales with cores: curl's transfers run on one thread, ours on two.
 
 With two or more builds it also compares each with the first round by round: the median of the per-round
 differences, with a 95% bootstrap interval. Medians of separate runs drift with the machine by more than the
@@ -53,6 +55,12 @@ def paired(first, other, rounds):
     return statistics.median(differences), medians[50], medians[1949]
 
 
+def pinned(command):
+    """`command` under `taskset -c $CLIENT_CPUS` when that is set."""
+    cpus = os.environ.get("CLIENT_CPUS")
+    return ["taskset", "-c", cpus, *command] if cpus else command
+
+
 def main():
     rounds, urls, curl_config, curl_out, work = int(sys.argv[1]), *sys.argv[2:6]
     builds = sys.argv[6:]
@@ -66,10 +74,11 @@ def main():
                 shutil.rmtree(curl_out, ignore_errors=True)
                 os.mkdir(curl_out)
                 command = ["curl", "--parallel", "--parallel-max", "16", "-s", "-K", curl_config]
-                samples[names[index]].append(timed(command))
+                samples[names[index]].append(timed(pinned(command)))
             else:
                 cache = os.path.join(work, f"interleave-{round_index}-{index}")
-                samples[names[index]].append(timed([builds[index], "warm", "--urls", urls, "--cache-dir", cache]))
+                command = [builds[index], "warm", "--urls", urls, "--cache-dir", cache]
+                samples[names[index]].append(timed(pinned(command)))
                 shutil.rmtree(cache, ignore_errors=True)
     curl_wall = statistics.median(sample[0] for sample in samples[names[-1]])
     for name in names:
