@@ -24,7 +24,10 @@ enum TerminalRestoration {
     handlersInstalled = true
     var ends: [Int32] = [-1, -1]
     if pipe(&ends) == 0 {
-      for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+      for end in ends {
+        _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(end, F_SETFD, FD_CLOEXEC)  // no process started from here may inherit it
+      }
       resizePipeReadEnd = ends[0]
       resizePipeWriteEnd = ends[1]
     }

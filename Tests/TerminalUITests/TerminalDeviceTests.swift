@@ -5,9 +5,13 @@ import Testing
 
 /// The real device on a pipe instead of a terminal: reads, timeouts, end of input, and refusal of raw mode.
 @Suite struct TerminalOnAPipeTests {
+  /// Close-on-exec at once: tests in other suites start processes meanwhile, and a child that inherited the write
+  /// end kept the pipe open, so its end was not seen for as long as the child lived (a 30 s timeout in CI).
+  /// (`pipe2`, which would do it atomically, is not in Swift's Glibc module.)
   private func makePipe() -> (read: Int32, write: Int32) {
     var ends: [Int32] = [-1, -1]
     precondition(pipe(&ends) == 0)
+    for end in ends { precondition(fcntl(end, F_SETFD, FD_CLOEXEC) == 0) }
     return (ends[0], ends[1])
   }
 

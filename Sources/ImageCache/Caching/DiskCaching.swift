@@ -18,6 +18,8 @@ public protocol DiskCaching: Sendable {
   func store(batch writes: [DiskWrite]) throws(DiskCacheError)
   /// After a 304: new validators and expiry, same bytes; counts as an access.
   func refresh(_ key: String, metadata: DiskEntryMetadata) throws(DiskCacheError)
+  /// Several refreshes as one atomic write (all or none).
+  func refresh(batch refreshes: [DiskRefresh]) throws(DiskCacheError)
   func remove(_ key: String) throws(DiskCacheError)
   func removeAll() throws(DiskCacheError)
   /// Evicts least-recently-accessed entries until the total is at most `maxBytes` (default: the low-water mark).
@@ -38,6 +40,10 @@ extension DiskCaching {
 
   public func store(batch writes: [DiskWrite]) throws(DiskCacheError) {
     for write in writes { try store(write.key, data: write.data, metadata: write.metadata) }
+  }
+
+  public func refresh(batch refreshes: [DiskRefresh]) throws(DiskCacheError) {
+    for refresh in refreshes { try self.refresh(refresh.key, metadata: refresh.metadata) }
   }
 }
 
@@ -62,6 +68,17 @@ public struct DiskWrite: Equatable {
   public init(key: String, data: [UInt8], metadata: DiskEntryMetadata) {
     self.key = key
     self.data = data
+    self.metadata = metadata
+  }
+}
+
+/// What a 304 changes in an entry (`DiskCaching.refresh(batch:)`).
+public struct DiskRefresh: Equatable {
+  public var key: String
+  public var metadata: DiskEntryMetadata
+
+  public init(key: String, metadata: DiskEntryMetadata) {
+    self.key = key
     self.metadata = metadata
   }
 }
@@ -202,6 +219,7 @@ extension DiskCacheError: CustomStringConvertible {
 
 extension DiskEntryMetadata: Sendable {}
 extension DiskWrite: Sendable {}
+extension DiskRefresh: Sendable {}
 extension DiskEntry: Sendable {}
 extension DiskLookup: Sendable {}
 extension DiskCacheStatistics: Sendable {}

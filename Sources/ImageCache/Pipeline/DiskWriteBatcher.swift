@@ -2,18 +2,24 @@ import Dispatch
 import Synchronization
 
 /// Group commit for the disk tier. Writes that arrive while a commit is running wait and go together in the
-/// next one, so a burst of downloads costs a few transactions instead of one each. Every caller still returns
-/// only after its bytes are committed, with that commit's error if it failed.
+/// next one, so a burst of downloads (or of 304s) costs a few transactions instead of one each. Every caller still
+/// returns only after its change is committed, with that commit's error if it failed.
 final class DiskWriteBatcher: Sendable {
-  /// Resumes a caller suspended in `store`, or calls the callback of `store(_:completion:)`, on the committing thread.
+  /// Resumes a caller suspended in `store` or `refresh`, or calls the callback of `store(_:completion:)`, on the
+  /// committing thread.
   private typealias Waiter = @Sendable (Result<Void, DiskCacheError>) -> Void
 
+  private enum Change {
+    case store(DiskWrite)
+    case refresh(DiskRefresh)
+  }
+
   private struct State {
-    var queue: [(DiskWrite, Waiter)] = []
+    var queue: [(Change, Waiter)] = []
     var isCommitting = false
   }
 
-  /// Writes per transaction at most.
+  /// Changes per commit at most.
   private static let maxBatch = 64
   private let disk: any DiskCaching
   private let state = Mutex(State())
@@ -24,19 +30,29 @@ final class DiskWriteBatcher: Sendable {
   }
 
   func store(_ write: DiskWrite) async throws(DiskCacheError) {
-    let result = await withCheckedContinuation { continuation in enqueue(write) { continuation.resume(returning: $0) } }
-    try result.get()
+    try await commit(.store(write))
   }
 
   /// `store` for a caller with no task to suspend: `completion` runs on the committing thread once the write is
   /// committed (or has failed).
   func store(_ write: DiskWrite, completion: @escaping @Sendable (Result<Void, DiskCacheError>) -> Void) {
-    enqueue(write, completion)
+    enqueue(.store(write), completion)
   }
 
-  private func enqueue(_ write: DiskWrite, _ waiter: @escaping Waiter) {
+  /// New validators and expiry after a 304, committed with the other refreshes that arrive meanwhile.
+  func refresh(_ refresh: DiskRefresh) async throws(DiskCacheError) {
+    try await commit(.refresh(refresh))
+  }
+
+  private func commit(_ change: Change) async throws(DiskCacheError) {
+    let result = await withCheckedContinuation { continuation in enqueue(change) { continuation.resume(returning: $0) }
+    }
+    try result.get()
+  }
+
+  private func enqueue(_ change: Change, _ waiter: @escaping Waiter) {
     let startCommitting = state.withLock { state -> Bool in
-      state.queue.append((write, waiter))
+      state.queue.append((change, waiter))
       guard !state.isCommitting else { return false }
       state.isCommitting = true
       return true
@@ -46,25 +62,47 @@ final class DiskWriteBatcher: Sendable {
 
   private func commitUntilEmpty() {
     while true {
-      let batch = state.withLock { state -> [(DiskWrite, Waiter)] in
+      let batch = state.withLock { state -> [(Change, Waiter)] in
         let batch = Array(state.queue.prefix(Self.maxBatch))
         state.queue.removeFirst(batch.count)
         if batch.isEmpty { state.isCommitting = false }
         return batch
       }
       guard !batch.isEmpty else { return }
-      do {
-        try disk.store(batch: batch.map(\.0))
-        for (_, waiter) in batch { waiter(.success(())) }
-      } catch {
-        // One bad write must not fail its neighbours: retry them one by one, each with its own outcome.
-        for (write, waiter) in batch {
-          do {
-            try disk.store(write.key, data: write.data, metadata: write.metadata)
-            waiter(.success(()))
-          } catch {
-            waiter(.failure(error))
-          }
+      var writes: [(DiskWrite, Waiter)] = []
+      var refreshes: [(DiskRefresh, Waiter)] = []
+      for (change, waiter) in batch {
+        switch change {
+        case .store(let write): writes.append((write, waiter))
+        case .refresh(let refresh): refreshes.append((refresh, waiter))
+        }
+      }
+      Self.commit(writes, together: disk.store(batch:)) { [disk] write throws(DiskCacheError) in
+        try disk.store(write.key, data: write.data, metadata: write.metadata)
+      }
+      Self.commit(refreshes, together: disk.refresh(batch:)) { [disk] refresh throws(DiskCacheError) in
+        try disk.refresh(refresh.key, metadata: refresh.metadata)
+      }
+    }
+  }
+
+  /// Commits `items` in one transaction. If that fails, one bad change must not fail its neighbours: each is
+  /// tried again on its own, with its own outcome.
+  private static func commit<Item>(
+    _ items: [(Item, Waiter)], together: ([Item]) throws(DiskCacheError) -> Void,
+    alone: (Item) throws(DiskCacheError) -> Void
+  ) {
+    guard !items.isEmpty else { return }
+    do {
+      try together(items.map(\.0))
+      for (_, waiter) in items { waiter(.success(())) }
+    } catch {
+      for (item, waiter) in items {
+        do {
+          try alone(item)
+          waiter(.success(()))
+        } catch {
+          waiter(.failure(error))
         }
       }
     }

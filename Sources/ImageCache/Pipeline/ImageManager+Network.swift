@@ -205,9 +205,10 @@ extension ImageManager {
     metadata.etag = response.header("etag") ?? metadata.etag
     metadata.lastModified = response.header("last-modified") ?? metadata.lastModified
     metadata.expiresAt = freshness.expiry(for: response.headers, now: clock())
-    if let disk {
+    if let diskWriter {
       do {
-        try await BlockingIO.run { [metadata] () throws(DiskCacheError) in try disk.refresh(key, metadata: metadata) }
+        // Group-committed with the other 304s of a warm, as downloads are with each other.
+        try await diskWriter.refresh(DiskRefresh(key: key, metadata: metadata))
       } catch {
         logger.error("could not refresh disk cache entry: \(error)")
       }

@@ -29,6 +29,36 @@ import Testing
     #expect(try store.statistics().totalBytes == DiskFixture.entryCharge)
   }
 
+  @Test func batchRefreshGivesEachEntryItsOwnValidatorsAndLeavesTheRestAlone() throws {
+    // Given three entries, each with its first validators
+    defer { folder.remove() }
+    let store = try DiskFixture.store(in: folder.url, clock: clock)
+    for (index, key) in ["k0", "k1", "k2"].enumerated() {
+      clock.advance()
+      try store.store(key, data: DiskFixture.blob(UInt8(index)), metadata: DiskEntryMetadata(etag: "\"\(key)-v1\""))
+    }
+
+    // When k0 and k2 come back 304 in one batch, with a key that is not cached among them
+    let refreshedAt = clock.advance()
+    let expiry = refreshedAt.addingTimeInterval(60)
+    try store.refresh(batch: [
+      DiskRefresh(key: "k2", metadata: DiskEntryMetadata(etag: "\"k2-v2\"", expiresAt: expiry)),
+      DiskRefresh(key: "gone", metadata: DiskEntryMetadata(etag: "\"x\"")),
+      DiskRefresh(key: "k0", metadata: DiskEntryMetadata(etag: "\"k0-v2\"", lastModified: "then")),
+    ])
+
+    // Then each has its own new validators and counts as used, k1 is untouched, and nothing was added
+    let entries = Dictionary(uniqueKeysWithValues: try store.entries(limit: nil).map { ($0.key, $0) })
+    #expect(entries.keys.sorted() == ["k0", "k1", "k2"])
+    #expect(entries["k0"]?.metadata == DiskEntryMetadata(etag: "\"k0-v2\"", lastModified: "then"))
+    #expect(entries["k2"]?.metadata == DiskEntryMetadata(etag: "\"k2-v2\"", expiresAt: expiry))
+    #expect(entries["k1"]?.metadata == DiskEntryMetadata(etag: "\"k1-v1\""))
+    #expect(entries["k0"]?.lastAccessAt == refreshedAt)
+    #expect(entries["k2"]?.lastAccessAt == refreshedAt)
+    #expect(entries["k1"]?.lastAccessAt != refreshedAt)
+    #expect(try store.lookup("k2")?.data == DiskFixture.blob(2))
+  }
+
   @Test func removeAllEmptiesTheIndexAndTheBlobFolder() throws {
     defer { folder.remove() }
     let store = try DiskStore(directory: folder.url, maxBytes: 64 << 20, clock: clock.function)

@@ -8,6 +8,7 @@ import Testing
 final class RecordingDisk: DiskCaching {
   struct State {
     var batches: [[String]] = []
+    var refreshBatches: [[String]] = []
     var firstCommitReleased = false
   }
 
@@ -29,7 +30,15 @@ final class RecordingDisk: DiskCaching {
   }
 
   func lookup(_ key: String) throws(DiskCacheError) -> DiskLookup? { nil }
-  func refresh(_ key: String, metadata: DiskEntryMetadata) throws(DiskCacheError) {}
+  func refresh(batch refreshes: [DiskRefresh]) throws(DiskCacheError) {
+    while !state.withLock({ $0.firstCommitReleased || !$0.refreshBatches.isEmpty }) { usleep(1000) }
+    state.withLock { $0.refreshBatches.append(refreshes.map(\.key)) }
+    if refreshes.contains(where: { refused.contains($0.key) }) { throw .diskFull(path: "/test") }
+  }
+
+  func refresh(_ key: String, metadata: DiskEntryMetadata) throws(DiskCacheError) {
+    try refresh(batch: [DiskRefresh(key: key, metadata: metadata)])
+  }
   func remove(_ key: String) throws(DiskCacheError) {}
   func removeAll() throws(DiskCacheError) {}
   func trim(toBytes maxBytes: Int?) throws(DiskCacheError) -> TrimReport {
@@ -48,37 +57,62 @@ final class RecordingDisk: DiskCaching {
 
 @Suite struct DiskWriteBatcherTests {
   static func write(_ key: String) -> DiskWrite { DiskWrite(key: key, data: [1, 2, 3], metadata: DiskEntryMetadata()) }
+  static func refresh(_ key: String) -> DiskRefresh { DiskRefresh(key: key, metadata: DiskEntryMetadata(etag: key)) }
 
-  @Test func writesArrivingDuringACommitGoTogetherInTheNext() async throws {
+  /// A download's bytes or a 304's validators: the two changes the batcher groups.
+  enum Change: CaseIterable {
+    case store, refresh
+
+    func send(_ key: String, to sut: DiskWriteBatcher) async throws(DiskCacheError) {
+      switch self {
+      case .store: try await sut.store(DiskWriteBatcherTests.write(key))
+      case .refresh: try await sut.refresh(DiskWriteBatcherTests.refresh(key))
+      }
+    }
+
+    /// The commits of this kind, and of the other, that the disk saw.
+    func commits(in disk: RecordingDisk) -> (own: [[String]], other: [[String]]) {
+      disk.state.withLock { self == .store ? ($0.batches, $0.refreshBatches) : ($0.refreshBatches, $0.batches) }
+    }
+  }
+
+  @Test(arguments: Change.allCases)
+  func changesArrivingDuringACommitGoTogetherInTheNext(_ change: Change) async throws {
     // Given a commit in progress
     let disk = RecordingDisk()
     let sut = DiskWriteBatcher(disk: disk)
-    let first = Task { try await sut.store(Self.write("first")) }
+    let first = Task { try await change.send("first", to: sut) }
     try await Task.sleep(for: .milliseconds(50))
 
-    // When ten more writes arrive meanwhile, then the commit finishes
-    let rest = (0..<10).map { index in Task { try await sut.store(Self.write("w\(index)")) } }
+    // When ten more arrive meanwhile, then the commit finishes
+    let rest = (0..<10).map { index in Task { try await change.send("c\(index)", to: sut) } }
     try await Task.sleep(for: .milliseconds(100))
     disk.releaseFirstCommit()
     try await first.value
     for task in rest { try await task.value }
 
-    // Then they needed one more commit, not ten
-    let batches = disk.state.withLock { $0.batches }
-    #expect(batches.first == ["first"])
-    #expect(batches.count == 2)
-    #expect(Set(batches[1]) == Set((0..<10).map { "w\($0)" }))
+    // Then they needed one more commit, not ten, and none of the other kind
+    let (own, other) = change.commits(in: disk)
+    #expect(own.first == ["first"])
+    #expect(own.count == 2)
+    #expect(Set(own[1]) == Set((0..<10).map { "c\($0)" }))
+    #expect(other.isEmpty)
   }
 
-  @Test func aFailingWriteDoesNotFailItsNeighbours() async throws {
+  @Test(arguments: Change.allCases)
+  func aFailingChangeDoesNotFailItsNeighboursOfEitherKind(_ change: Change) async throws {
     let disk = RecordingDisk(refusing: ["bad"])
     disk.releaseFirstCommit()
     let sut = DiskWriteBatcher(disk: disk)
 
-    let good = Task { try await sut.store(Self.write("good")) }
-    let bad = Task { try await sut.store(Self.write("bad")) }
+    let good = Task { try await change.send("good", to: sut) }
+    let bad = Task { try await change.send("bad", to: sut) }
+    let stored = Task { try await sut.store(Self.write("stored")) }
+    let refreshed = Task { try await sut.refresh(Self.refresh("refreshed")) }
 
     await #expect(throws: Never.self) { try await good.value }
     await #expect(throws: DiskCacheError.diskFull(path: "/test")) { try await bad.value }
+    await #expect(throws: Never.self) { try await stored.value }
+    await #expect(throws: Never.self) { try await refreshed.value }
   }
 }

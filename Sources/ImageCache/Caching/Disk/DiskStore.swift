@@ -178,10 +178,19 @@ public final class DiskStore: DiskCaching {
   }
 
   public func refresh(_ key: String, metadata: DiskEntryMetadata) throws(DiskCacheError) {
+    try refresh(batch: [DiskRefresh(key: key, metadata: metadata)])
+  }
+
+  /// Several 304s in one transaction: a warm of stale entries answers hundreds at once, and one transaction each
+  /// cost more than the requests (BENCHMARKS.md, session 12).
+  public func refresh(batch refreshes: [DiskRefresh]) throws(DiskCacheError) {
+    guard !refreshes.isEmpty else { return }
     try ensureOpen()
     let now = clock()
     try writeTransaction { db in
-      try StoredEntry.updateMetadata(key: key, metadata: metadata, at: now, in: db)
+      for refresh in refreshes {
+        try StoredEntry.updateMetadata(key: refresh.key, metadata: refresh.metadata, at: now, in: db)
+      }
     }
   }
 
