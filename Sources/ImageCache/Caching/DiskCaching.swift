@@ -7,9 +7,10 @@ public protocol DiskCaching: Sendable {
   /// A blob missing or damaged behind the cache's back is a miss, and the row is repaired (removed).
   func lookup(_ key: String) throws(DiskCacheError) -> DiskLookup?
   /// What one read of the index says about `keys`, for a prefetch, which would otherwise send every URL to the
-  /// disk on its own: those with no entry (each counted as a miss, as its `lookup` would have been) and those
-  /// fresh at `now` whose file is present at its recorded size (each counted as a hit, its access recorded, its
-  /// bytes not read). Any other key (stale, or its file in trouble) is left alone: `lookup` it as usual.
+  /// disk on its own: those with no entry (each counted as a miss, as its `lookup` would have been), and those
+  /// whose file is present at its recorded size, fresh at `now` or stale with their entry for a revalidation (each
+  /// counted as a hit, its access recorded, its bytes not read). Any other key (its file in trouble) is left
+  /// alone: `lookup` it as usual.
   func probe(_ keys: [String], freshAt now: Date) throws(DiskCacheError) -> DiskProbe
   /// Atomically replaces any entry for `key`. Evicts least-recently-accessed entries to the low-water mark
   /// when the write crosses the byte limit.
@@ -53,10 +54,14 @@ public struct DiskProbe: Equatable {
   public var absent: Set<String>
   /// Keys whose entry is fresh and whose file is in place.
   public var fresh: Set<String>
+  /// Keys whose entry is past its freshness and whose file is in place, with the entry (validators, size, format):
+  /// what a revalidation needs, without the bytes.
+  public var stale: [String: DiskEntry]
 
-  public init(absent: Set<String> = [], fresh: Set<String> = []) {
+  public init(absent: Set<String> = [], fresh: Set<String> = [], stale: [String: DiskEntry] = [:]) {
     self.absent = absent
     self.fresh = fresh
+    self.stale = stale
   }
 }
 
@@ -105,6 +110,15 @@ public struct DiskEntryMetadata: Equatable {
   }
 }
 
+extension DiskEntryMetadata {
+  /// The header the index recorded when the bytes were stored, if it recorded all of it.
+  var header: ImageHeader? {
+    guard let width, let height, let format = ImageFormat.allCases.first(where: { $0.contentType == contentType })
+    else { return nil }
+    return ImageHeader(format: format, width: width, height: height)
+  }
+}
+
 public struct DiskEntry: Equatable {
   public var key: String
   /// Bytes of the blob.
@@ -135,10 +149,19 @@ public struct DiskEntry: Equatable {
 public struct DiskLookup: Equatable {
   public var entry: DiskEntry
   public var data: [UInt8]
+  /// False for an entry a prefetch's probe found with its file in place: `data` is empty, the bytes are on disk.
+  var bytesRead = true
 
   public init(entry: DiskEntry, data: [UInt8]) {
     self.entry = entry
     self.data = data
+  }
+
+  /// An entry whose bytes were not read (`DiskProbe.stale`).
+  init(unreadEntry entry: DiskEntry) {
+    self.entry = entry
+    self.data = []
+    self.bytesRead = false
   }
 }
 

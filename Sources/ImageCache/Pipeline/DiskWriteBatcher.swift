@@ -29,6 +29,9 @@ final class DiskWriteBatcher: Sendable {
     self.disk = disk
   }
 
+  /// Changes waiting for the next commit (for tests that line writers up behind a commit).
+  var queuedChanges: Int { state.withLock { $0.queue.count } }
+
   func store(_ write: DiskWrite) async throws(DiskCacheError) {
     try await commit(.store(write))
   }
@@ -42,6 +45,11 @@ final class DiskWriteBatcher: Sendable {
   /// New validators and expiry after a 304, committed with the other refreshes that arrive meanwhile.
   func refresh(_ refresh: DiskRefresh) async throws(DiskCacheError) {
     try await commit(.refresh(refresh))
+  }
+
+  /// `refresh` for a caller with no task to suspend (`store(_:completion:)`'s counterpart).
+  func refresh(_ refresh: DiskRefresh, completion: @escaping @Sendable (Result<Void, DiskCacheError>) -> Void) {
+    enqueue(.refresh(refresh), completion)
   }
 
   private func commit(_ change: Change) async throws(DiskCacheError) {

@@ -7,13 +7,19 @@ extension ImageManager {
   func fetch(
     _ url: URL, key: String, revalidating cached: DiskLookup?, validation: Validation
   ) async throws(ImageManagerError) -> DataResult {
+    let request = conditionalRequest(url, revalidating: cached)
+    let outcome = await Self.result { () throws(TransferError) in try await loader.load(request) }
+    return try await handle(outcome, url: url, key: key, revalidating: cached, validation: validation)
+  }
+
+  /// A request for `url`, with the validators of `cached` if there is a copy to revalidate.
+  private func conditionalRequest(_ url: URL, revalidating cached: DiskLookup?) -> DataRequest {
     var request = DataRequest(url: url, maxBodyBytes: maxBodyBytes)
     if let cached {
       if let etag = cached.entry.metadata.etag { request.headers["If-None-Match"] = etag }
       if let lastModified = cached.entry.metadata.lastModified { request.headers["If-Modified-Since"] = lastModified }
     }
-    let outcome = await Self.result { () throws(TransferError) in try await loader.load(request) }
-    return try await handle(outcome, url: url, key: key, revalidating: cached, validation: validation)
+    return request
   }
 
   /// What `fetch` does with the loader's answer (retries already spent).
@@ -28,7 +34,7 @@ extension ImageManager {
     case .failure(.cancelled):
       throw .cancelled
     case .failure(let error):
-      if let stale = try staleResult(url, cached, because: "\(error)") { return stale }
+      if let stale = await staleResult(url, key, cached, because: "\(error)") { return stale }
       count { $0.failures += 1 }
       throw .transfer(url: ImageManagerError.redacted(url), error)
     }
@@ -41,7 +47,7 @@ extension ImageManager {
       return try await downloaded(url, key, response, validation: validation)
     default:
       let serverTrouble = response.statusCode >= 500 || response.statusCode == 408 || response.statusCode == 429
-      if serverTrouble, let stale = try staleResult(url, cached, because: "HTTP \(response.statusCode)") {
+      if serverTrouble, let stale = await staleResult(url, key, cached, because: "HTTP \(response.statusCode)") {
         return stale
       }
       if cached != nil { try? await removeFromDisk(key) }
@@ -60,48 +66,63 @@ extension ImageManager {
     }
   }
 
-  // MARK: - New downloads by callback (prefetch)
+  // MARK: - Downloads and revalidations by callback (prefetch)
 
-  /// `data(for: url)` for a URL the disk tier has just been found not to hold, with no task in the way of a
-  /// successful download: the transfer's completion checks the bytes on the loader's thread, the disk writer
-  /// stores them and its callback settles the URL. A prefetch of hundreds of new thumbnails spent about 15 ms of CPU
-  /// per 500 on the task-based path's machinery (BENCHMARKS.md, session 11).
+  /// `data(for: url)` for a URL the disk tier has just been found not to hold (`stale` nil), or to hold past its
+  /// freshness with its file in place (`stale`), with no task in the way of the common answers: a download's
+  /// completion checks the bytes on the loader's thread, the disk writer stores them and its callback settles the
+  /// URL; a 304 refreshes the entry by the writer's callback and leaves its bytes on disk
+  /// (`DataResult.bytesLeftOnDisk`). A prefetch of hundreds of new thumbnails spent about 15 ms of CPU per 500 on
+  /// the task-based path's machinery (BENCHMARKS.md, sessions 11 and 12).
   ///
   /// Everything else takes the task-based path from where this one leaves it: another status or a transport error
-  /// (retries, statuses), an attempt that cannot start; all of it does where the loader cannot start attempts by
-  /// callback or there is no disk tier. The work is a coalesced job like any other: `data(for:)` and
-  /// `image(for:)` callers of the same URL join it, and it is cancelled only when every waiter has left.
-  func subscribeToNewDownload(
-    _ url: URL, key: String, completion: @escaping @Sendable (Result<DataResult, ImageManagerError>) -> Void
+  /// (retries, statuses, the stale copy served when the network fails), an attempt that cannot start; all of it
+  /// does where the loader cannot start attempts by callback or there is no disk tier. The work is a coalesced job
+  /// like any other: `data(for:)` and `image(for:)` callers of the same URL join it, and it is cancelled only when
+  /// every waiter has left.
+  func subscribeByCallback(
+    _ url: URL, key: String, revalidating stale: DiskEntry? = nil,
+    completion: @escaping @Sendable (Result<DataResult, ImageManagerError>) -> Void
   ) -> TaskCoalescer<URL, DataResult>.Subscription {
     let cancellation = CancellationBox()
     guard
       url.scheme == "http" || url.scheme == "https",  // else `loadOperation` says why, as for any caller
+      stale == nil || stale?.metadata.header != nil,  // a 304 answers with the header the index recorded
       let direct = loader as? any CallbackDataLoading, let writer = diskWriter,
       let (subscription, job) = dataJobs.beginExternal(
         for: url, onAbandon: { cancellation.cancel() },
         completion: { completion($0.mapError { ($0 as? ImageManagerError) ?? .cancelled }) })
     else {
-      return subscribeToData(url, key: key, validation: .structure, knownAbsent: true, completion: completion)
+      return subscribeToData(
+        url, key: key, validation: .structure, knownAbsent: stale == nil, knownStale: stale, completion: completion)
     }
     let settle = { @Sendable [dataJobs] (result: Result<DataResult, ImageManagerError>) in
       dataJobs.finish(job, with: result.mapError { $0 as any Error })
     }
-    let request = DataRequest(url: url, maxBodyBytes: maxBodyBytes)
+    let cached = stale.map(DiskLookup.init(unreadEntry:))
+    let request = conditionalRequest(url, revalidating: cached)
     let started = direct.startFirstAttempt(request) { [self] first in
       if case .failure(.cancelled) = first { return settle(.failure(.cancelled)) }
-      guard case .success(let response) = first, (200..<300).contains(response.statusCode) else {
+      switch first {
+      case .success(let response) where (200..<300).contains(response.statusCode):
+        store(response, url: url, key: key, writer: writer, completion: settle)
+      case .success(let response) where response.statusCode == 304 && cached != nil:
+        refresh(cached!, url: url, key: key, after: response, writer: writer, completion: settle)
+      default:
         // Retries, other statuses, transport errors: as `fetch` handles them, in a task.
-        let task = Task { settle(await continueDownload(request, url: url, key: key, after: first, loader: direct)) }
+        let task = Task {
+          settle(
+            await continueDownload(request, url: url, key: key, revalidating: cached, after: first, loader: direct))
+        }
         cancellation.add { task.cancel() }
-        return
       }
-      store(response, url: url, key: key, writer: writer, completion: settle)
     }
     if let started {
       cancellation.add(started.cancel)
     } else {
-      let task = Task { settle(await continueDownload(request, url: url, key: key, after: nil, loader: direct)) }
+      let task = Task {
+        settle(await continueDownload(request, url: url, key: key, revalidating: cached, after: nil, loader: direct))
+      }
       cancellation.add { task.cancel() }
     }
     return subscription
@@ -109,8 +130,8 @@ extension ImageManager {
 
   /// The task-based rest of a download whose first attempt ended with `first` (nil: not started yet).
   private func continueDownload(
-    _ request: DataRequest, url: URL, key: String, after first: Result<DataResponse, TransferError>?,
-    loader: any CallbackDataLoading
+    _ request: DataRequest, url: URL, key: String, revalidating cached: DiskLookup?,
+    after first: Result<DataResponse, TransferError>?, loader: any CallbackDataLoading
   ) async -> Result<DataResult, ImageManagerError> {
     let outcome: Result<DataResponse, TransferError>
     if let first {
@@ -119,7 +140,7 @@ extension ImageManager {
       outcome = await Self.result { () throws(TransferError) in try await loader.load(request) }
     }
     do throws(ImageManagerError) {
-      return .success(try await handle(outcome, url: url, key: key, revalidating: nil, validation: .structure))
+      return .success(try await handle(outcome, url: url, key: key, revalidating: cached, validation: .structure))
     } catch {
       return .failure(error)
     }
@@ -201,26 +222,54 @@ extension ImageManager {
   private func revalidated(
     _ url: URL, _ key: String, _ cached: DiskLookup, _ response: DataResponse
   ) async throws(ImageManagerError) -> DataResult {
-    var metadata = cached.entry.metadata
-    metadata.etag = response.header("etag") ?? metadata.etag
-    metadata.lastModified = response.header("last-modified") ?? metadata.lastModified
-    metadata.expiresAt = freshness.expiry(for: response.headers, now: clock())
     if let diskWriter {
       do {
         // Group-committed with the other 304s of a warm, as downloads are with each other.
-        try await diskWriter.refresh(DiskRefresh(key: key, metadata: metadata))
+        try await diskWriter.refresh(refreshed(cached, key: key, after: response))
       } catch {
         logger.error("could not refresh disk cache entry: \(error)")
       }
     }
+    return try revalidationResult(url, cached)
+  }
+
+  /// `revalidated` by callback: the entry is refreshed by the writer's callback, which settles the URL.
+  private func refresh(
+    _ cached: DiskLookup, url: URL, key: String, after response: DataResponse, writer: DiskWriteBatcher,
+    completion: @escaping @Sendable (Result<DataResult, ImageManagerError>) -> Void
+  ) {
+    writer.refresh(refreshed(cached, key: key, after: response)) { [self] committed in
+      if case .failure(let error) = committed { logger.error("could not refresh disk cache entry: \(error)") }
+      completion(Result { () throws(ImageManagerError) in try revalidationResult(url, cached) })
+    }
+  }
+
+  /// What a 304 changes in the entry: validators it repeats, and a new expiry.
+  private func refreshed(_ cached: DiskLookup, key: String, after response: DataResponse) -> DiskRefresh {
+    var metadata = cached.entry.metadata
+    metadata.etag = response.header("etag") ?? metadata.etag
+    metadata.lastModified = response.header("last-modified") ?? metadata.lastModified
+    metadata.expiresAt = freshness.expiry(for: response.headers, now: clock())
+    return DiskRefresh(key: key, metadata: metadata)
+  }
+
+  /// The network tier's answer for a copy a 304 confirmed, counted.
+  private func revalidationResult(_ url: URL, _ cached: DiskLookup) throws(ImageManagerError) -> DataResult {
     count { $0.revalidated += 1 }
+    if !cached.bytesRead, let header = cached.entry.metadata.header {
+      return DataResult(
+        url: url, bytes: [], header: header, tier: .revalidated, isStale: false, decoded: nil, bytesLeftOnDisk: true)
+    }
     let header = try headerOrThrow(cached.data, url)
     return DataResult(url: url, bytes: cached.data, header: header, tier: .revalidated, isStale: false, decoded: nil)
   }
 
-  private func staleResult(_ url: URL, _ cached: DiskLookup?, because reason: String) throws(ImageManagerError)
+  /// The stale copy, if there is a usable one, when the network failed (offline first).
+  private func staleResult(_ url: URL, _ key: String, _ cached: DiskLookup?, because reason: String) async
     -> DataResult?
   {
+    var cached = cached
+    if cached?.bytesRead == false { cached = try? await lookupOnDisk(key) }  // the probe left them on disk
     guard let cached, let header = try? decoder.header(of: cached.data) else { return nil }
     logger.notice(
       "serving stale copy", metadata: ["url": "\(ImageManagerError.redacted(url))", "reason": "\(reason)"])
@@ -228,7 +277,7 @@ extension ImageManager {
     return DataResult(url: url, bytes: cached.data, header: header, tier: .disk, isStale: true, decoded: nil)
   }
 
-  private func headerOrThrow(_ bytes: [UInt8], _ url: URL) throws(ImageManagerError) -> ImageHeader {
+  func headerOrThrow(_ bytes: [UInt8], _ url: URL) throws(ImageManagerError) -> ImageHeader {
     do { return try decoder.header(of: bytes) } catch {
       throw .decoding(url: ImageManagerError.redacted(url), error)
     }

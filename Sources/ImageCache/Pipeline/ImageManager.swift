@@ -136,16 +136,35 @@ public final class ImageManager {
   func loadData(
     _ url: URL, key: String, validation: Validation, knownAbsent: Bool = false
   ) async throws(ImageManagerError) -> DataResult {
-    try await coalesced(dataJobs, url, loadOperation(url, key: key, validation: validation, knownAbsent: knownAbsent))
+    let result = try await coalesced(
+      dataJobs, url, loadOperation(url, key: key, validation: validation, knownAbsent: knownAbsent))
+    guard result.bytesLeftOnDisk else { return result }
+    return try await readingBytes(of: result, key: key, validation: validation)
+  }
+
+  /// The bytes of a revalidation that a prefetch started and this caller joined.
+  private func readingBytes(
+    of result: DataResult, key: String, validation: Validation
+  ) async throws(ImageManagerError) -> DataResult {
+    guard let stored = try await lookupOnDisk(key) else {
+      // Evicted, or damaged and dropped, since the 304: what any caller would do now.
+      return try await loadData(result.url, key: key, validation: validation)
+    }
+    let header = try headerOrThrow(stored.data, result.url)
+    return DataResult(
+      url: result.url, bytes: stored.data, header: header, tier: result.tier, isStale: result.isStale, decoded: nil)
   }
 
   /// `loadData` for a caller with no task of its own to suspend (a prefetch): `completion` runs once, on the thread
   /// that finished the work, with what `loadData` would have returned or thrown.
+  /// `knownStale`: a batch probe found this entry past its freshness with its file in place; it is revalidated
+  /// without a lookup, and a 304 leaves its bytes on disk (`DataResult.bytesLeftOnDisk`).
   func subscribeToData(
-    _ url: URL, key: String, validation: Validation, knownAbsent: Bool,
+    _ url: URL, key: String, validation: Validation, knownAbsent: Bool, knownStale: DiskEntry? = nil,
     completion: @escaping @Sendable (Result<DataResult, ImageManagerError>) -> Void
   ) -> TaskCoalescer<URL, DataResult>.Subscription {
-    let operation = loadOperation(url, key: key, validation: validation, knownAbsent: knownAbsent)
+    let operation = loadOperation(
+      url, key: key, validation: validation, knownAbsent: knownAbsent, knownStale: knownStale)
     return dataJobs.subscribe(for: url, operation: { try await operation() }) { result in
       completion(result.mapError { ($0 as? ImageManagerError) ?? .cancelled })
     }
@@ -157,11 +176,15 @@ public final class ImageManager {
 
   /// The work behind one URL's bytes, run once however many callers wait for it.
   private func loadOperation(
-    _ url: URL, key: String, validation: Validation, knownAbsent: Bool
+    _ url: URL, key: String, validation: Validation, knownAbsent: Bool, knownStale: DiskEntry? = nil
   ) -> @Sendable () async throws(ImageManagerError) -> DataResult {
     { [self] () throws(ImageManagerError) in
       guard url.scheme == "http" || url.scheme == "https" else {
         throw .transfer(url: ImageManagerError.redacted(url), .unsupportedScheme(url: ImageManagerError.redacted(url)))
+      }
+      if let knownStale, knownStale.metadata.header != nil {
+        // Reading 500 stale thumbnails only to confirm them cost a fifth of a warm's CPU (BENCHMARKS.md, session 12).
+        return try await fetch(url, key: key, revalidating: DiskLookup(unreadEntry: knownStale), validation: validation)
       }
       let cached = knownAbsent ? nil : try await lookupOnDisk(key)
       if let cached, cached.entry.isFresh(at: clock()), let header = try? decoder.header(of: cached.data) {

@@ -35,10 +35,13 @@ public struct DataResult {
   let decoded: ImageBitmap?
   /// Set when the bytes are good but could not be written to disk (for example the disk is full).
   let storeError: DiskCacheError?
+  /// A revalidation a prefetch started confirmed the disk copy without reading it: `bytes` is empty. A prefetch
+  /// needs no bytes; `loadData` reads them for any other caller that joined.
+  let bytesLeftOnDisk: Bool
 
   init(
     url: URL, bytes: [UInt8], header: ImageHeader, tier: CacheTier, isStale: Bool, decoded: ImageBitmap?,
-    storeError: DiskCacheError? = nil
+    storeError: DiskCacheError? = nil, bytesLeftOnDisk: Bool = false
   ) {
     self.url = url
     self.bytes = bytes
@@ -47,6 +50,7 @@ public struct DataResult {
     self.isStale = isStale
     self.decoded = decoded
     self.storeError = storeError
+    self.bytesLeftOnDisk = bytesLeftOnDisk
   }
 }
 

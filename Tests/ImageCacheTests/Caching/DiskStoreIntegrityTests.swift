@@ -163,14 +163,18 @@ import Testing
     #expect(statistics.misses == 2)
   }
 
-  @Test func probeSortsKeysIntoAbsentFreshAndNeedsALookup() throws {
+  @Test func probeSortsKeysIntoAbsentFreshStaleAndNeedsALookup() throws {
     defer { folder.remove() }
     // Given fresh entries k0, k2, k3, an expired k1, and x, y never stored
     let store = try DiskFixture.store(in: folder.url, capacity: 10, clock: clock)
+    var expiries: [String: Date] = [:]
     for (index, key) in ["k0", "k1", "k2", "k3"].enumerated() {
       let now = clock.advance()
-      let expiry = now.addingTimeInterval(key == "k1" ? 5 : 3600)
-      try store.store(key, data: DiskFixture.blob(UInt8(index)), metadata: DiskEntryMetadata(expiresAt: expiry))
+      expiries[key] = now.addingTimeInterval(key == "k1" ? 5 : 3600)
+      try store.store(
+        key, data: DiskFixture.blob(UInt8(index)),
+        metadata: DiskEntryMetadata(
+          contentType: "image/png", width: 3, height: 2, etag: "\"\(key)\"", expiresAt: expiries[key]))
     }
     // and k2's file deleted, k3's file cut short behind the cache's back
     try FileManager.default.removeItem(at: try #require(try store.blobURL(forKey: "k2")))
@@ -180,17 +184,27 @@ import Testing
     let now = clock.advance(by: 60)
     let probe = try store.probe(["k0", "x", "k1", "k2", "k3", "y"], freshAt: now)
 
-    // Then only k0 is fresh; k1 (to revalidate), k2 and k3 (to repair) are left for a lookup
-    #expect(probe == DiskProbe(absent: ["x", "y"], fresh: ["k0"]))
+    // Then k0 is fresh, k1 is stale and comes with its entry for a revalidation, k2 and k3 (to repair) are left
+    // for a lookup
+    #expect(probe.absent == ["x", "y"])
+    #expect(probe.fresh == ["k0"])
+    #expect(probe.stale.keys.sorted() == ["k1"])
+    let stale = try #require(probe.stale["k1"])
+    #expect(
+      stale.metadata
+        == DiskEntryMetadata(contentType: "image/png", width: 3, height: 2, etag: "\"k1\"", expiresAt: expiries["k1"]))
+    #expect(stale.byteSize == DiskFixture.blob(1).count)
+    #expect(stale.lastAccessAt == now)
+    #expect(stale.metadata.header == ImageHeader(format: .png, width: 3, height: 2))
     #expect(try store.probe([], freshAt: now) == DiskProbe())
-    // and the fresh one counts as a hit with its access recorded, the absent ones as misses
+    // and the fresh and stale ones count as hits with their access recorded, the absent ones as misses
     try store.close()
     let reopened = try DiskFixture.store(in: folder.url, capacity: 10, clock: clock)
     let statistics = try reopened.statistics()
-    #expect(statistics.hits == 1)
+    #expect(statistics.hits == 2)
     #expect(statistics.misses == 2)
-    #expect(try DiskFixture.keys(reopened).first == "k0")
-    #expect(try reopened.entries(limit: 1).first?.lastAccessAt == now)
+    #expect(try DiskFixture.keys(reopened).prefix(2).sorted() == ["k0", "k1"])
+    #expect(try reopened.entries(limit: 2).map(\.lastAccessAt) == [now, now])
   }
 
   @Test func manyLookupsFlushInBatches() throws {

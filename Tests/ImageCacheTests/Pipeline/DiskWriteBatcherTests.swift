@@ -9,6 +9,7 @@ final class RecordingDisk: DiskCaching {
   struct State {
     var batches: [[String]] = []
     var refreshBatches: [[String]] = []
+    var commitStarted = false
     var firstCommitReleased = false
   }
 
@@ -19,7 +20,10 @@ final class RecordingDisk: DiskCaching {
 
   func releaseFirstCommit() { state.withLock { $0.firstCommitReleased = true } }
 
+  var commitStarted: Bool { state.withLock { $0.commitStarted } }
+
   func store(batch writes: [DiskWrite]) throws(DiskCacheError) {
+    state.withLock { $0.commitStarted = true }
     while !state.withLock({ $0.firstCommitReleased || !$0.batches.isEmpty }) { usleep(1000) }
     state.withLock { $0.batches.append(writes.map(\.key)) }
     if writes.contains(where: { refused.contains($0.key) }) { throw .diskFull(path: "/test") }
@@ -31,6 +35,7 @@ final class RecordingDisk: DiskCaching {
 
   func lookup(_ key: String) throws(DiskCacheError) -> DiskLookup? { nil }
   func refresh(batch refreshes: [DiskRefresh]) throws(DiskCacheError) {
+    state.withLock { $0.commitStarted = true }
     while !state.withLock({ $0.firstCommitReleased || !$0.refreshBatches.isEmpty }) { usleep(1000) }
     state.withLock { $0.refreshBatches.append(refreshes.map(\.key)) }
     if refreshes.contains(where: { refused.contains($0.key) }) { throw .diskFull(path: "/test") }
@@ -82,11 +87,11 @@ final class RecordingDisk: DiskCaching {
     let disk = RecordingDisk()
     let sut = DiskWriteBatcher(disk: disk)
     let first = Task { try await change.send("first", to: sut) }
-    try await Task.sleep(for: .milliseconds(50))
+    while !disk.commitStarted { try await Task.sleep(for: .milliseconds(1)) }
 
     // When ten more arrive meanwhile, then the commit finishes
     let rest = (0..<10).map { index in Task { try await change.send("c\(index)", to: sut) } }
-    try await Task.sleep(for: .milliseconds(100))
+    while sut.queuedChanges < 10 { try await Task.sleep(for: .milliseconds(1)) }
     disk.releaseFirstCommit()
     try await first.value
     for task in rest { try await task.value }

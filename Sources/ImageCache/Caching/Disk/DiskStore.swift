@@ -118,22 +118,24 @@ public final class DiskStore: DiskCaching {
           let expiresAt: Double? = row[2]
           // A stat, not a read: whether the bytes still decode is `verify`'s business, as for any lookup of
           // an entry whose file has the right size.
-          if DiskEntry.isFresh(expiresAt: expiresAt.map(Date.init(timeIntervalSince1970:)), at: now),
-            blobs.hasFile(file, size: byteSize)
-          {
+          guard blobs.hasFile(file, size: byteSize) else { continue }
+          if DiskEntry.isFresh(expiresAt: expiresAt.map(Date.init(timeIntervalSince1970:)), at: now) {
             result.fresh.insert(key)
+          } else {
+            result.stale[key] = StoredEntry.probed(key, row: row, at: now)
           }
         }
       }
     }
     // Misses alone are counted, not flushed: a probe comes before fetches whose stores write the count in their
     // own transaction (`writeTransaction`), and a flush now would wait for the writer and hold up the caller.
-    // Fresh keys are hits whose access times matter, flushed like any lookup's once the batch is full.
+    // Fresh and stale keys are hits whose access times matter, flushed like any lookup's once the batch is full.
     let batchIsFull = record { pending in
       for _ in result.absent { pending.recordMiss() }
       for key in result.fresh { pending.recordHit(key, at: now) }
+      for key in result.stale.keys { pending.recordHit(key, at: now) }
     }
-    if !result.fresh.isEmpty { flushIfFull(batchIsFull) }
+    if !result.fresh.isEmpty || !result.stale.isEmpty { flushIfFull(batchIsFull) }
     return result
   }
 

@@ -67,6 +67,18 @@ struct StoredEntry {
       ])
   }
 
+  /// A row of `DiskQueries.probe` as an entry last accessed `now`: by position, as GRDB's lookup of a column by
+  /// name was a good part of probing hundreds of stale keys.
+  static func probed(_ key: String, row: Row, at now: Date) -> DiskEntry {
+    let expiresAt: Double? = row[2]
+    return DiskEntry(
+      key: key, byteSize: row[1],
+      metadata: DiskEntryMetadata(
+        contentType: row[3], width: row[4], height: row[5], etag: row[6], lastModified: row[7],
+        expiresAt: expiresAt.map(Date.init(timeIntervalSince1970:))),
+      createdAt: Date(timeIntervalSince1970: row[8]), lastAccessAt: now)
+  }
+
   static func entry(from row: Row) -> DiskEntry {
     let expiresAt: Double? = row["expires_at"]
     return DiskEntry(
