@@ -103,11 +103,11 @@ extension ImageManager {
     let request = conditionalRequest(url, revalidating: cached)
     let started = direct.startFirstAttempt(request) { [self] first in
       if case .failure(.cancelled) = first { return settle(.failure(.cancelled)) }
-      switch first {
-      case .success(let response) where (200..<300).contains(response.statusCode):
+      switch (first, cached) {
+      case (.success(let response), _) where (200..<300).contains(response.statusCode):
         store(response, url: url, key: key, writer: writer, completion: settle)
-      case .success(let response) where response.statusCode == 304 && cached != nil:
-        refresh(cached!, url: url, key: key, after: response, writer: writer, completion: settle)
+      case (.success(let response), let cached?) where response.statusCode == 304:
+        refresh(cached, url: url, key: key, after: response, writer: writer, completion: settle)
       default:
         // Retries, other statuses, transport errors: as `fetch` handles them, in a task.
         let task = Task {
