@@ -9,8 +9,8 @@ public protocol DiskCaching: Sendable {
   /// What one read of the index says about `keys`, for a prefetch, which would otherwise send every URL to the
   /// disk on its own: those with no entry (each counted as a miss, as its `lookup` would have been), and those
   /// whose file is present at its recorded size, fresh at `now` or stale with their entry for a revalidation (each
-  /// counted as a hit, its access recorded, its bytes not read). Any other key (its file in trouble) is left
-  /// alone: `lookup` it as usual.
+  /// counted as a hit, its access recorded, its bytes not read). Any other key (its file in trouble, or a stale
+  /// entry without a recorded header) is left alone: `lookup` it as usual.
   func probe(_ keys: [String], freshAt now: Date) throws(DiskCacheError) -> DiskProbe
   /// Atomically replaces any entry for `key`. Evicts least-recently-accessed entries to the low-water mark
   /// when the write crosses the byte limit.
@@ -54,8 +54,8 @@ public struct DiskProbe: Equatable {
   public var absent: Set<String>
   /// Keys whose entry is fresh and whose file is in place.
   public var fresh: Set<String>
-  /// Keys whose entry is past its freshness and whose file is in place, with the entry (validators, size, format):
-  /// what a revalidation needs, without the bytes.
+  /// Keys whose entry is past its freshness and whose file is in place, with the entry: its validators, and the
+  /// header the index recorded (`DiskEntryMetadata.header`, never nil here), all a revalidation needs of it.
   public var stale: [String: DiskEntry]
 
   public init(absent: Set<String> = [], fresh: Set<String> = [], stale: [String: DiskEntry] = [:]) {

@@ -87,7 +87,6 @@ extension ImageManager {
     let cancellation = CancellationBox()
     guard
       url.scheme == "http" || url.scheme == "https",  // else `loadOperation` says why, as for any caller
-      stale == nil || stale?.metadata.header != nil,  // a 304 answers with the header the index recorded
       let direct = loader as? any CallbackDataLoading, let writer = diskWriter,
       let (subscription, job) = dataJobs.beginExternal(
         for: url, onAbandon: { cancellation.cancel() },

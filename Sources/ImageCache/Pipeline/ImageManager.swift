@@ -157,6 +157,7 @@ public final class ImageManager {
 
   /// `loadData` for a caller with no task of its own to suspend (a prefetch): `completion` runs once, on the thread
   /// that finished the work, with what `loadData` would have returned or thrown.
+  ///
   /// `knownStale`: a batch probe found this entry past its freshness with its file in place; it is revalidated
   /// without a lookup, and a 304 leaves its bytes on disk (`DataResult.bytesLeftOnDisk`).
   func subscribeToData(
@@ -182,7 +183,7 @@ public final class ImageManager {
       guard url.scheme == "http" || url.scheme == "https" else {
         throw .transfer(url: ImageManagerError.redacted(url), .unsupportedScheme(url: ImageManagerError.redacted(url)))
       }
-      if let knownStale, knownStale.metadata.header != nil {
+      if let knownStale {
         // Reading 500 stale thumbnails only to confirm them cost a fifth of a warm's CPU (BENCHMARKS.md, session 12).
         return try await fetch(url, key: key, revalidating: DiskLookup(unreadEntry: knownStale), validation: validation)
       }

@@ -122,7 +122,9 @@ public final class DiskStore: DiskCaching {
           if DiskEntry.isFresh(expiresAt: expiresAt.map(Date.init(timeIntervalSince1970:)), at: now) {
             result.fresh.insert(key)
           } else {
-            result.stale[key] = StoredEntry.probed(key, row: row, at: now)
+            // Only with the header the index recorded can a 304 answer without the bytes; else a lookup reads them.
+            let stale = StoredEntry.probed(key, row: row, at: now)
+            if stale.metadata.header != nil { result.stale[key] = stale }
           }
         }
       }
