@@ -113,18 +113,16 @@ public final class DiskStore: DiskCaching {
             result.absent.insert(key)
             continue
           }
-          let file: String = row[0]
-          let byteSize: Int = row[1]
-          let expiresAt: Double? = row[2]
+          var entry = StoredEntry.entry(from: row)
           // A stat, not a read: whether the bytes still decode is `verify`'s business, as for any lookup of
           // an entry whose file has the right size.
-          guard blobs.hasFile(file, size: byteSize) else { continue }
-          if DiskEntry.isFresh(expiresAt: expiresAt.map(Date.init(timeIntervalSince1970:)), at: now) {
+          guard blobs.hasFile(row[StoredEntry.entryColumnCount], size: entry.byteSize) else { continue }
+          if entry.isFresh(at: now) {
             result.fresh.insert(key)
-          } else {
+          } else if entry.metadata.header != nil {
             // Only with the header the index recorded can a 304 answer without the bytes; else a lookup reads them.
-            let stale = StoredEntry.probed(key, row: row, at: now)
-            if stale.metadata.header != nil { result.stale[key] = stale }
+            entry.lastAccessAt = now
+            result.stale[key] = entry
           }
         }
       }

@@ -12,7 +12,7 @@ struct StoredEntry {
     // A cursor row is read in place; `Row.fetchOne` would copy every column (and its name) first.
     let rows = try Row.fetchCursor(try db.cachedStatement(sql: DiskQueries.lookup), arguments: [key])
     guard let row = try rows.next() else { return nil }
-    return StoredEntry(id: row["id"], entry: entry(from: row), file: row["file"])
+    return StoredEntry(id: row[entryColumnCount], entry: entry(from: row), file: row[entryColumnCount + 1])
   }
 
   static func mostRecentFirst(limit: Int?, in db: Database) throws -> [DiskEntry] {
@@ -67,26 +67,19 @@ struct StoredEntry {
       ])
   }
 
-  /// A row of `DiskQueries.probe` as an entry last accessed `now`: by position, as GRDB's lookup of a column by
-  /// name was a good part of probing hundreds of stale keys.
-  static func probed(_ key: String, row: Row, at now: Date) -> DiskEntry {
-    let expiresAt: Double? = row[2]
-    return DiskEntry(
-      key: key, byteSize: row[1],
-      metadata: DiskEntryMetadata(
-        contentType: row[3], width: row[4], height: row[5], etag: row[6], lastModified: row[7],
-        expiresAt: expiresAt.map(Date.init(timeIntervalSince1970:))),
-      createdAt: Date(timeIntervalSince1970: row[8]), lastAccessAt: now)
-  }
+  /// How many columns `entry(from:)` reads; a query's own columns come after them.
+  static let entryColumnCount = 10
 
+  /// The entry in a row that selects `DiskQueries.entryColumns` first. By position: looking every column up by name
+  /// was a good part of probing hundreds of stale keys.
   static func entry(from row: Row) -> DiskEntry {
-    let expiresAt: Double? = row["expires_at"]
+    let expiresAt: Double? = row[7]
     return DiskEntry(
-      key: row["key"], byteSize: row["byte_size"],
+      key: row[0], byteSize: row[1],
       metadata: DiskEntryMetadata(
-        contentType: row["content_type"], width: row["width"], height: row["height"], etag: row["etag"],
-        lastModified: row["last_modified"], expiresAt: expiresAt.map(Date.init(timeIntervalSince1970:))),
-      createdAt: Date(timeIntervalSince1970: row["created_at"]),
-      lastAccessAt: Date(timeIntervalSince1970: row["last_access_at"]))
+        contentType: row[2], width: row[3], height: row[4], etag: row[5], lastModified: row[6],
+        expiresAt: expiresAt.map(Date.init(timeIntervalSince1970:))),
+      createdAt: Date(timeIntervalSince1970: row[8]),
+      lastAccessAt: Date(timeIntervalSince1970: row[9]))
   }
 }
