@@ -21,7 +21,7 @@ public struct GlobalOptions: ParsableArguments {
   var concurrency: Int = 16
 
   // 6, the browsers' rule, is the library's default too. Matching curl's 16 connections for `warm --per-host 16` did
-  // not make a warm of 500 thumbnails from one nginx measurably faster (BENCHMARKS.md, session 9). Over HTTP/2 one
+  // not make a warm of 500 thumbnails from one nginx measurably faster (BENCHMARKS.md). Over HTTP/2 one
   // connection carries every transfer whatever this says.
   @Option(
     name: .customLong("per-host"),

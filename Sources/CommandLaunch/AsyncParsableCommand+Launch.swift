@@ -8,7 +8,7 @@ extension AsyncParsableCommand {
   /// clean-up under it.
   ///
   /// `offlineSubcommands`: subcommands that never fetch, for which the load would only cost its CPU and a wait at
-  /// exit (`imgcache stats` took 16 ms with it, 11.5 without; BENCHMARKS.md, session 10).
+  /// exit (`imgcache stats` took 16 ms with it, 11.5 without; BENCHMARKS.md).
   public static func launch(offlineSubcommands: Set<String> = []) async {
     if LaunchArguments.mayUseNetwork(CommandLine.arguments.dropFirst(), offlineSubcommands: offlineSubcommands) {
       CurlLibrary.preload()

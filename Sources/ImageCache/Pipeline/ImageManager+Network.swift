@@ -73,7 +73,7 @@ extension ImageManager {
   /// completion checks the bytes on the loader's thread, the disk writer stores them and its callback settles the
   /// URL; a 304 refreshes the entry by the writer's callback and leaves its bytes on disk
   /// (`DataResult.bytesLeftOnDisk`). A prefetch of hundreds of new thumbnails spent about 15 ms of CPU per 500 on
-  /// the task-based path's machinery (BENCHMARKS.md, sessions 11 and 12).
+  /// the task-based path's machinery (BENCHMARKS.md).
   ///
   /// Everything else takes the task-based path from where this one leaves it: another status or a transport error
   /// (retries, statuses, the stale copy served when the network fails), an attempt that cannot start; all of it

@@ -184,7 +184,7 @@ public final class ImageManager {
         throw .transfer(url: ImageManagerError.redacted(url), .unsupportedScheme(url: ImageManagerError.redacted(url)))
       }
       if let knownStale {
-        // Reading 500 stale thumbnails only to confirm them cost a fifth of a warm's CPU (BENCHMARKS.md, session 12).
+        // Reading 500 stale thumbnails only to confirm them cost a fifth of a warm's CPU (BENCHMARKS.md).
         return try await fetch(url, key: key, revalidating: DiskLookup(unreadEntry: knownStale), validation: validation)
       }
       let cached = knownAbsent ? nil : try await lookupOnDisk(key)

@@ -45,8 +45,8 @@ extension ImageManager {
   /// Each URL is the same coalesced job `data(for:)` would join, and the prefetch waits for it by callback rather
   /// than with a task of its own. A URL the disk probe found absent downloads without a task at all where the
   /// manager can (`subscribeByCallback`): 16.5 ms less CPU and 10.6 ms less wall time for 500 new thumbnails
-  /// (BENCHMARKS.md, session 11). One it found stale, with its file in place, is revalidated the same way, and a
-  /// 304 neither reads nor rewrites its bytes: 500 stale thumbnails took 135 ms, now 53 (session 12).
+  /// (BENCHMARKS.md). One it found stale, with its file in place, is revalidated the same way, and a 304 neither
+  /// reads nor rewrites its bytes: reading them made 500 stale thumbnails take 135 ms instead of 53.
   public func prefetch(
     _ urls: [URL], maxInFlight: Int = 32, progress: (@Sendable (PrefetchProgress) -> Void)? = nil
   ) async -> PrefetchReport {

@@ -184,7 +184,7 @@ public final class DiskStore: DiskCaching {
   }
 
   /// Several 304s in one transaction: a warm of stale entries answers hundreds at once, and one transaction each
-  /// cost more than the requests (BENCHMARKS.md, session 12).
+  /// cost more than the requests (BENCHMARKS.md).
   public func refresh(batch refreshes: [DiskRefresh]) throws(DiskCacheError) {
     guard !refreshes.isEmpty else { return }
     try ensureOpen()

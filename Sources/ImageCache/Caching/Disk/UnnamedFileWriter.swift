@@ -8,7 +8,7 @@ import Synchronization
 /// byte is in: "write to a temporary file, then rename", with a temporary file that has no name to create or move.
 ///
 /// Why: a `.tmp` name created and then renamed is two more directory updates per blob. A C test writing 2,000
-/// thumbnails on tmpfs took 55 µs a file that way and 41 µs unnamed (BENCHMARKS.md, session 6). The guarantee is
+/// thumbnails on tmpfs took 55 µs a file that way and 41 µs unnamed (BENCHMARKS.md). The guarantee is
 /// the same or better: the final name appears, atomically, only once the file is complete, and a process killed
 /// half-way leaves nothing (the kernel frees an unnamed file when its descriptor closes), where a `.tmp` file
 /// waits for `verify --fix` or `trim`.
