@@ -9,10 +9,14 @@ public struct BlockArt: Hashable {
   public let shown: HalfBlockImage
 }
 
-/// Draws bitmaps as upper-half-block art: each text cell is `▀` with the foreground set to the upper pixel and
-/// the background to the lower one, from an area-averaged downscale of the image, alpha blended onto `background`.
+/// Draws bitmaps as block art from an area-averaged downscale of the image, alpha blended onto `background`.
+///
+/// With half blocks each text cell is `▀`, the foreground set to the upper pixel and the background to the lower
+/// one. With quadrants or sextants each cell is sampled on the set's finer grid and drawn with the glyph and two
+/// colours that fit its samples best (`SymbolFitter`). Without colour every set draws the same ASCII shades.
 public struct BlockArtRenderer {
   public var colorMode: ColorMode
+  public var symbols: SymbolSet
   /// What transparent pixels are blended onto (the terminal's background, ideally).
   public var background: RGBColor
   public var filterSpace: FilterSpace
@@ -20,8 +24,11 @@ public struct BlockArtRenderer {
   /// Dark to light; chosen for a dark terminal, where denser glyphs look brighter.
   static let luminanceRamp: [UInt8] = Array(" .:-=+*#%@".utf8)
 
-  public init(colorMode: ColorMode, background: RGBColor = .black, filterSpace: FilterSpace = .sRGB) {
+  public init(
+    colorMode: ColorMode, symbols: SymbolSet = .half, background: RGBColor = .black, filterSpace: FilterSpace = .sRGB
+  ) {
     self.colorMode = colorMode
+    self.symbols = symbols
     self.background = background
     self.filterSpace = filterSpace
   }
@@ -34,9 +41,13 @@ public struct BlockArtRenderer {
   public func art(for bitmap: ImageBitmap, columns: Int, rows: Int) -> BlockArt {
     let grid = BlockArtGrid.fitting(
       imageWidth: bitmap.width, imageHeight: bitmap.height, columns: columns, rows: rows)
-    let pixels = AreaAverager(space: filterSpace, background: background)
-      .resample(bitmap, width: grid.columns, height: grid.pixelRows)
-    return draw(pixels, grid: grid)
+    let averager = AreaAverager(space: filterSpace, background: background)
+    guard symbols != .half, colorMode != .noColor else {
+      return draw(averager.resample(bitmap, width: grid.columns, height: grid.pixelRows), grid: grid)
+    }
+    let (columnsPerCell, rowsPerCell) = symbols.samplesPerCell
+    let samples = averager.resample(bitmap, width: grid.columns * columnsPerCell, height: grid.rows * rowsPerCell)
+    return drawSymbols(samples, grid: grid)
   }
 
   /// Draws already-resampled RGB pixels (`grid.columns × grid.pixelRows`).
@@ -74,23 +85,9 @@ public struct BlockArtRenderer {
       inks.withUnsafeMutableBufferPointer { inks in
         shown.withUnsafeMutableBufferPointer { shown in
           for index in 0..<inks.count {
-            let r = Int(source[index * 3])
-            let g = Int(source[index * 3 + 1])
-            let b = Int(source[index * 3 + 2])
-            let color: RGBColor
-            switch mode {
-            case .trueColor:
-              inks[index] = UInt32(r << 16 | g << 8 | b)
-              color = RGBColor(UInt8(r), UInt8(g), UInt8(b))
-            case .xterm256:
-              let paletteIndex = XtermPalette.nearest256(r, g, b)
-              inks[index] = UInt32(paletteIndex)
-              color = XtermPalette.color(ofIndex: paletteIndex)
-            case .ansi16, .noColor:
-              let paletteIndex = XtermPalette.nearest16(r, g, b)
-              inks[index] = UInt32(paletteIndex)
-              color = XtermPalette.ansi16[Int(paletteIndex)]
-            }
+            let (ink, color) = mode.ink(
+              red: Int(source[index * 3]), green: Int(source[index * 3 + 1]), blue: Int(source[index * 3 + 2]))
+            inks[index] = ink
             shown[index * 3] = color.red
             shown[index * 3 + 1] = color.green
             shown[index * 3 + 2] = color.blue

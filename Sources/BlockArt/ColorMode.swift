@@ -44,3 +44,21 @@ public struct RGBColor: Hashable {
 
 extension ColorMode: Sendable {}
 extension RGBColor: Sendable {}
+
+extension ColorMode {
+  /// What a colour is written as in this mode (packed RGB, or a palette index) and the colour a terminal shows
+  /// for it. Without colour the 16-colour palette stands in (that mode draws no colours at all).
+  @inline(__always)
+  func ink(red: Int, green: Int, blue: Int) -> (ink: UInt32, shown: RGBColor) {
+    switch self {
+    case .trueColor:
+      return (UInt32(red << 16 | green << 8 | blue), RGBColor(UInt8(red), UInt8(green), UInt8(blue)))
+    case .xterm256:
+      let index = XtermPalette.nearest256(red, green, blue)
+      return (UInt32(index), XtermPalette.color(ofIndex: index))
+    case .ansi16, .noColor:
+      let index = XtermPalette.nearest16(red, green, blue)
+      return (UInt32(index), XtermPalette.ansi16[Int(index)])
+    }
+  }
+}

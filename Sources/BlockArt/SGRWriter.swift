@@ -1,4 +1,4 @@
-/// Builds one line of half-block art as UTF-8 bytes, emitting a colour change only when a cell's colour
+/// Builds one line of block art as UTF-8 bytes, emitting a colour change only when a cell's colour
 /// differs from the cell before it (within the line: every line starts from the terminal's defaults,
 /// so lines can be drawn anywhere on the screen independently).
 struct SGRWriter {
@@ -20,20 +20,57 @@ struct SGRWriter {
     background = nil
   }
 
+  /// A half-block cell: `▀`, upper pixel in the foreground, lower in the background.
   mutating func cell(foreground newForeground: UInt32, background newBackground: UInt32) {
-    let changeForeground = newForeground != foreground
-    let changeBackground = newBackground != background
-    if changeForeground || changeBackground {
-      bytes.append(0x1B)
-      bytes.append(UInt8(ascii: "["))
-      if changeForeground { appendColor(newForeground, isBackground: false) }
-      if changeForeground && changeBackground { bytes.append(UInt8(ascii: ";")) }
-      if changeBackground { appendColor(newBackground, isBackground: true) }
-      bytes.append(UInt8(ascii: "m"))
-      foreground = newForeground
-      background = newBackground
-    }
+    setColors(foreground: newForeground, background: newBackground)
     bytes.append(contentsOf: Self.upperHalfBlock)
+  }
+
+  /// A cell in one colour: a space if that is the background already or nothing matches, `█` if it is the
+  /// foreground, so a run of solid cells changes no colour.
+  mutating func solid(_ ink: UInt32) {
+    if ink == foreground && ink != background {
+      appendScalar("█")
+    } else {
+      setColors(foreground: foreground, background: ink)
+      bytes.append(UInt8(ascii: " "))
+    }
+  }
+
+  /// A two-colour cell: `shape` with `newForeground` on its set part, or equally `complement` with the colours
+  /// swapped, whichever needs fewer colour changes after the cell before.
+  mutating func cell(
+    shape: Unicode.Scalar, complement: Unicode.Scalar, foreground newForeground: UInt32,
+    background newBackground: UInt32
+  ) {
+    let changes = (newForeground != foreground ? 1 : 0) + (newBackground != background ? 1 : 0)
+    let swappedChanges = (newBackground != foreground ? 1 : 0) + (newForeground != background ? 1 : 0)
+    if swappedChanges < changes {
+      setColors(foreground: newBackground, background: newForeground)
+      appendScalar(complement)
+    } else {
+      setColors(foreground: newForeground, background: newBackground)
+      appendScalar(shape)
+    }
+  }
+
+  /// Emits one SGR for whichever of the two colours differ from the current ones (nil: leave as is).
+  private mutating func setColors(foreground newForeground: UInt32?, background newBackground: UInt32?) {
+    let changeForeground = newForeground != nil && newForeground != foreground
+    let changeBackground = newBackground != nil && newBackground != background
+    guard changeForeground || changeBackground else { return }
+    bytes.append(0x1B)
+    bytes.append(UInt8(ascii: "["))
+    if changeForeground, let newForeground { appendColor(newForeground, isBackground: false) }
+    if changeForeground && changeBackground { bytes.append(UInt8(ascii: ";")) }
+    if changeBackground, let newBackground { appendColor(newBackground, isBackground: true) }
+    bytes.append(UInt8(ascii: "m"))
+    if changeForeground { foreground = newForeground }
+    if changeBackground { background = newBackground }
+  }
+
+  private mutating func appendScalar(_ scalar: Unicode.Scalar) {
+    UTF8.encode(scalar) { bytes.append($0) }
   }
 
   mutating func finishLine() -> String {

@@ -6,7 +6,7 @@ import ImageCache
 struct Show: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "show",
-    abstract: "Draw images in the terminal as half-block art (files, or URLs through the cache).")
+    abstract: "Draw images in the terminal as block art (files, or URLs through the cache).")
 
   @OptionGroup var global: GlobalOptions
 
@@ -19,12 +19,21 @@ struct Show: AsyncParsableCommand {
   @Option(help: "Colour mode: truecolor, 256, 16 or none (default: detected from the terminal).")
   var color: ColorMode?
 
+  @Option(
+    help: """
+      Block symbols: half, quad, sextant or auto (sextants where the terminal is known to draw them, else half).
+      """)
+  var symbols: String = "auto"
+
   func run() async throws {
     try await reportingFailures {
       let box = try Self.parseBox(size)
       let mode = ColorMode.detect(
         environment: ProcessInfo.processInfo.environment, isTerminal: Console.stdoutIsTerminal, forced: color)
-      let renderer = BlockArtRenderer(colorMode: mode)
+      guard let symbolSet = SymbolSet.named(symbols, environment: ProcessInfo.processInfo.environment) else {
+        throw CommandFailure("--symbols: expected half, quad, sextant or auto, got \"\(symbols)\"")
+      }
+      let renderer = BlockArtRenderer(colorMode: mode, symbols: symbolSet)
       let decoder = ImageDecoder()
       var manager: ImageManager?
       defer { try? manager?.close() }
