@@ -29,10 +29,12 @@ public struct ScreenLine: Hashable {
   }
 }
 
-/// What the screen should show, row by row. Apps fill one per frame; `ScreenRenderer` draws the difference.
+/// What the screen should show, row by row, and the pictures over it. Apps fill one per frame;
+/// `ScreenRenderer` draws the difference.
 public struct ScreenBuffer: Hashable {
   public let size: TerminalSize
   public private(set) var lines: [ScreenLine]
+  public private(set) var pictures: [PicturePlacement] = []
 
   public init(size: TerminalSize) {
     self.size = size
@@ -47,6 +49,28 @@ public struct ScreenBuffer: Hashable {
 
   public mutating func setText(_ text: String, row: Int, style: TextStyle = .plain) {
     self[row] = ScreenLine(text, style: style)
+  }
+
+  /// Adds a picture. One that does not fit on the screen entirely, or that overlaps one placed before, is left
+  /// out: a picture is never cut.
+  public mutating func place(_ picture: PicturePlacement) {
+    let rect = picture.rect
+    guard rect.rows > 0, rect.columns > 0, rect.row >= 0, rect.column >= 0, rect.row + rect.rows <= size.rows,
+      rect.column + rect.columns <= size.columns,
+      !pictures.contains(where: { $0.rect.overlaps(rect) || $0.id == picture.id })
+    else { return }
+    pictures.append(picture)
+  }
+
+  /// The columns of `row` that pictures cover, left to right; the text drawn there is skipped.
+  public func pictureColumns(row: Int) -> [Range<Int>] {
+    pictures.filter { $0.rect.rowRange.contains(row) }.map(\.rect.columnRange).sorted { $0.lowerBound < $1.lowerBound }
+  }
+}
+
+extension CellRect {
+  func overlaps(_ other: CellRect) -> Bool {
+    rowRange.overlaps(other.rowRange) && columnRange.overlaps(other.columnRange)
   }
 }
 

@@ -1,8 +1,8 @@
 import Foundation
 import ImageCache
 
-/// Last.fm gives artists only a placeholder star, so the chart, search results and similar artists would have
-/// no pictures. On the full screen, rows without one get a stand-in URL naming the artist; the thumbnail loader
+/// Last.fm gives artists only a placeholder star, so the chart, search results, similar artists and the artist
+/// page would have no pictures. On the full screen, rows without one get a stand-in URL naming the artist; the thumbnail loader
 /// below turns it into the artist's top album cover — only for rows on screen, which are the only ones asked.
 /// (Not used for `--plain` / `--json`, whose output should show real URLs only.)
 enum ArtistPictureURL {
@@ -33,7 +33,9 @@ struct ArtistPictureStore: ArtistsStore {
   }
 
   func artistDetails(name: String, policy: CachePolicy) async throws -> StoreResult<ArtistDetails> {
-    try await base.artistDetails(name: name, policy: policy)
+    var result = try await base.artistDetails(name: name, policy: policy)
+    if result.value.imageURL == nil { result.value.imageURL = ArtistPictureURL.make(artist: result.value.name) }
+    return result
   }
 
   func topAlbums(artist: String, policy: CachePolicy) async throws -> StoreResult<[AlbumSummary]> {

@@ -20,13 +20,17 @@ public final class BrowserApp {
       services.thumbnailLoader = ArtistPictureLoader(base: loader, store: services.artists)
       services.artists = ArtistPictureStore(base: services.artists)
     }
+    // Large pictures are for the full screen; printouts keep their thumbnail-sized covers.
+    if !interactive { services.picturePainter = nil }
     factory = SceneFactory(services: services, preferences: preferences, navigator: navigation)
   }
 
   /// Full screen until the user quits. The chart is always the root, so Backspace from a scene opened on the
   /// command line leads back to it.
   public func runInteractive(terminal: Terminal = Terminal()) async throws {
-    let session = InteractiveSession(terminal: terminal, navigation: navigation, catalog: environment.catalog)
+    let session = InteractiveSession(
+      terminal: terminal, navigation: navigation, catalog: environment.catalog,
+      eraseAllPictures: factory.services.picturePainter?.eraseAll ?? [])
     let entry = environment.options.entry
     try await session.run {
       navigation.push(factory.makeTopArtists())

@@ -81,7 +81,8 @@ public final class BrowserEnvironment {
       recentSearches: JSONFileRecentSearchesStore(
         fileURL: cacheDirectory.appendingPathComponent("recent-searches.json")),
       thumbnailLoader: ImageManagerThumbnailLoader(manager: imageManager),
-      thumbnailRenderer: BlockArtThumbnailRenderer(colorMode: colorMode))
+      thumbnailRenderer: BlockArtThumbnailRenderer(colorMode: colorMode),
+      picturePainter: BlockArtPicturePainter(renderer: BlockArtThumbnailRenderer(colorMode: colorMode)))
     return BrowserEnvironment(
       options: options, catalog: catalog, cacheDirectory: cacheDirectory, colorMode: colorMode, services: services,
       imageManager: imageManager, demoServer: demoServer)

@@ -19,14 +19,17 @@ final class InteractiveSession {
   private let navigation: NavigationStack
   private let catalog: CatalogChoice
   private let renderer: ScreenRenderer
+  /// Written after the renderer erased its pictures on the way out: whatever removes every picture (kitty).
+  private let eraseAllPictures: [UInt8]
   private var size: TerminalSize
   private var redrawQueued = false
   private var events: AsyncStream<Event>.Continuation?
 
-  init(terminal: Terminal, navigation: NavigationStack, catalog: CatalogChoice) {
+  init(terminal: Terminal, navigation: NavigationStack, catalog: CatalogChoice, eraseAllPictures: [UInt8] = []) {
     self.terminal = terminal
     self.navigation = navigation
     self.catalog = catalog
+    self.eraseAllPictures = eraseAllPictures
     self.renderer = ScreenRenderer(output: terminal)
     self.size = terminal.size
   }
@@ -34,7 +37,12 @@ final class InteractiveSession {
   /// Runs until the user quits. `openScenes` pushes the first scenes once the screen is ready.
   func run(openScenes: () -> Void) async throws {
     try terminal.enterFullScreen()
-    defer { terminal.restore() }
+    defer {
+      // No picture may outlive the session: the ones on screen, then whatever the protocol can remove at once.
+      renderer.removePictures()
+      if !eraseAllPictures.isEmpty { terminal.write(eraseAllPictures) }
+      terminal.restore()
+    }
     let (stream, continuation) = AsyncStream<Event>.makeStream()
     events = continuation
     defer { events = nil }
@@ -88,8 +96,9 @@ final class InteractiveSession {
 
   private func draw() {
     guard size.columns > 0, size.rows > 1 else { return }
-    let body = navigation.render(width: size.columns, height: size.rows)
+    let frame = navigation.renderFrame(width: size.columns, height: size.rows)
     let status = StatusBar.text(navigation.status, catalog: catalog, width: size.columns)
-    renderer.render(FrameBuilder.frame(body: Array(body.dropLast()), status: status, size: size))
+    renderer.render(
+      FrameBuilder.frame(body: Array(frame.lines.dropLast()), pictures: frame.pictures, status: status, size: size))
   }
 }

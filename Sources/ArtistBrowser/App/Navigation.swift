@@ -69,17 +69,26 @@ public final class NavigationStack: SceneNavigating {
 
   /// Exactly `height` lines of `width` columns: the top scene (or help), then the status line.
   public func render(width: Int, height: Int) -> [String] {
-    guard width > 0, height > 0 else { return [] }
+    renderFrame(width: width, height: height).lines
+  }
+
+  /// `render`'s lines with the top scene's pictures (none while the help is shown).
+  public func renderFrame(width: Int, height: Int) -> SceneFrame {
+    guard width > 0, height > 0 else { return SceneFrame(lines: []) }
     let bodyHeight = height - 1
-    let body: [String]
+    var body: SceneFrame
     if showsHelp {
-      body = ScreenLayout.compose(
-        header: HelpText.lines, body: { _ in [] }, footer: [], width: width, height: bodyHeight)
+      body = SceneFrame(
+        lines: ScreenLayout.compose(
+          header: HelpText.lines, body: { _ in [] }, footer: [], width: width, height: bodyHeight))
     } else {
-      body = top?.render(width: width, height: bodyHeight) ?? []
+      body = top?.renderFrame(width: width, height: bodyHeight) ?? SceneFrame(lines: [])
     }
-    let padded = body + Array(repeating: TerminalText.fit("", toColumns: width), count: max(0, bodyHeight - body.count))
-    return Array(padded.prefix(bodyHeight)) + [TerminalText.fit(status.text, toColumns: width)]
+    let padded =
+      body.lines
+      + Array(repeating: TerminalText.fit("", toColumns: width), count: max(0, bodyHeight - body.lines.count))
+    body.lines = Array(padded.prefix(bodyHeight)) + [TerminalText.fit(status.text, toColumns: width)]
+    return body
   }
 }
 

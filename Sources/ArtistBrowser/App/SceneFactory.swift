@@ -6,18 +6,29 @@ public struct BrowserServices {
   public var thumbnailLoader: (any ThumbnailLoading)?
   public var thumbnailRenderer: (any ThumbnailRendering)?
   public var thumbnailSize: ThumbnailSize
+  /// Draws the large pictures (preview pane, covers); nil: none, and today's layouts at every width.
+  public var picturePainter: (any PicturePainting)?
 
   public init(
     artists: any ArtistsStore, recentSearches: any RecentSearchesStore,
     thumbnailLoader: (any ThumbnailLoading)? = nil, thumbnailRenderer: (any ThumbnailRendering)? = nil,
-    thumbnailSize: ThumbnailSize = .row
+    thumbnailSize: ThumbnailSize = .row, picturePainter: (any PicturePainting)? = nil
   ) {
     self.artists = artists
     self.recentSearches = recentSearches
     self.thumbnailLoader = thumbnailLoader
     self.thumbnailRenderer = thumbnailRenderer
     self.thumbnailSize = thumbnailSize
+    self.picturePainter = picturePainter
   }
+}
+
+/// The terminal's names for the large pictures: one per kind of scene, so a picture leaving with its scene is
+/// never confused with the next scene's.
+enum PictureID {
+  static let preview: UInt32 = 1
+  static let artist: UInt32 = 2
+  static let album: UInt32 = 3
 }
 
 /// What routers need to build the scene they navigate to.
@@ -44,7 +55,8 @@ public final class SceneFactory: SceneMaking {
   }
 
   public func makeTopArtists() -> TopArtistsViewController {
-    let viewController = TopArtistsViewController(preferences: preferences, thumbnails: makeThumbnails())
+    let viewController = TopArtistsViewController(
+      preferences: preferences, thumbnails: makeThumbnails(), previewPicture: makePictureBox(id: PictureID.preview))
     let interactor = TopArtistsInteractor(worker: TopArtistsWorker(store: services.artists))
     let presenter = TopArtistsPresenter()
     let router = TopArtistsRouter(factory: self, navigator: navigator)
@@ -58,7 +70,8 @@ public final class SceneFactory: SceneMaking {
   }
 
   public func makeArtistDetail() -> ArtistDetailViewController {
-    let viewController = ArtistDetailViewController(preferences: preferences, thumbnails: makeThumbnails())
+    let viewController = ArtistDetailViewController(
+      preferences: preferences, thumbnails: makeThumbnails(), picture: makePictureBox(id: PictureID.artist))
     let interactor = ArtistDetailInteractor(worker: ArtistDetailWorker(store: services.artists))
     let presenter = ArtistDetailPresenter()
     let router = ArtistDetailRouter(factory: self, navigator: navigator)
@@ -73,7 +86,8 @@ public final class SceneFactory: SceneMaking {
 
   public func makeAlbumDetail() -> AlbumDetailViewController {
     let viewController = AlbumDetailViewController(
-      preferences: preferences, thumbnails: makeThumbnails(size: ThumbnailSize(columns: 24, rows: 12)))
+      preferences: preferences, thumbnails: makeThumbnails(size: ThumbnailSize(columns: 24, rows: 12)),
+      cover: makePictureBox(id: PictureID.album))
     let interactor = AlbumDetailInteractor(worker: AlbumDetailWorker(store: services.artists))
     let presenter = AlbumDetailPresenter()
     let router = AlbumDetailRouter(navigator: navigator)
@@ -113,6 +127,11 @@ public final class SceneFactory: SceneMaking {
     router.viewController = viewController
     router.dataStore = interactor
     return viewController
+  }
+
+  private func makePictureBox(id: UInt32) -> PictureBox? {
+    guard let loader = services.thumbnailLoader, let painter = services.picturePainter else { return nil }
+    return PictureBox(loader: loader, painter: painter, pictureID: id)
   }
 
   private func makeThumbnails(size: ThumbnailSize? = nil) -> ThumbnailSlots? {

@@ -24,13 +24,17 @@ enum StatusBar {
   static let style = TextStyle(reverse: true)
 }
 
-/// One frame of the full screen from the navigation stack's lines and the status text.
+/// One frame of the full screen from the navigation stack's lines and pictures and the status text.
 enum FrameBuilder {
-  static func frame(body: [String], status: String, size: TerminalSize) -> ScreenBuffer {
+  static func frame(body: [String], pictures: [PicturePlacement] = [], status: String, size: TerminalSize)
+    -> ScreenBuffer
+  {
     var buffer = ScreenBuffer(size: size)
     guard size.rows > 0 else { return buffer }
+    for picture in pictures where picture.rect.row + picture.rect.rows < size.rows { buffer.place(picture) }
     for (row, line) in body.prefix(size.rows - 1).enumerated() {
-      buffer[row] = StyledLine.screenLine(line, columns: size.columns)
+      let edges = buffer.pictureColumns(row: row).flatMap { [$0.lowerBound, $0.upperBound] }
+      buffer[row] = StyledLine.screenLine(line, columns: size.columns, splitAt: edges)
     }
     buffer[size.rows - 1] = ScreenLine(status, style: StatusBar.style)
     return buffer

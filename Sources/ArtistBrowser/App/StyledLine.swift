@@ -5,22 +5,44 @@ import TerminalUI
 /// preformatted instead — after everything but SGR colour codes (`ESC [ digits ; … m`) has been removed, so
 /// nothing else that reaches a scene line (an API name, say) can drive the terminal.
 enum StyledLine {
-  static func screenLine(_ line: String, columns: Int) -> ScreenLine {
+  /// One preformatted segment, or several split at the columns in `edges` (where pictures begin and end, so
+  /// the renderer can step over their cells).
+  static func screenLine(_ line: String, columns: Int, splitAt edges: [Int] = []) -> ScreenLine {
+    var segments: [LineSegment] = []
     var output = ""
-    var remaining = max(0, columns)
+    var segmentStart = 0
+    var used = 0
+    let limit = max(0, columns)
+    func close() {
+      if used > segmentStart || !output.isEmpty { segments.append(.preformatted(output, columns: used - segmentStart)) }
+      output = ""
+      segmentStart = used
+    }
     for token in tokens(of: line) {
       switch token {
       case .colour(let sequence):
+        if edges.contains(used), used > segmentStart { close() }  // a colour belongs to the cells after it
         output += sequence
       case .text(let text):
-        guard remaining > 0 else { continue }
+        guard used < limit else { continue }
         var clean = TerminalText.sanitize(text)
-        if TerminalText.displayWidth(clean) > remaining { clean = TerminalText.truncate(clean, toColumns: remaining) }
-        output += clean
-        remaining -= TerminalText.displayWidth(clean)
+        if TerminalText.displayWidth(clean) > limit - used {
+          clean = TerminalText.truncate(clean, toColumns: limit - used)
+        }
+        guard !edges.isEmpty else {
+          output += clean
+          used += TerminalText.displayWidth(clean)
+          continue
+        }
+        for character in clean {
+          if edges.contains(used), used > segmentStart { close() }
+          output.append(character)
+          used += TerminalText.displayWidth(String(character))
+        }
       }
     }
-    return ScreenLine([.preformatted(output, columns: max(0, columns) - remaining)])
+    close()
+    return ScreenLine(segments.isEmpty ? [.preformatted("", columns: 0)] : segments)
   }
 
   enum Token: Equatable {

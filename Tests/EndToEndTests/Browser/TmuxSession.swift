@@ -28,9 +28,14 @@ final class TmuxSession {
   /// The server's process, ended for certain by `kill()` (kill-server alone was seen to leave it running).
   private var serverPID: pid_t = 0
 
-  /// The pane's text as shown, one string per row (no colours).
-  func capture() throws -> [String] {
-    try run(["capture-pane", "-p", "-t", target]).components(separatedBy: "\n")
+  /// The pane's text as shown, one string per row (no colours; with `escapes`, colours as SGR sequences).
+  func capture(escapes: Bool = false) throws -> [String] {
+    try run(["capture-pane", "-p"] + (escapes ? ["-e"] : []) + ["-t", target]).components(separatedBy: "\n")
+  }
+
+  /// Resizes the window, as a person dragging the terminal's corner would.
+  func resize(columns: Int, rows: Int) throws {
+    try run(["resize-window", "-t", target, "-x", "\(columns)", "-y", "\(rows)"])
   }
 
   func sendKeys(_ keys: String...) throws {

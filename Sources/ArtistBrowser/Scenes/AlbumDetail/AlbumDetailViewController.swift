@@ -5,7 +5,9 @@ protocol AlbumDetailDisplayLogic: AnyObject {
   func displayAlbum(viewModel: AlbumDetail.FetchAlbum.ViewModel)
 }
 
-/// An album's tracks with durations and the total. The cover sits in the header when thumbnails are on.
+/// An album's tracks with durations and the total, around its cover as large as the screen allows (beside the
+/// tracks from `PicturePane.minimumWidth` columns up, above them below that). Without large pictures (printouts)
+/// the cover sits in the header when thumbnails are on.
 @MainActor
 public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLogic {
   var interactor: (any AlbumDetailBusinessLogic)?
@@ -14,9 +16,15 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
   private(set) var viewModel: AlbumDetail.FetchAlbum.ViewModel?
   private(set) var viewport = ListViewport()
   private let chores: SceneChores
+  /// The cover, large; nil without pictures.
+  let cover: PictureBox?
+  /// Track rows kept under the cover on a narrow screen.
+  static let minimumTrackRows = 5
 
-  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?) {
+  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, cover: PictureBox? = nil) {
     chores = SceneChores(preferences: preferences, thumbnails: thumbnails)
+    self.cover = cover
+    cover?.onUpdate = { [weak self] in self?.changed() }
   }
 
   public var onNeedsDisplay: (@MainActor () -> Void)? {
@@ -30,7 +38,10 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
 
   public func start() { fetchAlbum(refresh: false) }
 
-  public func stop() { chores.stop() }
+  public func stop() {
+    chores.stop()
+    cover?.cancel()
+  }
 
   public func waitForLoad() async { await chores.waitForLoad() }
   public func waitForThumbnails() async { await chores.waitForThumbnails() }
@@ -63,12 +74,30 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
   }
 
   public func render(width: Int, height: Int) -> [String] {
+    renderFrame(width: width, height: height).lines
+  }
+
+  public func renderFrame(width: Int, height: Int) -> SceneFrame {
     guard let viewModel else {
-      return ScreenLayout.compose(
-        header: [title], body: { _ in ["Loading…"] }, footer: ["h back"], width: width, height: height)
+      return SceneFrame(
+        lines: ScreenLayout.compose(
+          header: [title], body: { _ in ["Loading…"] }, footer: ["h back"], width: width, height: height))
     }
+    guard let cover else { return SceneFrame(lines: page(viewModel, width: width, height: height, showsCover: true)) }
+    let textRows = 4 + min(Self.minimumTrackRows, max(1, viewModel.tracks.count))
+    return PicturePage.frame(
+      picture: cover, url: viewModel.imageURL, width: width, height: height, minimumTextRows: textRows
+    ) { textWidth, textHeight in
+      page(viewModel, width: textWidth, height: textHeight, showsCover: false)
+    }
+  }
+
+  /// The title, the summary and the tracks; with `showsCover`, the thumbnail-sized cover in the header.
+  private func page(_ viewModel: AlbumDetail.FetchAlbum.ViewModel, width: Int, height: Int, showsCover: Bool)
+    -> [String]
+  {
     var header = ["\(viewModel.title) — \(viewModel.artist)", viewModel.summary]
-    if let thumbnails = chores.shownThumbnails {
+    if showsCover, let thumbnails = chores.shownThumbnails {
       thumbnails.request(viewModel.imageURL.map { [$0] } ?? [])
       header += thumbnails.lines(for: viewModel.imageURL)
     }
@@ -77,6 +106,7 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
       SceneText.padLeft($0.number, 4) + " " + SceneText.column($0.name, nameColumns) + "  "
         + SceneText.padLeft($0.duration, 7)
     }
+    let footer = cover == nil ? "j/k move · h back · t cover · r refresh" : "j/k move · h back · r refresh"
     return ScreenLayout.compose(
       header: header + [""],
       body: { bodyHeight in
@@ -84,7 +114,7 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
         if texts.isEmpty { return ["No tracks listed."] }
         return ListRenderer.lines(
           texts: texts, imageURLs: [], viewport: &viewport, width: width, height: bodyHeight, thumbnails: nil)
-      }, footer: ["j/k move · h back · t cover · r refresh"], width: width, height: height)
+      }, footer: [footer], width: width, height: height)
   }
 
   public func plainLines() -> [String] {

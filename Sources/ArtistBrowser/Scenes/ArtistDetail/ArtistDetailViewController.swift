@@ -5,7 +5,8 @@ protocol ArtistDetailDisplayLogic: AnyObject {
   func displayArtist(viewModel: ArtistDetail.FetchArtist.ViewModel)
 }
 
-/// One artist: figures, tags, bio, then a list whose first row opens similar artists and the rest are albums.
+/// One artist: figures, tags, bio, then a list whose first row opens similar artists and the rest are albums;
+/// the artist's picture as large as the screen allows, beside (wide) or above (narrow).
 @MainActor
 public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplayLogic {
   var interactor: (any ArtistDetailBusinessLogic)?
@@ -14,11 +15,17 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
   private(set) var viewModel: ArtistDetail.FetchArtist.ViewModel?
   private(set) var viewport = ListViewport()
   private let chores: SceneChores
+  /// The artist's picture, large; nil without pictures.
+  let picture: PictureBox?
   static let similarArtistsRow = "Similar artists →"
   static let bioLines = 3
+  /// List rows kept under the picture on a narrow screen.
+  static let minimumListRows = 4
 
-  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?) {
+  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, picture: PictureBox? = nil) {
     chores = SceneChores(preferences: preferences, thumbnails: thumbnails)
+    self.picture = picture
+    picture?.onUpdate = { [weak self] in self?.changed() }
   }
 
   public var onNeedsDisplay: (@MainActor () -> Void)? {
@@ -32,7 +39,10 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
 
   public func start() { fetchArtist(refresh: false) }
 
-  public func stop() { chores.stop() }
+  public func stop() {
+    chores.stop()
+    picture?.cancel()
+  }
 
   public func waitForLoad() async { await chores.waitForLoad() }
   public func waitForThumbnails() async { await chores.waitForThumbnails() }
@@ -75,6 +85,27 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
   }
 
   public func render(width: Int, height: Int) -> [String] {
+    renderFrame(width: width, height: height).lines
+  }
+
+  public func renderFrame(width: Int, height: Int) -> SceneFrame {
+    guard let picture, let viewModel, viewModel.errorMessage == nil else {
+      return SceneFrame(lines: page(width: width, height: height))
+    }
+    let rowHeight = chores.shownThumbnails?.size.rows ?? 1
+    let textRows = header(viewModel, width: width).count + Self.minimumListRows * rowHeight + 1
+    return PicturePage.frame(
+      picture: picture, url: viewModel.imageURL, width: width, height: height, minimumTextRows: textRows,
+      text: page(width:height:))
+  }
+
+  private func header(_ viewModel: ArtistDetail.FetchArtist.ViewModel, width: Int) -> [String] {
+    let facts = [viewModel.name, SceneText.joined([viewModel.listeners, viewModel.playCount]), viewModel.tags]
+    return facts.filter { !$0.isEmpty }
+      + SceneText.wrap(viewModel.bio, width: width, maxLines: Self.bioLines) + ["", "Top albums"]
+  }
+
+  private func page(width: Int, height: Int) -> [String] {
     guard let viewModel else {
       return ScreenLayout.compose(
         header: [title], body: { _ in ["Loading…"] }, footer: [SceneText.listHint], width: width, height: height)
@@ -84,10 +115,7 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
         header: [viewModel.name, ""], body: { _ in [error] }, footer: ["h back · r retry"], width: width,
         height: height)
     }
-    let facts = [viewModel.name, SceneText.joined([viewModel.listeners, viewModel.playCount]), viewModel.tags]
-    let header =
-      facts.filter { !$0.isEmpty }
-      + SceneText.wrap(viewModel.bio, width: width, maxLines: Self.bioLines) + ["", "Top albums"]
+    let header = header(viewModel, width: width)
     let slots = chores.shownThumbnails
     let reserved = 9 + SceneText.widest(viewModel.albums.map(\.playCount)) + (slots.map { $0.size.columns + 1 } ?? 0)
     let rows = listRows(

@@ -20,10 +20,19 @@ public protocol BrowserScene: AnyObject {
   func handle(_ key: BrowserKey) -> Bool
   /// Exactly `height` lines, each exactly `width` display columns.
   func render(width: Int, height: Int) -> [String]
+  /// The lines of `render` and the pictures placed over them (the full screen draws this).
+  func renderFrame(width: Int, height: Int) -> SceneFrame
   /// The whole content as plain text, no escapes and no truncation to a screen (`--plain`).
   func plainLines() -> [String]
   /// The current view model as JSON (`--json`).
   func jsonSnapshot() throws -> Data
+}
+
+extension BrowserScene {
+  /// Scenes without placed pictures: their lines alone.
+  public func renderFrame(width: Int, height: Int) -> SceneFrame {
+    SceneFrame(lines: render(width: width, height: height))
+  }
 }
 
 /// What routers use to move between scenes; implemented by `NavigationStack`.

@@ -4,6 +4,8 @@ protocol TopArtistsBusinessLogic: AnyObject {
   func fetchNextPage(request: TopArtists.FetchNextPage.Request) async
   func changeSort(request: TopArtists.ChangeSort.Request)
   func selectArtist(request: TopArtists.SelectArtist.Request)
+  func showPreview(request: TopArtists.ShowPreview.Request)
+  func fetchPreviewDetails(request: TopArtists.ShowPreview.Request) async
 }
 
 @MainActor
@@ -74,6 +76,21 @@ final class TopArtistsInteractor: TopArtistsBusinessLogic, TopArtistsDataStore {
 
   func selectArtist(request: TopArtists.SelectArtist.Request) {
     selectedArtist = artists.indices.contains(request.index) ? artists[request.index] : nil
+  }
+
+  /// The row's own facts, at once.
+  func showPreview(request: TopArtists.ShowPreview.Request) {
+    guard artists.indices.contains(request.index) else { return }
+    presenter?.presentPreview(response: .init(artist: artists[request.index], details: nil))
+  }
+
+  /// The row's facts with its tags, when the details come (from the metadata cache when known). A failed load
+  /// leaves the row's facts on screen: the preview is a courtesy, its error would only add noise.
+  func fetchPreviewDetails(request: TopArtists.ShowPreview.Request) async {
+    guard artists.indices.contains(request.index) else { return }
+    let artist = artists[request.index]
+    guard let details = try? await worker.fetchDetails(artist: artist.name), !Task.isCancelled else { return }
+    presenter?.presentPreview(response: .init(artist: artist, details: details))
   }
 
   private func record(_ result: StoreResult<Page<ArtistSummary>>) {

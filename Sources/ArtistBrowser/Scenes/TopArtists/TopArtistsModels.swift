@@ -57,4 +57,23 @@ enum TopArtists {
       var index: Int
     }
   }
+
+  /// The selected artist's facts for the preview pane beside the chart (wide screens): what the chart row knows
+  /// at once (`showPreview`), then the tags once the artist's details arrive (`fetchPreviewDetails`).
+  enum ShowPreview {
+    struct Request {
+      var index: Int
+    }
+
+    struct Response {
+      var artist: ArtistSummary
+      var details: ArtistDetails?
+    }
+
+    struct ViewModel: Equatable {
+      var imageURL: URL?
+      /// Name, figures, tags: one line each, longest last, so a short pane cuts the least useful.
+      var facts: [String]
+    }
+  }
 }

@@ -1,6 +1,7 @@
 @MainActor
 protocol TopArtistsPresentationLogic: AnyObject {
   func presentArtists(response: TopArtists.FetchArtists.Response)
+  func presentPreview(response: TopArtists.ShowPreview.Response)
 }
 
 @MainActor
@@ -23,5 +24,15 @@ final class TopArtistsPresenter: TopArtistsPresentationLogic {
         title: "Top artists", sortLabel: "sort: \(response.sort.label)", rows: rows, hasMore: response.hasMore,
         emptyMessage: emptyMessage,
         status: StatusLine(source: response.source, isStale: response.isStale, error: errorMessage)))
+  }
+
+  func presentPreview(response: TopArtists.ShowPreview.Response) {
+    let artist = response.artist
+    viewController?.displayPreview(
+      viewModel: .init(
+        imageURL: artist.imageURL,
+        facts: PreviewFacts.lines(
+          name: artist.name, listeners: response.details?.listeners ?? artist.listeners,
+          playCount: response.details?.playCount ?? artist.playCount, tags: response.details?.tags ?? [])))
   }
 }

@@ -1,11 +1,14 @@
 import Foundation
+import TerminalUI
 
 @MainActor
 protocol TopArtistsDisplayLogic: AnyObject {
   func displayArtists(viewModel: TopArtists.FetchArtists.ViewModel)
+  func displayPreview(viewModel: TopArtists.ShowPreview.ViewModel)
 }
 
-/// The chart. Loads the next page when the selection comes within `pagingThreshold` rows of the end.
+/// The chart. Loads the next page when the selection comes within `pagingThreshold` rows of the end. From
+/// `PicturePane.minimumWidth` columns up, the selected artist's picture and facts stand beside it.
 @MainActor
 public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogic {
   var interactor: (any TopArtistsBusinessLogic)?
@@ -13,12 +16,20 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
 
   private(set) var viewModel: TopArtists.FetchArtists.ViewModel?
   private(set) var viewport = ListViewport()
+  private(set) var preview: TopArtists.ShowPreview.ViewModel?
   private let chores: SceneChores
+  /// The selected artist's picture in the preview pane; nil without pictures.
+  let previewPicture: PictureBox?
+  /// The row the preview was asked for, and the details load for it.
+  private var previewedRow: TopArtists.FetchArtists.ViewModel.Row?
+  private var previewTask: Task<Void, Never>?
   private var resetsSelection = true
   static let pagingThreshold = 5
 
-  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?) {
+  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: PictureBox? = nil) {
     chores = SceneChores(preferences: preferences, thumbnails: thumbnails)
+    self.previewPicture = previewPicture
+    previewPicture?.onUpdate = { [weak self] in self?.changed() }
   }
 
   public var onNeedsDisplay: (@MainActor () -> Void)? {
@@ -35,11 +46,17 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
 
   public func start() { fetchArtists(refresh: false) }
 
-  public func stop() { chores.stop() }
+  public func stop() {
+    chores.stop()
+    previewTask?.cancel()
+    previewPicture?.cancel()
+  }
 
   /// Awaits the load in progress, if any (tests; `--plain` / `--json` before printing).
   public func waitForLoad() async { await chores.waitForLoad() }
   public func waitForThumbnails() async { await chores.waitForThumbnails() }
+  /// Awaits the preview's details load, if any (tests).
+  func waitForPreview() async { await previewTask?.value }
 
   // MARK: Display logic
 
@@ -47,6 +64,11 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
     self.viewModel = viewModel
     viewport.setCount(viewModel.rows.count, resetSelection: resetsSelection)
     resetsSelection = false
+    changed()
+  }
+
+  func displayPreview(viewModel: TopArtists.ShowPreview.ViewModel) {
+    preview = viewModel
     changed()
   }
 
@@ -84,22 +106,66 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
   // MARK: Output
 
   public func render(width: Int, height: Int) -> [String] {
+    renderFrame(width: width, height: height).lines
+  }
+
+  public func renderFrame(width: Int, height: Int) -> SceneFrame {
     let header = [SceneText.joined([title, viewModel?.sortLabel ?? ""]), ""]
-    return ScreenLayout.compose(
+    var placement: PicturePlacement?
+    let lines = ScreenLayout.compose(
       header: header,
       body: { bodyHeight in
         guard let viewModel, viewModel.emptyMessage == nil else {
           return [viewModel?.emptyMessage ?? "Loading…"]
         }
-        let slots = chores.shownThumbnails
-        let reserved = 9 + SceneText.widest(viewModel.rows.map(\.listeners)) + (slots.map { $0.size.columns + 1 } ?? 0)
-        let nameColumns = SceneText.nameColumns(
-          width: width, preferred: TopArtistsPresenter.nameColumns, reserved: reserved)
-        return ListRenderer.lines(
-          texts: viewModel.rows.map { Self.rowText($0, nameColumns: nameColumns) },
-          imageURLs: viewModel.rows.map(\.imageURL), viewport: &viewport, width: width, height: bodyHeight,
-          thumbnails: slots)
+        guard width >= PicturePane.minimumWidth, let previewPicture else {
+          return listLines(viewModel, width: width, height: bodyHeight)
+        }
+        let listColumns = PicturePane.listColumns(width: width)
+        let list = listLines(viewModel, width: listColumns, height: bodyHeight)
+        let pane = previewPane(
+          viewModel, picture: previewPicture, width: width - listColumns - PicturePane.gap, height: bodyHeight,
+          origin: (header.count, listColumns + PicturePane.gap))
+        placement = pane.picture
+        return PicturePane.beside(list, leftColumns: listColumns, pane.lines, height: bodyHeight)
       }, footer: [SceneText.listHint], width: width, height: height)
+    return SceneFrame(lines: lines, pictures: placement.map { [$0] } ?? [])
+  }
+
+  private func listLines(_ viewModel: TopArtists.FetchArtists.ViewModel, width: Int, height: Int) -> [String] {
+    let slots = chores.shownThumbnails
+    let reserved = 9 + SceneText.widest(viewModel.rows.map(\.listeners)) + (slots.map { $0.size.columns + 1 } ?? 0)
+    let nameColumns = SceneText.nameColumns(
+      width: width, preferred: TopArtistsPresenter.nameColumns, reserved: reserved)
+    return ListRenderer.lines(
+      texts: viewModel.rows.map { Self.rowText($0, nameColumns: nameColumns) },
+      imageURLs: viewModel.rows.map(\.imageURL), viewport: &viewport, width: width, height: height,
+      thumbnails: slots)
+  }
+
+  /// The selected row's picture as large as the pane allows, its facts under it. Asks for the row's preview
+  /// when the selection moved since the last frame.
+  private func previewPane(
+    _ viewModel: TopArtists.FetchArtists.ViewModel, picture: PictureBox, width: Int, height: Int,
+    origin: (row: Int, column: Int)
+  ) -> (lines: [String], picture: PicturePlacement?) {
+    let row = viewModel.rows.indices.contains(viewport.selection) ? viewModel.rows[viewport.selection] : nil
+    if let row, row != previewedRow { requestPreview(of: row) }
+    let box = PicturePane.pictureBox(columns: width, rows: height, factLines: PicturePane.factLines)
+    let url = row?.imageURL
+    let pane = PicturePane(
+      picture: picture.picture(for: url, columns: box.columns, rows: box.rows),
+      contentKey: PicturePane.contentKey(url: url, box: box), facts: preview?.facts ?? [])
+    return pane.render(box: box, width: width, height: height, origin: origin, id: picture.pictureID)
+  }
+
+  private func requestPreview(of row: TopArtists.FetchArtists.ViewModel.Row) {
+    previewedRow = row
+    previewTask?.cancel()
+    guard let interactor else { return }
+    let request = TopArtists.ShowPreview.Request(index: viewport.selection)
+    interactor.showPreview(request: request)
+    previewTask = Task { await interactor.fetchPreviewDetails(request: request) }
   }
 
   public func plainLines() -> [String] {

@@ -1,6 +1,7 @@
 /// Fetches chart pages for the TopArtists scene.
 protocol TopArtistsWorking: Sendable {
   func fetchPage(_ page: Int, policy: CachePolicy) async throws -> StoreResult<Page<ArtistSummary>>
+  func fetchDetails(artist: String) async throws -> ArtistDetails
 }
 
 struct TopArtistsWorker: TopArtistsWorking {
@@ -9,5 +10,9 @@ struct TopArtistsWorker: TopArtistsWorking {
 
   func fetchPage(_ page: Int, policy: CachePolicy) async throws -> StoreResult<Page<ArtistSummary>> {
     try await store.topArtists(page: page, limit: pageSize, policy: policy)
+  }
+
+  func fetchDetails(artist: String) async throws -> ArtistDetails {
+    try await store.artistDetails(name: artist, policy: .useCache).value
   }
 }

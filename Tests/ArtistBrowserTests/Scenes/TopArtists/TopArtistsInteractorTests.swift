@@ -13,6 +13,14 @@ import Testing
       presentArtistsCalled = true
       responses.append(response)
     }
+
+    var presentPreviewCalled = false
+    var previews: [TopArtists.ShowPreview.Response] = []
+
+    func presentPreview(response: TopArtists.ShowPreview.Response) {
+      presentPreviewCalled = true
+      previews.append(response)
+    }
   }
 
   final class WorkerSpy: TopArtistsWorking {
@@ -29,6 +37,42 @@ import Testing
       calls.withLock { $0.append("page \(page) \(policy == .reload ? "reload" : "cache")") }
       return try pages[page, default: .failure(.unexpected("no page \(page)"))].get()
     }
+
+    func fetchDetails(artist: String) async throws -> ArtistDetails {
+      calls.withLock { $0.append("details \(artist)") }
+      guard artist == Seeds.cher.name else { throw StoreError.unexpected("no details for \(artist)") }
+      return Seeds.cherDetails
+    }
+  }
+
+  @Test func showPreviewPresentsTheRowAtOnceAndTheDetailsWhenTheyCome() async {
+    // Given a loaded chart
+    let worker = WorkerSpy(pages: [1: Self.page([Seeds.cher, Seeds.abba], 1, of: 1)])
+    let (sut, presenter) = makeSUT(worker)
+    await sut.fetchArtists(request: .init())
+    // When the first row is previewed
+    sut.showPreview(request: .init(index: 0))
+    // Then the row is presented without asking the store
+    #expect(presenter.presentPreviewCalled)
+    #expect(presenter.previews.map(\.artist.name) == ["Cher"])
+    #expect(presenter.previews.last?.details == nil)
+    #expect(worker.requests == ["page 1 cache"])
+    // When its details are fetched
+    await sut.fetchPreviewDetails(request: .init(index: 0))
+    // Then they are presented too
+    #expect(worker.requests == ["page 1 cache", "details Cher"])
+    #expect(presenter.previews.last?.details == Seeds.cherDetails)
+  }
+
+  @Test func aPreviewWhoseDetailsFailKeepsTheRowsFacts() async {
+    let worker = WorkerSpy(pages: [1: Self.page([Seeds.cher, Seeds.abba], 1, of: 1)])
+    let (sut, presenter) = makeSUT(worker)
+    await sut.fetchArtists(request: .init())
+    sut.showPreview(request: .init(index: 1))
+    await sut.fetchPreviewDetails(request: .init(index: 1))
+    #expect(presenter.previews.map(\.artist.name) == ["abba"])
+    sut.showPreview(request: .init(index: 7))  // no such row: nothing to present
+    #expect(presenter.previews.count == 1)
   }
 
   static func page(_ items: [ArtistSummary], _ number: Int, of total: Int, stale: Bool = false)

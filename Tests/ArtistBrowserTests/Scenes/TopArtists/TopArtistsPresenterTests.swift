@@ -13,6 +13,30 @@ import Testing
       displayArtistsCalled = true
       self.viewModel = viewModel
     }
+
+    var displayPreviewCalled = false
+    var preview: TopArtists.ShowPreview.ViewModel?
+
+    func displayPreview(viewModel: TopArtists.ShowPreview.ViewModel) {
+      displayPreviewCalled = true
+      preview = viewModel
+    }
+  }
+
+  @Test func previewFactsAreTheRowsFiguresThenTheTagsFromTheDetails() {
+    // Given
+    let sut = TopArtistsPresenter()
+    let spy = DisplaySpy()
+    sut.viewController = spy
+    // When only the chart row is known
+    sut.presentPreview(response: .init(artist: Seeds.cher, details: nil))
+    // Then
+    #expect(spy.displayPreviewCalled)
+    #expect(spy.preview == .init(imageURL: Seeds.cherURL, facts: ["Cher", "1.2M listeners · 98.8M plays"]))
+    // When the details arrive
+    sut.presentPreview(response: .init(artist: Seeds.cher, details: Seeds.cherDetails))
+    // Then their figures and tags are shown
+    #expect(spy.preview?.facts == ["Cher", "1.2M listeners · 45.7M plays", "pop, dance, 80s"])
   }
 
   func present(_ artists: [ArtistSummary], error: StoreError? = nil, source: DataSource? = .lastFM)

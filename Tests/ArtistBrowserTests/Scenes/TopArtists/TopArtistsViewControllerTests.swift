@@ -15,6 +15,14 @@ import Testing
     func fetchNextPage(request: TopArtists.FetchNextPage.Request) async { fetchNextPageCalled = true }
     func changeSort(request: TopArtists.ChangeSort.Request) { changeSortCalled = true }
     func selectArtist(request: TopArtists.SelectArtist.Request) { selectedIndex = request.index }
+    var showPreviewCalled = false
+    var previewRequests: [Int] = []
+    var fetchPreviewDetailsCalled = false
+    func showPreview(request: TopArtists.ShowPreview.Request) {
+      showPreviewCalled = true
+      previewRequests.append(request.index)
+    }
+    func fetchPreviewDetails(request: TopArtists.ShowPreview.Request) async { fetchPreviewDetailsCalled = true }
   }
 
   final class RouterSpy: TopArtistsRoutingLogic, TopArtistsDataPassing {

@@ -1,0 +1,119 @@
+import Foundation
+import ImageCache
+
+/// One large picture of a scene (the preview pane, an album's cover), kept outside the VIP cycle like the
+/// thumbnails: the view asks for the picture of a URL at a box size while it renders; asking for another one
+/// cancels the load in flight; a finished load triggers `onUpdate`. Painted pictures are kept per (URL, box), the
+/// most recent `memoryLimit` of them, so going back to a row draws at once.
+@MainActor
+final class PictureBox {
+  enum State {
+    /// No URL (nothing to show).
+    case empty
+    case loading
+    case failed
+    case painted(PaintedPicture)
+  }
+
+  struct Key: Hashable {
+    var url: URL
+    var columns: Int
+    var rows: Int
+  }
+
+  private let loader: any ThumbnailLoading
+  let painter: any PicturePainting
+  /// The terminal's name for this box's picture.
+  let pictureID: UInt32
+  private let memoryLimit: Int
+  private var painted: [Key: PaintedPicture] = [:]
+  /// Least recently used first.
+  private var recency: [Key] = []
+  private var failed: Set<URL> = []
+  private var inFlight: (key: Key, task: Task<Void, Never>)?
+  var onUpdate: (@MainActor () -> Void)?
+
+  init(loader: any ThumbnailLoading, painter: any PicturePainting, pictureID: UInt32, memoryLimit: Int = 32) {
+    self.loader = loader
+    self.painter = painter
+    self.pictureID = pictureID
+    self.memoryLimit = memoryLimit
+  }
+
+  /// The picture for `url` in a `columns × rows` box, starting its load if needed.
+  func picture(for url: URL?, columns: Int, rows: Int) -> State {
+    guard let url, columns > 0, rows > 0 else {
+      cancel()
+      return .empty
+    }
+    let key = Key(url: url, columns: columns, rows: rows)
+    if let picture = painted[key] {
+      cancel()
+      touch(key)
+      return .painted(picture)
+    }
+    if failed.contains(url) {
+      cancel()
+      return .failed
+    }
+    if inFlight?.key != key { start(key) }
+    return .loading
+  }
+
+  /// The URL being loaded, if any (tests).
+  var pendingURL: URL? { inFlight?.key.url }
+
+  func cancel() {
+    inFlight?.task.cancel()
+    inFlight = nil
+  }
+
+  /// Waits for the load in flight, if any (tests).
+  func waitUntilIdle() async {
+    while let task = inFlight?.task { await task.value }
+  }
+
+  private func start(_ key: Key) {
+    cancel()
+    let task = Task { [loader, painter, pictureID] in
+      let result: Result<PaintedPicture, any Error>
+      do {
+        let bitmap = try await loader.thumbnail(for: key.url)
+        try Task.checkCancellation()
+        result = .success(await Self.paint(bitmap, key: key, painter: painter, id: pictureID))
+      } catch {
+        result = .failure(error)
+      }
+      self.finish(key, result)
+    }
+    inFlight = (key, task)
+  }
+
+  /// Off the main actor: scaling a large picture must not hold up keys.
+  private nonisolated static func paint(_ bitmap: ImageBitmap, key: Key, painter: any PicturePainting, id: UInt32)
+    async -> PaintedPicture
+  {
+    painter.paint(bitmap, columns: key.columns, rows: key.rows, id: id)
+  }
+
+  private func finish(_ key: Key, _ result: Result<PaintedPicture, any Error>) {
+    guard inFlight?.key == key else { return }  // cancelled meanwhile: not wanted any more
+    inFlight = nil
+    switch result {
+    case .success(let picture):
+      painted[key] = picture
+      touch(key)
+      if recency.count > memoryLimit { painted[recency.removeFirst()] = nil }
+    case .failure(let error):
+      // A cancelled load may be asked for again; a broken picture would only fail again.
+      guard !(error is CancellationError) else { return }
+      failed.insert(key.url)
+    }
+    onUpdate?()
+  }
+
+  private func touch(_ key: Key) {
+    recency.removeAll { $0 == key }
+    recency.append(key)
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import TerminalUI
+
+/// A detail page laid out around its picture (an album's cover, an artist's picture): the picture as large as
+/// the screen allows, beside the page's text from `PicturePane.minimumWidth` columns up, above it below that.
+@MainActor
+enum PicturePage {
+  /// What the text keeps beside the picture on a wide screen.
+  static let minimumTextColumns = 50
+
+  /// `text(width, height)` gives the page's text for the room left; `minimumTextRows` is what it keeps under the
+  /// picture on a narrow screen.
+  static func frame(
+    picture: PictureBox, url: URL?, width: Int, height: Int, minimumTextRows: Int,
+    text: (_ width: Int, _ height: Int) -> [String]
+  ) -> SceneFrame {
+    guard width > 0, height > 0 else { return SceneFrame(lines: []) }
+    if width >= PicturePane.minimumWidth {
+      let box = PicturePane.pictureBox(
+        columns: width - minimumTextColumns - PicturePane.gap, rows: height)
+      let textColumns = width - box.columns - PicturePane.gap
+      let pane = pane(picture, url: url, box: box).render(
+        box: box, width: box.columns, height: height, origin: (0, textColumns + PicturePane.gap), id: picture.pictureID)
+      let lines = PicturePane.beside(text(textColumns, height), leftColumns: textColumns, pane.lines, height: height)
+      return SceneFrame(lines: lines, pictures: pane.picture.map { [$0] } ?? [])
+    }
+    let box = PicturePane.pictureBox(columns: width, rows: height - minimumTextRows - 1)
+    guard box.rows > 0 else { return SceneFrame(lines: text(width, height)) }
+    let pane = pane(picture, url: url, box: box).render(
+      box: box, width: width, height: box.rows, origin: (0, 0), id: picture.pictureID)
+    let below = text(width, height - box.rows - 1)
+    return SceneFrame(
+      lines: pane.lines + [TerminalText.fit("", toColumns: width)] + below,
+      pictures: pane.picture.map { [$0] } ?? [])
+  }
+
+  private static func pane(_ picture: PictureBox, url: URL?, box: (columns: Int, rows: Int)) -> PicturePane {
+    PicturePane(
+      picture: picture.picture(for: url, columns: box.columns, rows: box.rows),
+      contentKey: PicturePane.contentKey(url: url, box: box), facts: [])
+  }
+}

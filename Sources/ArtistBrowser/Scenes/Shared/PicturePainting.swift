@@ -1,0 +1,35 @@
+import Foundation
+import ImageCache
+import TerminalUI
+
+/// What a picture became for the screen: block-art lines that go into the text, or a graphics protocol's
+/// drawing placed over blank cells.
+public enum PaintedPicture: Sendable {
+  case text([String])
+  case placed(PictureDrawing)
+}
+
+/// Draws pictures into boxes of cells: the one place that decides between block art and a terminal graphics
+/// protocol, so the scenes lay out boxes and never ask which.
+public protocol PicturePainting: Sendable {
+  /// `bitmap` fitted into `columns × rows` cells (aspect kept). `id` names the picture to the terminal, which
+  /// replaces and deletes pictures by it.
+  func paint(_ bitmap: ImageBitmap, columns: Int, rows: Int, id: UInt32) -> PaintedPicture
+  /// What removes every picture this painter may have drawn (on leaving the full screen).
+  var eraseAll: [UInt8] { get }
+}
+
+/// Block art through the thumbnail renderer (half blocks, or finer symbols): pictures are text.
+public struct BlockArtPicturePainter: PicturePainting {
+  public let renderer: any ThumbnailRendering
+
+  public init(renderer: any ThumbnailRendering) {
+    self.renderer = renderer
+  }
+
+  public var eraseAll: [UInt8] { [] }
+
+  public func paint(_ bitmap: ImageBitmap, columns: Int, rows: Int, id: UInt32) -> PaintedPicture {
+    .text(renderer.render(bitmap, columns: columns, rows: rows))
+  }
+}
