@@ -47,6 +47,12 @@ public struct BrowserCommand: AsyncParsableCommand {
   var color: String?
 
   @Option(
+    help: ArgumentHelp(
+      "Block symbols for pictures drawn as text: half, quad, sextant or auto (sextants where the terminal is known "
+        + "to draw them, else half).", valueName: "set"))
+  var symbols: String?
+
+  @Option(
     name: .customLong("api-key"),
     help: ArgumentHelp(
       "Last.fm API key (default: $LASTFM_API_KEY, which keeps it out of the process list).",
@@ -131,6 +137,12 @@ public struct BrowserCommand: AsyncParsableCommand {
         throw ValidationError("--color takes truecolor, 256, 16 or none")
       }
       options.colorMode = mode
+    }
+    if let symbols, symbols.lowercased() != "auto" {
+      guard let set = SymbolSet(rawValue: symbols.lowercased()) else {
+        throw ValidationError("--symbols takes half, quad, sextant or auto")
+      }
+      options.symbols = set
     }
     options.showsThumbnails = thumbs
     options.apiKey = apiKey

@@ -76,13 +76,14 @@ public final class BrowserEnvironment {
       namespace: demoServer == nil ? configuration.baseURL.absoluteString : nil)
 
     let store = makeArtistsStore(client: client, catalog: catalog, offline: options.offline)
+    let blockArt = BlockArtThumbnailRenderer(
+      colorMode: colorMode, symbols: options.resolvedSymbols(environment: environment))
     let services = BrowserServices(
       artists: ConfiguredArtistsStore(base: store, limit: options.limit, alwaysReload: options.refresh),
       recentSearches: JSONFileRecentSearchesStore(
         fileURL: cacheDirectory.appendingPathComponent("recent-searches.json")),
       thumbnailLoader: ImageManagerThumbnailLoader(manager: imageManager),
-      thumbnailRenderer: BlockArtThumbnailRenderer(colorMode: colorMode),
-      picturePainter: BlockArtPicturePainter(renderer: BlockArtThumbnailRenderer(colorMode: colorMode)))
+      thumbnailRenderer: blockArt, picturePainter: BlockArtPicturePainter(renderer: blockArt))
     return BrowserEnvironment(
       options: options, catalog: catalog, cacheDirectory: cacheDirectory, colorMode: colorMode, services: services,
       imageManager: imageManager, demoServer: demoServer)

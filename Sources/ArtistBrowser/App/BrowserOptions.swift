@@ -29,6 +29,8 @@ public struct BrowserOptions: Equatable, Sendable {
   public var limit: Int?
   /// Forced colour mode for block art (`--color`); nil detects it from the environment.
   public var colorMode: ColorMode?
+  /// Block symbols for block art (`--symbols`); nil (`auto`) detects them from the environment.
+  public var symbols: SymbolSet?
   public var apiKey: String?
   public var apiBase: String?
   public var forcesDemo = false
@@ -73,6 +75,11 @@ extension BrowserOptions {
     output == .automatic && stdinIsTerminal && stdoutIsTerminal
   }
 
+  /// `--symbols` wins, else sextants where the terminal is known to draw them, half blocks elsewhere.
+  public func resolvedSymbols(environment: [String: String]) -> SymbolSet {
+    symbols ?? SymbolSet.detect(environment: environment)
+  }
+
   /// `--color` wins, else what the environment promises (`NO_COLOR`, `COLORTERM`, `TERM`).
   public func resolvedColorMode(environment: [String: String], isTerminal: Bool) -> ColorMode {
     ColorMode.detect(environment: environment, isTerminal: isTerminal, forced: colorMode)
@@ -83,7 +90,7 @@ extension BrowserOptions: CustomStringConvertible, CustomDebugStringConvertible,
   /// Every field but the key, which must never reach a log or an error message.
   public var description: String {
     "BrowserOptions(entry: \(entry), output: \(output), thumbnails: \(showsThumbnails), limit: \(String(describing: limit)), "
-      + "color: \(String(describing: colorMode)), apiKey: \(apiKey == nil ? "nil" : "<redacted>"), "
+      + "color: \(String(describing: colorMode)), symbols: \(symbols?.rawValue ?? "auto"), apiKey: \(apiKey == nil ? "nil" : "<redacted>"), "
       + "apiBase: \(String(describing: apiBase)), demo: \(forcesDemo), offline: \(offline), refresh: \(refresh), "
       + "cacheDirectory: \(String(describing: cacheDirectory)), verbosity: \(verbosity))"
   }

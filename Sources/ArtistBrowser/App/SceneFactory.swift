@@ -136,6 +136,8 @@ public final class SceneFactory: SceneMaking {
 
   private func makeThumbnails(size: ThumbnailSize? = nil) -> ThumbnailSlots? {
     guard let loader = services.thumbnailLoader, let renderer = services.thumbnailRenderer else { return nil }
-    return ThumbnailSlots(loader: loader, renderer: renderer, size: size ?? services.thumbnailSize)
+    // The session's painter (a graphics protocol where there is one), else the renderer's block art.
+    let painter = services.picturePainter ?? BlockArtPicturePainter(renderer: renderer)
+    return ThumbnailSlots(loader: loader, painter: painter, size: size ?? services.thumbnailSize)
   }
 }

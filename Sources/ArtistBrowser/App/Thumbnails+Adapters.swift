@@ -25,13 +25,13 @@ public struct ImageManagerThumbnailLoader: ThumbnailLoading {
   }
 }
 
-/// Half-block art in the session's colour mode, padded to exactly `columns × rows` cells (the renderer keeps
-/// the picture's aspect ratio, so a wide or tall cover leaves part of the slot empty).
+/// Block art in the session's colour mode and symbols, padded to exactly `columns × rows` cells (the renderer
+/// keeps the picture's aspect ratio, so a wide or tall cover leaves part of the slot empty).
 public struct BlockArtThumbnailRenderer: ThumbnailRendering {
   public let renderer: BlockArtRenderer
 
-  public init(colorMode: ColorMode) {
-    renderer = BlockArtRenderer(colorMode: colorMode)
+  public init(colorMode: ColorMode, symbols: SymbolSet = .half) {
+    renderer = BlockArtRenderer(colorMode: colorMode, symbols: symbols)
   }
 
   public func render(_ bitmap: ImageBitmap, columns: Int, rows: Int) -> [String] {

@@ -113,6 +113,17 @@ import Testing
     #expect(try options(["--json"]).output == .json)
   }
 
+  @Test func symbolsAreASetOrAutoDetectedFromTheEnvironment() throws {
+    #expect(try options(["--symbols", "quad"]).symbols == .quad)
+    #expect(try options(["--symbols", "SEXTANT"]).symbols == .sextant)
+    let auto = try options(["--symbols", "auto"])
+    #expect(auto.symbols == nil)
+    #expect(auto.resolvedSymbols(environment: ["TERM": "xterm-kitty"]) == .sextant)
+    #expect(auto.resolvedSymbols(environment: ["TERM": "xterm-256color"]) == .half)
+    #expect(try options(["--symbols", "half"]).resolvedSymbols(environment: ["TERM": "xterm-kitty"]) == .half)
+    #expect(throws: (any Error).self) { try options(["--symbols", "braille"]) }
+  }
+
   @Test func contradictionsAreUsageErrors() {
     #expect(throws: (any Error).self) { try options(["--plain", "--json"]) }
     #expect(throws: (any Error).self) { try options(["--artist", "a", "--search", "b"]) }

@@ -62,4 +62,30 @@ import Testing
       StatusLine(source: .lastFM, isLoading: true), catalog: .lastFM(baseURL: URL(string: "http://x/")!), width: 20)
     #expect(text == "Last.fm · loading…  ")
   }
+
+  @Test func aFrameSplitsRowsWherePicturesBeginAndEnd() {
+    // Given a body row with a picture over columns 2-4 and the colour of the cells after it set inside
+    let red = "\u{1B}[38;5;196m"
+    let picture = PicturePlacement(
+      id: 1, rect: CellRect(row: 0, column: 2, columns: 3, rows: 1), contentKey: "k",
+      drawing: PictureDrawing { [] })
+    // When the frame is built
+    let frame = FrameBuilder.frame(
+      body: ["ab   " + red + "cd"], pictures: [picture], status: "s", size: TerminalSize(columns: 7, rows: 2))
+    // Then the row is three segments, so the renderer can step over the middle one
+    let expected: [LineSegment] = [
+      .preformatted("ab", columns: 2), .preformatted("   ", columns: 3), .preformatted(red + "cd", columns: 2),
+    ]
+    #expect(frame[0].segments == expected)
+    #expect(frame.pictures == [picture])
+    #expect(frame.pictureColumns(row: 0) == [2..<5])
+  }
+
+  @Test func aPictureOverTheStatusLineIsLeftOut() {
+    let picture = PicturePlacement(
+      id: 1, rect: CellRect(row: 0, column: 0, columns: 2, rows: 2), contentKey: "k", drawing: PictureDrawing { [] })
+    let frame = FrameBuilder.frame(
+      body: ["ab"], pictures: [picture], status: "s", size: TerminalSize(columns: 7, rows: 2))
+    #expect(frame.pictures.isEmpty)
+  }
 }

@@ -31,7 +31,8 @@ struct BrowserPictureTmuxTests {
     let stty = BrowserProcess.quoted(sttyFile.path)
     try tmux.start(
       BrowserProcess.shellCommand(
-        cacheDirectory: cache, term: "xterm-256color", before: "stty -a > \(stty).before; ",
+        cacheDirectory: cache, arguments: ["--symbols", "half"], term: "xterm-256color",
+        before: "stty -a > \(stty).before; ",
         after: "stty -a > \(stty); echo BROWSER-EXITED; sleep 600"),
       columns: 140, rows: 40)
 

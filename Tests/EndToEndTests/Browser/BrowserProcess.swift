@@ -12,12 +12,15 @@ enum BrowserProcess {
     ["LASTFM_API_KEY": "", "LASTFM_API_BASE": "", "IMGCACHE_DIR": cacheDirectory.path, "NO_COLOR": ""]
   }
 
-  /// The shell command line a tmux pane runs: `before`, the browser in the test environment (with `TERM` when
-  /// given), then `after` (which should end by keeping the pane open, so the screen can be read).
-  static func shellCommand(cacheDirectory: URL, term: String? = nil, before: String = "", after: String) -> String {
+  /// The shell command line a tmux pane runs: `before`, the browser with `arguments` in the test environment
+  /// (with `TERM` when given), then `after` (which should end by keeping the pane open, so the screen can be read).
+  static func shellCommand(
+    cacheDirectory: URL, arguments: [String] = [], term: String? = nil, before: String = "", after: String
+  ) -> String {
     let variables = environment(cacheDirectory: cacheDirectory).merging(term.map { ["TERM": $0] } ?? [:]) { $1 }
     let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(quoted($0.value))" }
-    return before + "env \(assignments.joined(separator: " ")) \(quoted(binary.path)); " + after
+    let command = ([binary.path] + arguments).map(quoted).joined(separator: " ")
+    return before + "env \(assignments.joined(separator: " ")) \(command); " + after
   }
 
   /// `text` as one shell word.

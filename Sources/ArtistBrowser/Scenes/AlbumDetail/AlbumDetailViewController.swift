@@ -88,7 +88,7 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
     return PicturePage.frame(
       picture: cover, url: viewModel.imageURL, width: width, height: height, minimumTextRows: textRows
     ) { textWidth, textHeight in
-      page(viewModel, width: textWidth, height: textHeight, showsCover: false)
+      SceneFrame(lines: page(viewModel, width: textWidth, height: textHeight, showsCover: false))
     }
   }
 

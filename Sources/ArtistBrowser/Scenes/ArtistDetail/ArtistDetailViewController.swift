@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 @MainActor
 protocol ArtistDetailDisplayLogic: AnyObject {
@@ -90,7 +91,7 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
 
   public func renderFrame(width: Int, height: Int) -> SceneFrame {
     guard let picture, let viewModel, viewModel.errorMessage == nil else {
-      return SceneFrame(lines: page(width: width, height: height))
+      return page(width: width, height: height)
     }
     let rowHeight = chores.shownThumbnails?.size.rows ?? 1
     let textRows = header(viewModel, width: width).count + Self.minimumListRows * rowHeight + 1
@@ -99,13 +100,22 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
       text: page(width:height:))
   }
 
+  /// The page's text and its list's thumbnails, in `width × height` cells.
+  private func page(width: Int, height: Int) -> SceneFrame {
+    var pictures: [PicturePlacement] = []
+    let lines = pageLines(width: width, height: height) { list, headerRows in
+      pictures = list.picturesOffset(rows: headerRows)
+    }
+    return SceneFrame(lines: lines, pictures: pictures)
+  }
+
   private func header(_ viewModel: ArtistDetail.FetchArtist.ViewModel, width: Int) -> [String] {
     let facts = [viewModel.name, SceneText.joined([viewModel.listeners, viewModel.playCount]), viewModel.tags]
     return facts.filter { !$0.isEmpty }
       + SceneText.wrap(viewModel.bio, width: width, maxLines: Self.bioLines) + ["", "Top albums"]
   }
 
-  private func page(width: Int, height: Int) -> [String] {
+  private func pageLines(width: Int, height: Int, list drawn: (SceneFrame, Int) -> Void) -> [String] {
     guard let viewModel else {
       return ScreenLayout.compose(
         header: [title], body: { _ in ["Loading…"] }, footer: [SceneText.listHint], width: width, height: height)
@@ -125,9 +135,11 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
     return ScreenLayout.compose(
       header: header,
       body: { bodyHeight in
-        ListRenderer.lines(
+        let list = ListRenderer.frame(
           texts: rows.texts, imageURLs: rows.urls, viewport: &viewport, width: width, height: bodyHeight,
           thumbnails: slots)
+        drawn(list, header.count)
+        return list.lines
       }, footer: ["j/k move · Enter open · m similar artists · h back · t thumbnails · r refresh"], width: width,
       height: height)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 @MainActor
 protocol SearchDisplayLogic: AnyObject {
@@ -90,6 +91,10 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
   }
 
   public func render(width: Int, height: Int) -> [String] {
+    renderFrame(width: width, height: height).lines
+  }
+
+  public func renderFrame(width: Int, height: Int) -> SceneFrame {
     let cursor = mode == .typing ? "▏" : ""
     let field = "Search: " + DisplayFormat.sanitized(query) + cursor
     let listTitle =
@@ -99,8 +104,10 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
     let footer =
       mode == .typing
       ? "type an artist · Enter search · ↓ to the list · Esc back" : "j/k move · Enter open · / edit · h back"
-    return ScreenLayout.compose(
-      header: [field, "", listTitle],
+    let header = [field, "", listTitle]
+    var pictures: [PicturePlacement] = []
+    let lines = ScreenLayout.compose(
+      header: header,
       body: { bodyHeight in
         if self.showsResults, let results = self.results {
           if let message = results.emptyMessage { return [message] }
@@ -108,16 +115,19 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
           let reserved = 4 + SceneText.widest(results.rows.map(\.listeners)) + (slots.map { $0.size.columns + 1 } ?? 0)
           let nameColumns = SceneText.nameColumns(
             width: width, preferred: SearchPresenter.nameColumns, reserved: reserved)
-          return ListRenderer.lines(
+          let list = ListRenderer.frame(
             texts: results.rows.map { SceneText.column($0.name, nameColumns) + "  " + $0.listeners },
             imageURLs: results.rows.map(\.imageURL), viewport: &self.viewport, width: width, height: bodyHeight,
             thumbnails: slots)
+          pictures = list.picturesOffset(rows: header.count)
+          return list.lines
         }
         // While typing nothing is selected yet: Down moves into the list.
         return ListRenderer.lines(
           texts: self.suggestions.suggestions, imageURLs: [], viewport: &self.viewport, width: width,
           height: bodyHeight, thumbnails: nil, marksSelection: self.mode == .browsing)
       }, footer: [footer], width: width, height: height)
+    return SceneFrame(lines: lines, pictures: pictures)
   }
 
   public func plainLines() -> [String] {

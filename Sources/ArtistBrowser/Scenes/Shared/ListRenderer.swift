@@ -12,6 +12,18 @@ enum ListRenderer {
     texts: [String], imageURLs: [URL?], viewport: inout ListViewport, width: Int, height: Int,
     thumbnails: ThumbnailSlots?, marksSelection: Bool = true
   ) -> [String] {
+    frame(
+      texts: texts, imageURLs: imageURLs, viewport: &viewport, width: width, height: height, thumbnails: thumbnails,
+      marksSelection: marksSelection
+    ).lines
+  }
+
+  /// The lines, and the thumbnails a graphics protocol draws over their blank slots, placed relative to the
+  /// list's top-left cell (`SceneFrame.offset` moves them to where the list is on screen).
+  static func frame(
+    texts: [String], imageURLs: [URL?], viewport: inout ListViewport, width: Int, height: Int,
+    thumbnails: ThumbnailSlots?, marksSelection: Bool = true
+  ) -> SceneFrame {
     let rowHeight = max(1, thumbnails?.size.rows ?? 1)
     viewport.visibleRows = max(1, height / rowHeight)
     let visible = viewport.visibleRange
@@ -19,6 +31,7 @@ enum ListRenderer {
       thumbnails.request(visible.compactMap { imageURLs.indices.contains($0) ? imageURLs[$0] : nil })
     }
     var lines: [String] = []
+    var pictures: [PicturePlacement] = []
     for index in visible where lines.count + rowHeight <= max(height, rowHeight) {
       let marker = marksSelection && index == viewport.selection ? selectedMarker : unselectedMarker
       let text = texts.indices.contains(index) ? texts[index] : ""
@@ -27,6 +40,8 @@ enum ListRenderer {
         continue
       }
       let url = imageURLs.indices.contains(index) ? imageURLs[index] : nil
+      let column = TerminalText.displayWidth(unselectedMarker)
+      if let picture = thumbnails.placement(for: url, row: lines.count, column: column) { pictures.append(picture) }
       // The label sits level with the middle of the thumbnail, where the eye expects it.
       let labelLine = rowHeight / 2
       for (line, cells) in thumbnails.lines(for: url).enumerated() {
@@ -35,7 +50,7 @@ enum ListRenderer {
         lines.append(TerminalText.fit(prefix + cells + label, toColumns: width))
       }
     }
-    return lines
+    return SceneFrame(lines: lines, pictures: pictures.filter { $0.rect.column + $0.rect.columns <= width })
   }
 }
 

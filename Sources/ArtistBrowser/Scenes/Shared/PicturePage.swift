@@ -8,11 +8,11 @@ enum PicturePage {
   /// What the text keeps beside the picture on a wide screen.
   static let minimumTextColumns = 50
 
-  /// `text(width, height)` gives the page's text for the room left; `minimumTextRows` is what it keeps under the
-  /// picture on a narrow screen.
+  /// `text(width, height)` gives the page's text (and its thumbnails) for the room left; `minimumTextRows` is what
+  /// it keeps under the picture on a narrow screen.
   static func frame(
     picture: PictureBox, url: URL?, width: Int, height: Int, minimumTextRows: Int,
-    text: (_ width: Int, _ height: Int) -> [String]
+    text: (_ width: Int, _ height: Int) -> SceneFrame
   ) -> SceneFrame {
     guard width > 0, height > 0 else { return SceneFrame(lines: []) }
     if width >= PicturePane.minimumWidth {
@@ -21,17 +21,18 @@ enum PicturePage {
       let textColumns = width - box.columns - PicturePane.gap
       let pane = pane(picture, url: url, box: box).render(
         box: box, width: box.columns, height: height, origin: (0, textColumns + PicturePane.gap), id: picture.pictureID)
-      let lines = PicturePane.beside(text(textColumns, height), leftColumns: textColumns, pane.lines, height: height)
-      return SceneFrame(lines: lines, pictures: pane.picture.map { [$0] } ?? [])
+      let beside = text(textColumns, height)
+      let lines = PicturePane.beside(beside.lines, leftColumns: textColumns, pane.lines, height: height)
+      return SceneFrame(lines: lines, pictures: beside.pictures + (pane.picture.map { [$0] } ?? []))
     }
     let box = PicturePane.pictureBox(columns: width, rows: height - minimumTextRows - 1)
-    guard box.rows > 0 else { return SceneFrame(lines: text(width, height)) }
+    guard box.rows > 0 else { return text(width, height) }
     let pane = pane(picture, url: url, box: box).render(
       box: box, width: width, height: box.rows, origin: (0, 0), id: picture.pictureID)
     let below = text(width, height - box.rows - 1)
     return SceneFrame(
-      lines: pane.lines + [TerminalText.fit("", toColumns: width)] + below,
-      pictures: pane.picture.map { [$0] } ?? [])
+      lines: pane.lines + [TerminalText.fit("", toColumns: width)] + below.lines,
+      pictures: (pane.picture.map { [$0] } ?? []) + below.picturesOffset(rows: box.rows + 1))
   }
 
   private static func pane(_ picture: PictureBox, url: URL?, box: (columns: Int, rows: Int)) -> PicturePane {

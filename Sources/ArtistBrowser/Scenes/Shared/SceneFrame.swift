@@ -12,4 +12,16 @@ public struct SceneFrame {
   }
 }
 
+extension SceneFrame {
+  /// The pictures moved down `rows` and right `columns` (a list drawn below a header, beside a pane).
+  func picturesOffset(rows: Int, columns: Int = 0) -> [PicturePlacement] {
+    pictures.map { picture in
+      var moved = picture
+      moved.rect.row += rows
+      moved.rect.column += columns
+      return moved
+    }
+  }
+}
+
 extension SceneFrame: Sendable {}

@@ -1,24 +1,34 @@
 import Foundation
 import ImageCache
+import TerminalUI
 
 /// The thumbnails of one scene, kept outside the VIP cycle: the view controller asks for the URLs of the rows
 /// on screen; requests for rows that scrolled away are cancelled; a finished thumbnail triggers `onUpdate`
-/// so the row is redrawn. Until then a placeholder fills the slot.
+/// so the row is redrawn. Until then a placeholder fills the slot. Thumbnails are painted the session's way:
+/// block art in the lines, or a graphics protocol's picture placed over the slot's blank cells.
 @MainActor
 final class ThumbnailSlots {
   private let loader: any ThumbnailLoading
-  private let renderer: any ThumbnailRendering
+  private let painter: any PicturePainting
   let size: ThumbnailSize
-  private var rendered: [URL: [String]] = [:]
+  private var rendered: [URL: PaintedPicture] = [:]
   private var failed: Set<URL> = []
   private var inFlight: [URL: Request] = [:]
   private var nextRequestID = 0
+  /// The terminal's name for each URL's picture, so the same cover keeps its id wherever its row moves.
+  private var pictureIDs: [URL: UInt32] = [:]
   var onUpdate: (@MainActor () -> Void)?
+  /// Thumbnails are named from here up (the large pictures have small ids of their own).
+  static let firstPictureID: UInt32 = 100
 
-  init(loader: any ThumbnailLoading, renderer: any ThumbnailRendering, size: ThumbnailSize = .row) {
+  init(loader: any ThumbnailLoading, painter: any PicturePainting, size: ThumbnailSize = .row) {
     self.loader = loader
-    self.renderer = renderer
+    self.painter = painter
     self.size = size
+  }
+
+  convenience init(loader: any ThumbnailLoading, renderer: any ThumbnailRendering, size: ThumbnailSize = .row) {
+    self.init(loader: loader, painter: BlockArtPicturePainter(renderer: renderer), size: size)
   }
 
   /// URLs in the order they should load (visible rows top to bottom). Anything else in flight is cancelled.
@@ -31,10 +41,13 @@ final class ThumbnailSlots {
     for url in urls where rendered[url] == nil && inFlight[url] == nil && !failed.contains(url) {
       nextRequestID += 1
       let id = nextRequestID
-      let task = Task { [loader] in
-        let result: Result<ImageBitmap, any Error>
+      let pictureID = pictureIDs[url] ?? Self.firstPictureID + UInt32(pictureIDs.count)
+      pictureIDs[url] = pictureID
+      let task = Task { [loader, painter, size] in
+        let result: Result<PaintedPicture, any Error>
         do {
-          result = .success(try await loader.thumbnail(for: url))
+          let bitmap = try await loader.thumbnail(for: url)
+          result = .success(await Self.paint(bitmap, size: size, painter: painter, id: pictureID))
         } catch {
           result = .failure(error)
         }
@@ -45,13 +58,25 @@ final class ThumbnailSlots {
   }
 
   /// The slot's lines: the rendered thumbnail, or a placeholder of the same size
-  /// (blank for rows that have no image at all, such as an action row).
+  /// (blank for rows that have no image at all, such as an action row, or whose picture is placed over them).
   func lines(for url: URL?) -> [String] {
-    if let url, let lines = rendered[url] { return lines }
     let blank = String(repeating: " ", count: size.columns)
+    switch url.flatMap({ rendered[$0] }) {
+    case .text(let lines): return lines
+    case .placed: return Array(repeating: blank, count: size.rows)
+    case nil: break
+    }
     guard url != nil else { return Array(repeating: blank, count: size.rows) }
     let dots = String(repeating: "·", count: size.columns)
     return (0..<size.rows).map { $0 == size.rows / 2 ? dots : blank }
+  }
+
+  /// The placed picture for `url` with its top-left cell at `origin`, when thumbnails are drawn by a protocol.
+  func placement(for url: URL?, row: Int, column: Int) -> PicturePlacement? {
+    guard let url, case .placed(let drawing) = rendered[url], let id = pictureIDs[url] else { return nil }
+    return PicturePlacement(
+      id: id, rect: CellRect(row: row, column: column, columns: size.columns, rows: size.rows),
+      contentKey: url.absoluteString, drawing: drawing)
   }
 
   func cancelAll() {
@@ -73,13 +98,19 @@ final class ThumbnailSlots {
 
   var pendingURLs: Set<URL> { Set(inFlight.keys) }
 
-  private func finish(_ url: URL, _ id: Int, _ result: Result<ImageBitmap, any Error>) {
+  private nonisolated static func paint(
+    _ bitmap: ImageBitmap, size: ThumbnailSize, painter: any PicturePainting, id: UInt32
+  ) async -> PaintedPicture {
+    painter.paint(bitmap, columns: size.columns, rows: size.rows, id: id)
+  }
+
+  private func finish(_ url: URL, _ id: Int, _ result: Result<PaintedPicture, any Error>) {
     // Cancelled meanwhile (possibly re-requested since): this result is not wanted.
     guard inFlight[url]?.id == id else { return }
     inFlight[url] = nil
     switch result {
-    case .success(let bitmap):
-      rendered[url] = renderer.render(bitmap, columns: size.columns, rows: size.rows)
+    case .success(let picture):
+      rendered[url] = picture
       onUpdate?()
     case .failure(let error):
       // A cancelled load may be asked for again later; a broken image would only fail again.

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 @MainActor
 protocol SimilarArtistsDisplayLogic: AnyObject {
@@ -65,17 +66,26 @@ public final class SimilarArtistsViewController: BrowserScene, SimilarArtistsDis
   }
 
   public func render(width: Int, height: Int) -> [String] {
-    ScreenLayout.compose(
-      header: [title, ""],
+    renderFrame(width: width, height: height).lines
+  }
+
+  public func renderFrame(width: Int, height: Int) -> SceneFrame {
+    let header = [title, ""]
+    var pictures: [PicturePlacement] = []
+    let lines = ScreenLayout.compose(
+      header: header,
       body: { bodyHeight in
         guard let viewModel, viewModel.emptyMessage == nil else {
           return [viewModel?.emptyMessage ?? "Loading…"]
         }
-        return ListRenderer.lines(
+        let list = ListRenderer.frame(
           texts: viewModel.rows.map(Self.rowText), imageURLs: viewModel.rows.map(\.imageURL),
           viewport: &viewport, width: width, height: bodyHeight,
           thumbnails: chores.shownThumbnails)
+        pictures = list.picturesOffset(rows: header.count)
+        return list.lines
       }, footer: ["j/k move · Enter open · h back · t thumbnails · r refresh"], width: width, height: height)
+    return SceneFrame(lines: lines, pictures: pictures)
   }
 
   public func plainLines() -> [String] {

@@ -111,7 +111,7 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
 
   public func renderFrame(width: Int, height: Int) -> SceneFrame {
     let header = [SceneText.joined([title, viewModel?.sortLabel ?? ""]), ""]
-    var placement: PicturePlacement?
+    var pictures: [PicturePlacement] = []
     let lines = ScreenLayout.compose(
       header: header,
       body: { bodyHeight in
@@ -119,25 +119,27 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
           return [viewModel?.emptyMessage ?? "Loading…"]
         }
         guard width >= PicturePane.minimumWidth, let previewPicture else {
-          return listLines(viewModel, width: width, height: bodyHeight)
+          let list = listFrame(viewModel, width: width, height: bodyHeight)
+          pictures = list.picturesOffset(rows: header.count)
+          return list.lines
         }
         let listColumns = PicturePane.listColumns(width: width)
-        let list = listLines(viewModel, width: listColumns, height: bodyHeight)
+        let list = listFrame(viewModel, width: listColumns, height: bodyHeight)
         let pane = previewPane(
           viewModel, picture: previewPicture, width: width - listColumns - PicturePane.gap, height: bodyHeight,
           origin: (header.count, listColumns + PicturePane.gap))
-        placement = pane.picture
-        return PicturePane.beside(list, leftColumns: listColumns, pane.lines, height: bodyHeight)
+        pictures = list.picturesOffset(rows: header.count) + (pane.picture.map { [$0] } ?? [])
+        return PicturePane.beside(list.lines, leftColumns: listColumns, pane.lines, height: bodyHeight)
       }, footer: [SceneText.listHint], width: width, height: height)
-    return SceneFrame(lines: lines, pictures: placement.map { [$0] } ?? [])
+    return SceneFrame(lines: lines, pictures: pictures)
   }
 
-  private func listLines(_ viewModel: TopArtists.FetchArtists.ViewModel, width: Int, height: Int) -> [String] {
+  private func listFrame(_ viewModel: TopArtists.FetchArtists.ViewModel, width: Int, height: Int) -> SceneFrame {
     let slots = chores.shownThumbnails
     let reserved = 9 + SceneText.widest(viewModel.rows.map(\.listeners)) + (slots.map { $0.size.columns + 1 } ?? 0)
     let nameColumns = SceneText.nameColumns(
       width: width, preferred: TopArtistsPresenter.nameColumns, reserved: reserved)
-    return ListRenderer.lines(
+    return ListRenderer.frame(
       texts: viewModel.rows.map { Self.rowText($0, nameColumns: nameColumns) },
       imageURLs: viewModel.rows.map(\.imageURL), viewport: &viewport, width: width, height: height,
       thumbnails: slots)

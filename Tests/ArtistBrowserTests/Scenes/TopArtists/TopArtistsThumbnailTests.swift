@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 import Testing
 
 @testable import ArtistBrowser
@@ -6,12 +7,15 @@ import Testing
 /// The chart wired for real (in-memory store) with a gated thumbnail loader.
 @MainActor
 @Suite struct TopArtistsThumbnailTests {
-  func makeSUT(chart: [ArtistSummary]) async -> (TopArtistsViewController, GatedThumbnailLoader) {
+  func makeSUT(chart: [ArtistSummary], painter: (any PicturePainting)? = nil) async
+    -> (TopArtistsViewController, GatedThumbnailLoader)
+  {
     let loader = GatedThumbnailLoader()
     let navigator = NavigatorSpy()
     let services = BrowserServices(
       artists: Seeds.store(chart: chart), recentSearches: InMemoryRecentSearchesStore(), thumbnailLoader: loader,
-      thumbnailRenderer: LetterThumbnailRenderer(), thumbnailSize: ThumbnailSize(columns: 3, rows: 1))
+      thumbnailRenderer: LetterThumbnailRenderer(), thumbnailSize: ThumbnailSize(columns: 3, rows: 1),
+      picturePainter: painter)
     let factory = SceneFactory(
       services: services, preferences: BrowserPreferences(showsThumbnails: true), navigator: navigator)
     let sut = factory.makeTopArtists()
@@ -56,6 +60,22 @@ import Testing
     #expect(sut.thumbnails?.pendingURLs == Set(urls[4...5]))
     loader.open()
     await sut.thumbnails?.waitUntilIdle()
+  }
+
+  @Test func withAGraphicsProtocolThumbnailsArePlacedOverBlankSlots() async {
+    // Given a painter that places pictures
+    let (sut, loader) = await makeSUT(chart: [Seeds.cher, Seeds.abba], painter: PlacingPainter())
+    // When the chart is drawn and its thumbnails arrive
+    _ = sut.renderFrame(width: 40, height: 5)
+    loader.open()
+    await sut.thumbnails?.waitUntilIdle()
+    let frame = sut.renderFrame(width: 40, height: 5)
+    // Then each row keeps a blank slot and a picture is placed over it, one id per cover
+    #expect(frame.lines[2].hasPrefix(">       1. Cher"))
+    #expect(frame.pictures.map(\.rect) == [CellRect(row: 2, column: 2, columns: 3, rows: 1)])
+    #expect(frame.pictures.map(\.id) == [ThumbnailSlots.firstPictureID])
+    #expect(frame.pictures.first?.contentKey == Seeds.cherURL.absoluteString)
+    #expect(frame.pictures.first.map { String(decoding: $0.drawing.bytes, as: UTF8.self) } == "<picture 3x1>")
   }
 
   @Test func toggleOffDrawsNoThumbnails() async {
