@@ -119,7 +119,12 @@ public struct BrowserCommand: AsyncParsableCommand {
     }
     if let artist { options.entry = .artist(artist) }
     if let similar { options.entry = .similar(similar) }
-    if let search { options.entry = .search(search) }
+    if let search {
+      guard !search.trimmingCharacters(in: .whitespaces).isEmpty else {
+        throw ValidationError("--search needs something to search for")
+      }
+      options.entry = .search(search)
+    }
     if let album {
       guard let split = Self.splitAlbum(album) else {
         throw ValidationError("--album takes \"ARTIST/ALBUM\", e.g. --album \"Radiohead/OK Computer\"")

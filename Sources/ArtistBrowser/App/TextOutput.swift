@@ -61,11 +61,7 @@ enum TextOutput {
   }
 
   /// Scene messages end with the key to press on the full screen; a printout has no keys.
-  static func forPrintout(_ message: String) -> String {
-    message
-      .replacingOccurrences(of: ErrorMessage.retryWhenOnlineHint, with: "Run again when online.")
-      .replacingOccurrences(of: ErrorMessage.retryHint, with: "Run again to retry.")
-  }
+  static func forPrintout(_ message: String) -> String { ErrorMessage.forPrintout(message) }
 
   /// Presenters sanitise what they show; this is the last guard so no control character from the API can reach
   /// the output, whatever a scene forgets.

@@ -127,7 +127,8 @@ enum WarmRun {
     for line in invalid {
       report.total += 1
       report.failed += 1
-      report.failures.append(.init(url: line, message: "\(TerminalText.sanitize(line)): not an http(s) URL"))
+      let shown = TerminalText.sanitize(line)
+      report.failures.append(.init(url: shown, message: "\(shown): not an http(s) URL"))
     }
     if json {
       print(try Console.json(report))

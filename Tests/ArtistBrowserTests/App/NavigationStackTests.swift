@@ -112,7 +112,7 @@ import Testing
     await settle(sut)
     let data = try #require(try sut.top?.jsonSnapshot())
     let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-    #expect((object?["rows"] as? [Any])?.count == 3)
-    #expect(object?["title"] as? String == "Top artists")
+    #expect((object?["artists"] as? [Any])?.count == 3)
+    #expect(object?["scene"] as? String == "chart")
   }
 }

@@ -4,7 +4,7 @@ import Testing
 @testable import ArtistBrowser
 
 @Suite @MainActor struct TextOutputTests {
-  private func run(
+  func run(
     _ entry: EntryScene, format: OutputMode = .plain, notice: String? = nil,
     store: InMemoryArtistsStore = InMemoryArtistsStore(), limit: Int? = nil
   ) async -> TextOutput.Result {
@@ -52,9 +52,8 @@ import Testing
     #expect(result.standardError == "demo catalog (--demo)")
     let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
     #expect(object?["query"] as? String == "head")
-    let results = object?["results"] as? [String: Any]
-    let rows = results?["rows"] as? [[String: Any]]
-    #expect(rows?.compactMap { $0["name"] as? String } == ["Radiohead", "Portishead"])
+    let artists = object?["artists"] as? [[String: Any]]
+    #expect(artists?.compactMap { $0["name"] as? String } == ["Radiohead", "Portishead"])
   }
 
   @Test func controlCharactersFromTheAPINeverReachTheOutput() async {

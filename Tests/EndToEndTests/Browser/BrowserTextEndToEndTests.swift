@@ -51,11 +51,10 @@ struct BrowserTextEndToEndTests {
     let output = try BrowserProcess.run(["--json", "--limit", "3"], cacheDirectory: cache)
     #expect(output.status == 0, "stderr: \(output.stderr)")
     let object = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
-    let rows = object?["rows"] as? [[String: Any]]
-    #expect(rows?.count == 3)
-    #expect(rows?.first?["rank"] as? String == "1.")
-    let status = object?["status"] as? [String: Any]
-    #expect(status?["source"] as? String == "demoCatalog")
+    let artists = object?["artists"] as? [[String: Any]]
+    #expect(artists?.count == 3)
+    #expect(artists?.first?["rank"] as? Int == 1)
+    #expect(object?["source"] as? String == "demoCatalog")
     #expect(output.stderr == "artist-browser: demo catalog (no LASTFM_API_KEY set)\n")
   }
 

@@ -1,6 +1,7 @@
 @MainActor
 protocol AlbumDetailBusinessLogic: AnyObject {
   func fetchAlbum(request: AlbumDetail.FetchAlbum.Request) async
+  func exportData(request: AlbumDetail.ExportData.Request)
 }
 
 @MainActor
@@ -19,6 +20,8 @@ final class AlbumDetailInteractor: AlbumDetailBusinessLogic, AlbumDetailDataStor
   var artistName = ""
   var albumName = ""
   private(set) var album: AlbumDetails?
+  /// What was last presented, so it can be exported with its provenance.
+  private var lastResponse: AlbumDetail.FetchAlbum.Response?
 
   init(worker: any AlbumDetailWorking) {
     self.worker = worker
@@ -37,6 +40,12 @@ final class AlbumDetailInteractor: AlbumDetailBusinessLogic, AlbumDetailDataStor
     } catch {
       response.error = StoreError(error)
     }
+    lastResponse = response
     presenter?.presentAlbum(response: response)
+  }
+
+  func exportData(request: AlbumDetail.ExportData.Request) {
+    guard let lastResponse, lastResponse.album != nil else { return }
+    presenter?.presentExportedData(response: lastResponse)
   }
 }

@@ -32,4 +32,26 @@ enum AlbumDetail {
       var status: StatusLine
     }
   }
+
+  /// What is loaded, as data for scripts (`--json`): the album and its tracks.
+  enum ExportData {
+    struct Request {}
+    typealias Response = FetchAlbum.Response
+
+    struct ViewModel: Codable, Equatable {
+      struct Album: Codable, Equatable {
+        var name: String
+        var artist: String
+        var listeners: Int?
+        var playCount: Int?
+        var imageURL: String?
+        var tracks: [ExportedData.Track]
+      }
+
+      var scene = "album"
+      var source: DataSource?
+      var stale: Bool
+      var album: Album
+    }
+  }
 }

@@ -1,6 +1,7 @@
 @MainActor
 protocol AlbumDetailPresentationLogic: AnyObject {
   func presentAlbum(response: AlbumDetail.FetchAlbum.Response)
+  func presentExportedData(response: AlbumDetail.ExportData.Response)
 }
 
 @MainActor
@@ -33,5 +34,16 @@ final class AlbumDetailPresenter: AlbumDetailPresentationLogic {
     guard !known.isEmpty else { return tracks }
     let total = "total " + DisplayFormat.duration(known.reduce(0, +))
     return SceneText.joined([tracks, total, DisplayFormat.counted(album.listeners, "listener", "listeners")])
+  }
+
+  func presentExportedData(response: AlbumDetail.ExportData.Response) {
+    guard let album = response.album else { return }
+    viewController?.displayExportedData(
+      viewModel: .init(
+        source: response.source, stale: response.isStale,
+        album: .init(
+          name: ExportedData.text(album.name), artist: ExportedData.text(album.artist), listeners: album.listeners,
+          playCount: album.playCount, imageURL: album.imageURL?.absoluteString,
+          tracks: album.tracks.map(ExportedData.Track.init))))
   }
 }

@@ -3,6 +3,7 @@ import Foundation
 @MainActor
 protocol AlbumDetailDisplayLogic: AnyObject {
   func displayAlbum(viewModel: AlbumDetail.FetchAlbum.ViewModel)
+  func displayExportedData(viewModel: AlbumDetail.ExportData.ViewModel)
 }
 
 /// An album's tracks with durations and the total, around its cover as large as the screen allows (beside the
@@ -14,6 +15,7 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
   var router: (any AlbumDetailRoutingLogic & AlbumDetailDataPassing)?
 
   private(set) var viewModel: AlbumDetail.FetchAlbum.ViewModel?
+  private var exported: AlbumDetail.ExportData.ViewModel?
   private(set) var viewport = ListViewport()
   private let chores: SceneChores
   /// The cover, large; nil without pictures.
@@ -51,6 +53,8 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
     viewport.setCount(viewModel.tracks.count, resetSelection: true)
     changed()
   }
+
+  func displayExportedData(viewModel: AlbumDetail.ExportData.ViewModel) { exported = viewModel }
 
   public func handle(_ key: BrowserKey) -> Bool {
     guard let command = ListCommand(key) else { return false }
@@ -125,7 +129,11 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
     return lines + viewModel.tracks.map { "\(SceneText.padLeft($0.number, 4)) \($0.name) (\($0.duration))" }
   }
 
-  public func jsonSnapshot() throws -> Data { try SnapshotEncoder.encode(viewModel) }
+  public func jsonSnapshot() throws -> Data {
+    exported = nil
+    interactor?.exportData(request: .init())
+    return try SnapshotEncoder.encode(loaded: exported)
+  }
 
   private func fetchAlbum(refresh: Bool) {
     guard let interactor else { return }

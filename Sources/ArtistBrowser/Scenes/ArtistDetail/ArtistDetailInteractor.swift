@@ -2,6 +2,7 @@
 protocol ArtistDetailBusinessLogic: AnyObject {
   func fetchArtist(request: ArtistDetail.FetchArtist.Request) async
   func selectAlbum(request: ArtistDetail.SelectAlbum.Request)
+  func exportData(request: ArtistDetail.ExportData.Request)
 }
 
 @MainActor
@@ -22,6 +23,8 @@ final class ArtistDetailInteractor: ArtistDetailBusinessLogic, ArtistDetailDataS
   private(set) var details: ArtistDetails?
   private(set) var albums: [AlbumSummary] = []
   private(set) var selectedAlbum: AlbumSummary?
+  /// What was last presented, so it can be exported with its provenance.
+  private var lastResponse: ArtistDetail.FetchArtist.Response?
 
   init(worker: any ArtistDetailWorking) {
     self.worker = worker
@@ -52,7 +55,13 @@ final class ArtistDetailInteractor: ArtistDetailBusinessLogic, ArtistDetailDataS
       details = nil
       response.error = StoreError(error)
     }
+    lastResponse = response
     presenter?.presentArtist(response: response)
+  }
+
+  func exportData(request: ArtistDetail.ExportData.Request) {
+    guard let lastResponse, lastResponse.details != nil else { return }
+    presenter?.presentExportedData(response: lastResponse)
   }
 
   func selectAlbum(request: ArtistDetail.SelectAlbum.Request) {

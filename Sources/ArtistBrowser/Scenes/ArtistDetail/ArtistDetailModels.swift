@@ -40,6 +40,32 @@ enum ArtistDetail {
     }
   }
 
+  /// What is loaded, as data for scripts (`--json`): the artist and their top albums.
+  enum ExportData {
+    struct Request {}
+    typealias Response = FetchArtist.Response
+
+    struct ViewModel: Codable, Equatable {
+      struct Artist: Codable, Equatable {
+        var name: String
+        var listeners: Int?
+        var playCount: Int?
+        var tags: [String]
+        /// As Last.fm sends it: may end with an HTML "Read more" link.
+        var bio: String
+        var imageURL: String?
+      }
+
+      var scene = "artist"
+      var source: DataSource?
+      var stale: Bool
+      var artist: Artist
+      var albums: [ExportedData.Album]
+      /// Why the albums are missing, when they could not be loaded (the artist could).
+      var albumsError: String?
+    }
+  }
+
   /// Remembers the album the user opened, for the router to pass on.
   enum SelectAlbum {
     struct Request {

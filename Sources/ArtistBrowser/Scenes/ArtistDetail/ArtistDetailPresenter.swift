@@ -1,6 +1,7 @@
 @MainActor
 protocol ArtistDetailPresentationLogic: AnyObject {
   func presentArtist(response: ArtistDetail.FetchArtist.Response)
+  func presentExportedData(response: ArtistDetail.ExportData.Response)
 }
 
 @MainActor
@@ -33,5 +34,18 @@ final class ArtistDetailPresenter: ArtistDetailPresentationLogic {
           DisplayFormat.plainText(fromHTML: details?.bioSummary ?? ""), columns: Self.bioColumns),
         imageURL: details?.imageURL, albums: albums, albumsMessage: albumsMessage, errorMessage: errorMessage,
         status: StatusLine(source: response.source, isStale: response.isStale, error: errorMessage)))
+  }
+
+  func presentExportedData(response: ArtistDetail.ExportData.Response) {
+    guard let details = response.details else { return }
+    let artist = ArtistDetail.ExportData.ViewModel.Artist(
+      name: ExportedData.text(details.name), listeners: details.listeners, playCount: details.playCount,
+      tags: details.tags.map(ExportedData.text), bio: ExportedData.text(details.bioSummary),
+      imageURL: details.imageURL?.absoluteString)
+    viewController?.displayExportedData(
+      viewModel: .init(
+        source: response.source, stale: response.isStale, artist: artist,
+        albums: response.albums.map(ExportedData.Album.init),
+        albumsError: response.albumsError.map { ErrorMessage.forPrintout(ErrorMessage.text(for: $0)) }))
   }
 }

@@ -4,6 +4,7 @@ import TerminalUI
 @MainActor
 protocol ArtistDetailDisplayLogic: AnyObject {
   func displayArtist(viewModel: ArtistDetail.FetchArtist.ViewModel)
+  func displayExportedData(viewModel: ArtistDetail.ExportData.ViewModel)
 }
 
 /// One artist: figures, tags, bio, then a list whose first row opens similar artists and the rest are albums;
@@ -14,6 +15,7 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
   var router: (any ArtistDetailRoutingLogic & ArtistDetailDataPassing)?
 
   private(set) var viewModel: ArtistDetail.FetchArtist.ViewModel?
+  private var exported: ArtistDetail.ExportData.ViewModel?
   private(set) var viewport = ListViewport()
   private let chores: SceneChores
   /// The artist's picture, large; nil without pictures.
@@ -53,6 +55,8 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
     viewport.setCount(1 + viewModel.albums.count, resetSelection: true)
     changed()
   }
+
+  func displayExportedData(viewModel: ArtistDetail.ExportData.ViewModel) { exported = viewModel }
 
   public func handle(_ key: BrowserKey) -> Bool {
     if key == .character("m") {
@@ -156,7 +160,11 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
     return lines
   }
 
-  public func jsonSnapshot() throws -> Data { try SnapshotEncoder.encode(viewModel) }
+  public func jsonSnapshot() throws -> Data {
+    exported = nil
+    interactor?.exportData(request: .init())
+    return try SnapshotEncoder.encode(loaded: exported)
+  }
 
   private func listRows(_ viewModel: ArtistDetail.FetchArtist.ViewModel, nameColumns: Int)
     -> (texts: [String], urls: [URL?])

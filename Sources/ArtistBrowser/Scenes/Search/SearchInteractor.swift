@@ -6,6 +6,7 @@ protocol SearchBusinessLogic: AnyObject {
   func searchArtists(request: Search.SearchArtists.Request) async
   func changeSort(request: Search.ChangeSort.Request)
   func selectResult(request: Search.SelectResult.Request)
+  func exportData(request: Search.ExportData.Request)
 }
 
 @MainActor
@@ -72,6 +73,11 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
     response.sort = sort
     lastResponse = response
     presenter?.presentSearchResults(response: response)
+  }
+
+  func exportData(request: Search.ExportData.Request) {
+    guard let lastResponse, lastResponse.error == nil else { return }
+    presenter?.presentExportedData(response: lastResponse)
   }
 
   func selectResult(request: Search.SelectResult.Request) {

@@ -60,6 +60,21 @@ enum Search {
     typealias ViewModel = SearchArtists.ViewModel
   }
 
+  /// The last search's results, as data for scripts (`--json`), in their current order.
+  enum ExportData {
+    struct Request {}
+    typealias Response = SearchArtists.Response
+
+    struct ViewModel: Codable, Equatable {
+      var scene = "search"
+      var source: DataSource?
+      var stale: Bool
+      var query: String
+      var sort: ArtistSortOrder
+      var artists: [ExportedData.Artist]
+    }
+  }
+
   /// Remembers the result the user opened, for the router to pass on.
   enum SelectResult {
     struct Request {

@@ -2,6 +2,7 @@
 protocol SearchPresentationLogic: AnyObject {
   func presentSuggestions(response: Search.LoadSuggestions.Response)
   func presentSearchResults(response: Search.SearchArtists.Response)
+  func presentExportedData(response: Search.ExportData.Response)
 }
 
 @MainActor
@@ -28,5 +29,12 @@ final class SearchPresenter: SearchPresentationLogic {
         rows: rows,
         emptyMessage: rows.isEmpty ? (errorMessage ?? "No artists match “\(query)”.") : nil,
         status: StatusLine(source: response.source, isStale: response.isStale, error: errorMessage)))
+  }
+
+  func presentExportedData(response: Search.ExportData.Response) {
+    viewController?.displayExportedData(
+      viewModel: .init(
+        source: response.source, stale: response.isStale, query: ExportedData.text(response.query),
+        sort: response.sort, artists: response.artists.map(ExportedData.Artist.init)))
   }
 }

@@ -5,6 +5,7 @@ import TerminalUI
 protocol SearchDisplayLogic: AnyObject {
   func displaySuggestions(viewModel: Search.LoadSuggestions.ViewModel)
   func displaySearchResults(viewModel: Search.SearchArtists.ViewModel)
+  func displayExportedData(viewModel: Search.ExportData.ViewModel)
 }
 
 /// A text field over a list. While typing, keys are text and the list offers matching recent searches;
@@ -23,6 +24,7 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
   private(set) var query = ""
   private(set) var suggestions = Search.LoadSuggestions.ViewModel(suggestions: [])
   private(set) var results: Search.SearchArtists.ViewModel?
+  private var exported: Search.ExportData.ViewModel?
   private(set) var viewport = ListViewport()
   /// The search itself runs through `chores.load`; suggestions, asked for on every key, have their own task.
   private var suggestionsTask: Task<Void, Never>?
@@ -138,13 +140,12 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
       + (results.emptyMessage.map { [$0] } ?? results.rows.map { "  \($0.name) — \($0.listeners)" })
   }
 
+  func displayExportedData(viewModel: Search.ExportData.ViewModel) { exported = viewModel }
+
   public func jsonSnapshot() throws -> Data {
-    struct Snapshot: Encodable {
-      var query: String
-      var suggestions: Search.LoadSuggestions.ViewModel
-      var results: Search.SearchArtists.ViewModel?
-    }
-    return try SnapshotEncoder.encode(Snapshot(query: query, suggestions: suggestions, results: results))
+    exported = nil
+    interactor?.exportData(request: .init())
+    return try SnapshotEncoder.encode(loaded: exported)
   }
 
   // MARK: Keys

@@ -24,7 +24,8 @@ public protocol BrowserScene: AnyObject {
   func renderFrame(width: Int, height: Int) -> SceneFrame
   /// The whole content as plain text, no escapes and no truncation to a screen (`--plain`).
   func plainLines() -> [String]
-  /// The current view model as JSON (`--json`).
+  /// What the scene loaded, as data for scripts (`--json`; docs/artist-browser-*.schema.json), not the text it
+  /// shows; throws when nothing is loaded.
   func jsonSnapshot() throws -> Data
 }
 
@@ -58,5 +59,11 @@ enum SnapshotEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return try encoder.encode(value)
+  }
+
+  /// What a scene exported, or `NothingLoadedToExport` when it had nothing to give.
+  static func encode<Value: Encodable>(loaded value: Value?) throws -> Data {
+    guard let value else { throw NothingLoadedToExport() }
+    return try encode(value)
   }
 }

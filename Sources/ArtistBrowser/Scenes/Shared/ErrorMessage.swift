@@ -7,6 +7,13 @@ enum ErrorMessage {
   static let retryHint = "Press r to retry."
   static let retryWhenOnlineHint = "Press r to retry when online."
 
+  /// `message` for a printout or a script, where there are no keys to press.
+  static func forPrintout(_ message: String) -> String {
+    message
+      .replacingOccurrences(of: retryWhenOnlineHint, with: "Run again when online.")
+      .replacingOccurrences(of: retryHint, with: "Run again to retry.")
+  }
+
   static func text(for error: StoreError) -> String {
     switch error {
     case .notFound(let name, let suggestions):

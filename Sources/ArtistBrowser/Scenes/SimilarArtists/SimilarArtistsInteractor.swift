@@ -2,6 +2,7 @@
 protocol SimilarArtistsBusinessLogic: AnyObject {
   func fetchSimilar(request: SimilarArtists.FetchSimilar.Request) async
   func selectArtist(request: SimilarArtists.SelectArtist.Request)
+  func exportData(request: SimilarArtists.ExportData.Request)
 }
 
 @MainActor
@@ -20,6 +21,8 @@ final class SimilarArtistsInteractor: SimilarArtistsBusinessLogic, SimilarArtist
   var artistName = ""
   private(set) var similar: [SimilarArtist] = []
   private(set) var selectedArtist: SimilarArtist?
+  /// What was last presented, so it can be exported with its provenance.
+  private var lastResponse: SimilarArtists.FetchSimilar.Response?
 
   init(worker: any SimilarArtistsWorking) {
     self.worker = worker
@@ -40,7 +43,13 @@ final class SimilarArtistsInteractor: SimilarArtistsBusinessLogic, SimilarArtist
     } catch {
       response.error = StoreError(error)
     }
+    lastResponse = response
     presenter?.presentSimilar(response: response)
+  }
+
+  func exportData(request: SimilarArtists.ExportData.Request) {
+    guard let lastResponse, lastResponse.error == nil else { return }
+    presenter?.presentExportedData(response: lastResponse)
   }
 
   func selectArtist(request: SimilarArtists.SelectArtist.Request) {

@@ -29,6 +29,21 @@ enum SimilarArtists {
     }
   }
 
+  /// What is loaded, as data for scripts (`--json`): the similar artists, best match first.
+  enum ExportData {
+    struct Request {}
+    typealias Response = FetchSimilar.Response
+
+    struct ViewModel: Codable, Equatable {
+      var scene = "similar"
+      var source: DataSource?
+      var stale: Bool
+      /// The artist they are similar to, as asked for.
+      var artist: String
+      var similar: [ExportedData.Similar]
+    }
+  }
+
   /// Remembers the row the user opened, for the router to pass on.
   enum SelectArtist {
     struct Request {

@@ -1,6 +1,7 @@
 @MainActor
 protocol SimilarArtistsPresentationLogic: AnyObject {
   func presentSimilar(response: SimilarArtists.FetchSimilar.Response)
+  func presentExportedData(response: SimilarArtists.ExportData.Response)
 }
 
 @MainActor
@@ -21,5 +22,12 @@ final class SimilarArtistsPresenter: SimilarArtistsPresentationLogic {
         title: "Similar to \(artist)", rows: rows,
         emptyMessage: rows.isEmpty ? (errorMessage ?? "No similar artists known.") : nil,
         status: StatusLine(source: response.source, isStale: response.isStale, error: errorMessage)))
+  }
+
+  func presentExportedData(response: SimilarArtists.ExportData.Response) {
+    viewController?.displayExportedData(
+      viewModel: .init(
+        source: response.source, stale: response.isStale, artist: ExportedData.text(response.artistName),
+        similar: response.similar.map(ExportedData.Similar.init)))
   }
 }

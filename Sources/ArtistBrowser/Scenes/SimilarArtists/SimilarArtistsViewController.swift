@@ -4,6 +4,7 @@ import TerminalUI
 @MainActor
 protocol SimilarArtistsDisplayLogic: AnyObject {
   func displaySimilar(viewModel: SimilarArtists.FetchSimilar.ViewModel)
+  func displayExportedData(viewModel: SimilarArtists.ExportData.ViewModel)
 }
 
 /// Artists similar to one artist, with the match as a percentage; Enter opens one.
@@ -13,6 +14,7 @@ public final class SimilarArtistsViewController: BrowserScene, SimilarArtistsDis
   var router: (any SimilarArtistsRoutingLogic & SimilarArtistsDataPassing)?
 
   private(set) var viewModel: SimilarArtists.FetchSimilar.ViewModel?
+  private var exported: SimilarArtists.ExportData.ViewModel?
   private(set) var viewport = ListViewport()
   private let chores: SceneChores
 
@@ -94,7 +96,13 @@ public final class SimilarArtistsViewController: BrowserScene, SimilarArtistsDis
     return [viewModel.title] + (viewModel.emptyMessage.map { [$0] } ?? rows)
   }
 
-  public func jsonSnapshot() throws -> Data { try SnapshotEncoder.encode(viewModel) }
+  func displayExportedData(viewModel: SimilarArtists.ExportData.ViewModel) { exported = viewModel }
+
+  public func jsonSnapshot() throws -> Data {
+    exported = nil
+    interactor?.exportData(request: .init())
+    return try SnapshotEncoder.encode(loaded: exported)
+  }
 
   static func rowText(_ row: SimilarArtists.FetchSimilar.ViewModel.Row) -> String {
     SceneText.padLeft(row.match, 4) + "  " + row.name

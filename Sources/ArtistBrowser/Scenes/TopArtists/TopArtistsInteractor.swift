@@ -6,6 +6,7 @@ protocol TopArtistsBusinessLogic: AnyObject {
   func selectArtist(request: TopArtists.SelectArtist.Request)
   func showPreview(request: TopArtists.ShowPreview.Request)
   func fetchPreviewDetails(request: TopArtists.ShowPreview.Request) async
+  func exportData(request: TopArtists.ExportData.Request)
 }
 
 @MainActor
@@ -93,15 +94,23 @@ final class TopArtistsInteractor: TopArtistsBusinessLogic, TopArtistsDataStore {
     presenter?.presentPreview(response: .init(artist: artist, details: details))
   }
 
+  func exportData(request: TopArtists.ExportData.Request) {
+    guard loadedPages > 0 else { return }
+    presenter?.presentExportedData(response: response(error: nil))
+  }
+
   private func record(_ result: StoreResult<Page<ArtistSummary>>) {
     source = result.source
     isStale = result.isStale
   }
 
   private func present(error: StoreError?) {
-    presenter?.presentArtists(
-      response: .init(
-        artists: artists, sort: sort, hasMore: loadedPages < totalPages && loadedPages > 0, source: source,
-        isStale: isStale, error: error))
+    presenter?.presentArtists(response: response(error: error))
+  }
+
+  private func response(error: StoreError?) -> TopArtists.FetchArtists.Response {
+    .init(
+      artists: artists, sort: sort, hasMore: loadedPages < totalPages && loadedPages > 0, source: source,
+      isStale: isStale, error: error)
   }
 }

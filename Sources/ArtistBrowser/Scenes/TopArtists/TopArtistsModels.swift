@@ -51,6 +51,22 @@ enum TopArtists {
     typealias ViewModel = FetchArtists.ViewModel
   }
 
+  /// What is loaded, as data for scripts (`--json`): the chart in its current order.
+  enum ExportData {
+    struct Request {}
+    typealias Response = FetchArtists.Response
+
+    struct ViewModel: Codable, Equatable {
+      var scene = "chart"
+      var source: DataSource?
+      var stale: Bool
+      var sort: ArtistSortOrder
+      /// More pages can be loaded.
+      var hasMore: Bool
+      var artists: [ExportedData.Artist]
+    }
+  }
+
   /// Remembers the row the user opened, for the router to pass on.
   enum SelectArtist {
     struct Request {

@@ -2,6 +2,7 @@
 protocol TopArtistsPresentationLogic: AnyObject {
   func presentArtists(response: TopArtists.FetchArtists.Response)
   func presentPreview(response: TopArtists.ShowPreview.Response)
+  func presentExportedData(response: TopArtists.ExportData.Response)
 }
 
 @MainActor
@@ -34,5 +35,12 @@ final class TopArtistsPresenter: TopArtistsPresentationLogic {
         facts: PreviewFacts.lines(
           name: artist.name, listeners: response.details?.listeners ?? artist.listeners,
           playCount: response.details?.playCount ?? artist.playCount, tags: response.details?.tags ?? [])))
+  }
+
+  func presentExportedData(response: TopArtists.ExportData.Response) {
+    viewController?.displayExportedData(
+      viewModel: .init(
+        source: response.source, stale: response.isStale, sort: response.sort, hasMore: response.hasMore,
+        artists: response.artists.map(ExportedData.Artist.init)))
   }
 }

@@ -5,6 +5,7 @@ import TerminalUI
 protocol TopArtistsDisplayLogic: AnyObject {
   func displayArtists(viewModel: TopArtists.FetchArtists.ViewModel)
   func displayPreview(viewModel: TopArtists.ShowPreview.ViewModel)
+  func displayExportedData(viewModel: TopArtists.ExportData.ViewModel)
 }
 
 /// The chart. Loads the next page when the selection comes within `pagingThreshold` rows of the end. From
@@ -15,6 +16,7 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
   var router: (any TopArtistsRoutingLogic & TopArtistsDataPassing)?
 
   private(set) var viewModel: TopArtists.FetchArtists.ViewModel?
+  private var exported: TopArtists.ExportData.ViewModel?
   private(set) var viewport = ListViewport()
   private(set) var preview: TopArtists.ShowPreview.ViewModel?
   private let chores: SceneChores
@@ -71,6 +73,8 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
     preview = viewModel
     changed()
   }
+
+  func displayExportedData(viewModel: TopArtists.ExportData.ViewModel) { exported = viewModel }
 
   // MARK: Keys
 
@@ -176,7 +180,11 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
     return ["\(title) (\(viewModel.sortLabel))"] + (viewModel.emptyMessage.map { [$0] } ?? rows)
   }
 
-  public func jsonSnapshot() throws -> Data { try SnapshotEncoder.encode(viewModel) }
+  public func jsonSnapshot() throws -> Data {
+    exported = nil
+    interactor?.exportData(request: .init())
+    return try SnapshotEncoder.encode(loaded: exported)
+  }
 
   // MARK: Private
 

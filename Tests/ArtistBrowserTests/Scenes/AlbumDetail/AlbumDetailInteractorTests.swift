@@ -13,6 +13,14 @@ import Testing
       presentAlbumCalled = true
       self.response = response
     }
+
+    var presentExportedDataCalled = false
+    var exportResponse: AlbumDetail.ExportData.Response?
+
+    func presentExportedData(response: AlbumDetail.ExportData.Response) {
+      presentExportedDataCalled = true
+      exportResponse = response
+    }
   }
 
   final class WorkerSpy: AlbumDetailWorking {

@@ -12,6 +12,14 @@ import Testing
       displayAlbumCalled = true
       self.viewModel = viewModel
     }
+
+    var displayExportedDataCalled = false
+    var exported: AlbumDetail.ExportData.ViewModel?
+
+    func displayExportedData(viewModel: AlbumDetail.ExportData.ViewModel) {
+      displayExportedDataCalled = true
+      exported = viewModel
+    }
   }
 
   func present(_ album: AlbumDetails?, error: StoreError? = nil) -> AlbumDetail.FetchAlbum.ViewModel? {

@@ -13,6 +13,14 @@ import Testing
       presentArtistCalled = true
       self.response = response
     }
+
+    var presentExportedDataCalled = false
+    var exportResponse: ArtistDetail.ExportData.Response?
+
+    func presentExportedData(response: ArtistDetail.ExportData.Response) {
+      presentExportedDataCalled = true
+      exportResponse = response
+    }
   }
 
   final class WorkerSpy: ArtistDetailWorking {

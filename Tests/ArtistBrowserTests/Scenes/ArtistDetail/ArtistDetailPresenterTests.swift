@@ -12,6 +12,14 @@ import Testing
       displayArtistCalled = true
       self.viewModel = viewModel
     }
+
+    var displayExportedDataCalled = false
+    var exported: ArtistDetail.ExportData.ViewModel?
+
+    func displayExportedData(viewModel: ArtistDetail.ExportData.ViewModel) {
+      displayExportedDataCalled = true
+      exported = viewModel
+    }
   }
 
   func present(_ response: ArtistDetail.FetchArtist.Response) -> ArtistDetail.FetchArtist.ViewModel? {

@@ -10,6 +10,8 @@ import Testing
     var selectedAlbumIndex: Int?
     func fetchArtist(request: ArtistDetail.FetchArtist.Request) async { fetchArtistCalled = true }
     func selectAlbum(request: ArtistDetail.SelectAlbum.Request) { selectedAlbumIndex = request.index }
+    var exportDataCalled = false
+    func exportData(request: ArtistDetail.ExportData.Request) { exportDataCalled = true }
   }
 
   final class RouterSpy: ArtistDetailRoutingLogic, ArtistDetailDataPassing {

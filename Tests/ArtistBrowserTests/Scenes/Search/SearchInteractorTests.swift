@@ -20,6 +20,14 @@ import Testing
       presentSearchResultsCalled = true
       results = response
     }
+
+    var presentExportedDataCalled = false
+    var exportResponse: Search.ExportData.Response?
+
+    func presentExportedData(response: Search.ExportData.Response) {
+      presentExportedDataCalled = true
+      exportResponse = response
+    }
   }
 
   final class WorkerSpy: SearchWorking {

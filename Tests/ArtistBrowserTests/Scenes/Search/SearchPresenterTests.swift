@@ -9,6 +9,14 @@ import Testing
     var results: Search.SearchArtists.ViewModel?
     func displaySuggestions(viewModel: Search.LoadSuggestions.ViewModel) { suggestions = viewModel }
     func displaySearchResults(viewModel: Search.SearchArtists.ViewModel) { results = viewModel }
+
+    var displayExportedDataCalled = false
+    var exported: Search.ExportData.ViewModel?
+
+    func displayExportedData(viewModel: Search.ExportData.ViewModel) {
+      displayExportedDataCalled = true
+      exported = viewModel
+    }
   }
 
   func makeSUT() -> (SearchPresenter, DisplaySpy) {

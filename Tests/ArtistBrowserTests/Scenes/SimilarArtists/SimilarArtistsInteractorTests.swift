@@ -13,6 +13,14 @@ import Testing
       presentSimilarCalled = true
       self.response = response
     }
+
+    var presentExportedDataCalled = false
+    var exportResponse: SimilarArtists.ExportData.Response?
+
+    func presentExportedData(response: SimilarArtists.ExportData.Response) {
+      presentExportedDataCalled = true
+      exportResponse = response
+    }
   }
 
   final class WorkerSpy: SimilarArtistsWorking {

@@ -12,6 +12,14 @@ import Testing
       displaySimilarCalled = true
       self.viewModel = viewModel
     }
+
+    var displayExportedDataCalled = false
+    var exported: SimilarArtists.ExportData.ViewModel?
+
+    func displayExportedData(viewModel: SimilarArtists.ExportData.ViewModel) {
+      displayExportedDataCalled = true
+      exported = viewModel
+    }
   }
 
   func present(_ similar: [SimilarArtist], error: StoreError? = nil) -> SimilarArtists.FetchSimilar.ViewModel? {

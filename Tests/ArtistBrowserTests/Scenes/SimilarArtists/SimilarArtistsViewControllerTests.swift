@@ -9,6 +9,8 @@ import Testing
     var selectedIndex: Int?
     func fetchSimilar(request: SimilarArtists.FetchSimilar.Request) async {}
     func selectArtist(request: SimilarArtists.SelectArtist.Request) { selectedIndex = request.index }
+    var exportDataCalled = false
+    func exportData(request: SimilarArtists.ExportData.Request) { exportDataCalled = true }
   }
 
   final class RouterSpy: SimilarArtistsRoutingLogic, SimilarArtistsDataPassing {

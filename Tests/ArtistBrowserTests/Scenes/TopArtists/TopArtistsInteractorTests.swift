@@ -21,6 +21,14 @@ import Testing
       presentPreviewCalled = true
       previews.append(response)
     }
+
+    var presentExportedDataCalled = false
+    var exportResponse: TopArtists.ExportData.Response?
+
+    func presentExportedData(response: TopArtists.ExportData.Response) {
+      presentExportedDataCalled = true
+      exportResponse = response
+    }
   }
 
   final class WorkerSpy: TopArtistsWorking {
@@ -86,6 +94,28 @@ import Testing
     let presenter = PresenterSpy()
     sut.presenter = presenter
     return (sut, presenter)
+  }
+
+  @Test func exportDataPresentsWhatIsLoadedWithItsProvenanceAndNothingBefore() async {
+    // Given
+    let worker = WorkerSpy(pages: [1: Self.page([Seeds.cher, Seeds.abba], 1, of: 3, stale: true)])
+    let (sut, presenter) = makeSUT(worker)
+    // When nothing is loaded yet
+    sut.exportData(request: .init())
+    // Then nothing is presented
+    #expect(!presenter.presentExportedDataCalled)
+    // When the chart is loaded and re-sorted
+    await sut.fetchArtists(request: .init())
+    sut.changeSort(request: .init(order: .name))
+    sut.exportData(request: .init())
+    // Then the export is the loaded data in its current order, with where it came from
+    let response = presenter.exportResponse
+    #expect(response?.artists.map(\.name) == ["abba", "Cher"])
+    #expect(response?.sort == .name)
+    #expect(response?.hasMore == true)
+    #expect(response?.source == .lastFM)
+    #expect(response?.isStale == true)
+    #expect(worker.requests == ["page 1 cache"])
   }
 
   @Test func fetchArtistsAsksForTheFirstPageAndPresentsIt() async {

@@ -21,6 +21,14 @@ import Testing
       displayPreviewCalled = true
       preview = viewModel
     }
+
+    var displayExportedDataCalled = false
+    var exported: TopArtists.ExportData.ViewModel?
+
+    func displayExportedData(viewModel: TopArtists.ExportData.ViewModel) {
+      displayExportedDataCalled = true
+      exported = viewModel
+    }
   }
 
   @Test func previewFactsAreTheRowsFiguresThenTheTagsFromTheDetails() {

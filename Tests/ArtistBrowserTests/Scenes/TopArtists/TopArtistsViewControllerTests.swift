@@ -23,6 +23,13 @@ import Testing
       previewRequests.append(request.index)
     }
     func fetchPreviewDetails(request: TopArtists.ShowPreview.Request) async { fetchPreviewDetailsCalled = true }
+    var exportDataCalled = false
+    /// Stands in for the interactor → presenter → display round trip of an export.
+    var onExport: (@MainActor () -> Void)?
+    func exportData(request: TopArtists.ExportData.Request) {
+      exportDataCalled = true
+      onExport?()
+    }
   }
 
   final class RouterSpy: TopArtistsRoutingLogic, TopArtistsDataPassing {
@@ -146,12 +153,44 @@ import Testing
       sut.plainLines() == ["Top artists (sort: rank)", "Offline and not cached yet. Press r to retry when online."])
   }
 
-  @Test func plainAndJSONOutput() throws {
+  @Test func plainOutput() {
     let (sut, _, _) = makeSUT()
     sut.displayArtists(viewModel: Self.viewModel(rows: 2))
     #expect(
       sut.plainLines() == ["Top artists (sort: rank)", "  1. Artist 1 — 1K listeners", "  2. Artist 2 — 2K listeners"])
-    let decoded = try JSONDecoder().decode(TopArtists.FetchArtists.ViewModel.self, from: sut.jsonSnapshot())
-    #expect(decoded == Self.viewModel(rows: 2))
+  }
+
+  @Test func jsonAsksTheInteractorForTheDataAndEncodesWhatComesBack() throws {
+    let (sut, interactor, _) = makeSUT()
+    sut.displayArtists(viewModel: Self.viewModel(rows: 2))
+    let exported = TopArtists.ExportData.ViewModel(
+      source: .lastFM, stale: true, sort: .name, hasMore: false,
+      artists: [ExportedData.Artist(ArtistSummary(rank: 7, name: "Cher", listeners: 3_612_345))])
+    interactor.onExport = { sut.displayExportedData(viewModel: exported) }
+    let json = String(decoding: try sut.jsonSnapshot(), as: UTF8.self)
+    #expect(interactor.exportDataCalled)
+    #expect(
+      json == """
+        {
+          "artists" : [
+            {
+              "listeners" : 3612345,
+              "name" : "Cher",
+              "rank" : 7
+            }
+          ],
+          "hasMore" : false,
+          "scene" : "chart",
+          "sort" : "name",
+          "source" : "lastFM",
+          "stale" : true
+        }
+        """)
+  }
+
+  @Test func jsonWithNothingLoadedThrows() {
+    let (sut, interactor, _) = makeSUT()
+    #expect(throws: NothingLoadedToExport.self) { try sut.jsonSnapshot() }
+    #expect(interactor.exportDataCalled)
   }
 }

@@ -1,0 +1,87 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `artist-browser … --json` for every scene, as scripts read it: the built binary on the embedded demo catalog,
+/// each document checked against its schema in docs/schemas, numbers as numbers.
+@Suite(
+  "artist-browser --json against docs/schemas", .timeLimit(.minutes(3)),
+  .enabled(if: BrowserProcess.isBuilt, "needs the built artist-browser: run `swift build` first"),
+  .enabled(if: JSONSchemaValidator.isAvailable, "needs python3's jsonschema: run scripts/install-deps"))
+struct BrowserJSONTests {
+  /// Runs the browser with `--json` and checks its stdout against `schema`; returns the parsed document.
+  private func document(
+    _ arguments: [String], schema: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> [String: Any] {
+    let cache = try BrowserProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let output = try BrowserProcess.run(arguments + ["--json"], cacheDirectory: cache)
+    #expect(output.status == 0, "stderr: \(output.stderr)", sourceLocation: sourceLocation)
+    #expect(output.stderr == "artist-browser: demo catalog (no LASTFM_API_KEY set)\n", sourceLocation: sourceLocation)
+    let problems = try JSONSchemaValidator.problems(in: output.stdout, schema: JSONSchemaValidator.schema(schema))
+    #expect(problems == [], "\(output.stdout)", sourceLocation: sourceLocation)
+    return try #require(
+      try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any],
+      sourceLocation: sourceLocation)
+  }
+
+  private func firstChartArtist() throws -> [String: Any] {
+    let chart = try document(["--limit", "1"], schema: "artist-browser-chart")
+    return try #require((chart["artists"] as? [[String: Any]])?.first)
+  }
+
+  @Test func theChartHasRanksAndListenersAsIntegers() throws {
+    let chart = try document(["--limit", "3"], schema: "artist-browser-chart")
+    #expect(chart["scene"] as? String == "chart")
+    #expect(chart["source"] as? String == "demoCatalog")
+    #expect(chart["sort"] as? String == "rank")
+    let artists = try #require(chart["artists"] as? [[String: Any]])
+    #expect(artists.compactMap { $0["rank"] as? Int } == [1, 2, 3])
+    let listeners = artists.compactMap { $0["listeners"] as? Int }
+    #expect(listeners.count == 3 && listeners == listeners.sorted(by: >), "\(listeners)")
+  }
+
+  @Test func anArtistHasTagsAlbumsAndCounts() throws {
+    let name = try #require(try firstChartArtist()["name"] as? String)
+    let artist = try document(["--artist", name], schema: "artist-browser-artist")
+    let details = try #require(artist["artist"] as? [String: Any])
+    #expect(details["name"] as? String == name)
+    #expect(details["listeners"] is Int)
+    let albums = try #require(artist["albums"] as? [[String: Any]])
+    #expect(albums.count >= 6)  // the demo catalog gives every artist 6 or more albums
+    #expect(albums.compactMap { $0["rank"] as? Int } == Array(1...albums.count))
+    #expect(albums.allSatisfy { $0["playCount"] is Int && $0["artist"] as? String == name })
+  }
+
+  @Test func anAlbumHasTrackNumbersAndDurationsInSeconds() throws {
+    let name = try #require(try firstChartArtist()["name"] as? String)
+    let artist = try document(["--artist", name], schema: "artist-browser-artist")
+    let album = try #require((artist["albums"] as? [[String: Any]])?.first?["name"] as? String)
+    let albumDocument = try document(["--album", "\(name)/\(album)"], schema: "artist-browser-album")
+    let details = try #require(albumDocument["album"] as? [String: Any])
+    #expect(details["name"] as? String == album)
+    let tracks = try #require(details["tracks"] as? [[String: Any]])
+    #expect(!tracks.isEmpty)
+    #expect(tracks.compactMap { $0["number"] as? Int } == Array(1...tracks.count))
+    #expect(tracks.allSatisfy { ($0["duration"] as? Int).map { $0 > 0 } ?? true })
+    #expect(tracks.contains { $0["duration"] is Int })
+  }
+
+  @Test func similarArtistsHaveMatchFractionsBestFirst() throws {
+    let name = try #require(try firstChartArtist()["name"] as? String)
+    let similar = try document(["--similar", name], schema: "artist-browser-similar")
+    #expect(similar["artist"] as? String == name)
+    let matches = try #require(similar["similar"] as? [[String: Any]]).compactMap { $0["match"] as? Double }
+    #expect(!matches.isEmpty && matches == matches.sorted(by: >), "\(matches)")
+  }
+
+  @Test func searchResultsHaveRanksAndTheQuery() throws {
+    let name = try #require(try firstChartArtist()["name"] as? String)
+    let query = String(name.prefix(4))
+    let search = try document(["--search", query], schema: "artist-browser-search")
+    #expect(search["query"] as? String == query)
+    let artists = try #require(search["artists"] as? [[String: Any]])
+    #expect(artists.contains { $0["name"] as? String == name })
+    #expect(artists.compactMap { $0["rank"] as? Int } == Array(1...artists.count))
+  }
+}
