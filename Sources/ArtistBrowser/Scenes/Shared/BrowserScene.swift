@@ -24,8 +24,8 @@ public protocol BrowserScene: AnyObject {
   func renderFrame(width: Int, height: Int) -> SceneFrame
   /// The whole content as plain text, no escapes and no truncation to a screen (`--plain`).
   func plainLines() -> [String]
-  /// What the scene loaded, as data for scripts (`--json`; docs/artist-browser-*.schema.json), not the text it
-  /// shows; throws when nothing is loaded.
+  /// What the scene loaded, as data for scripts (`--json`; docs/schemas/artist-browser-*.schema.json), not the
+  /// text it shows; throws when nothing is loaded.
   func jsonSnapshot() throws -> Data
 }
 

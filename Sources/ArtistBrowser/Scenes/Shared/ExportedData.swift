@@ -3,9 +3,9 @@ import TerminalUI
 
 /// The pieces of the `--json` documents: what a scene loaded, for scripts, not the text it shows. Counts, ranks,
 /// durations (seconds) and match fractions are numbers; names are as the catalog gave them, with control
-/// characters and escape sequences removed. A key absent means the catalog did not say. The key names are a promise
-/// to scripts: `docs/artist-browser-*.schema.json` describe them, and the end-to-end tests check the built tool's
-/// output against those files.
+/// characters and escape sequences removed. A key absent means the catalog did not say. The key names are a
+/// promise to scripts: `docs/schemas/artist-browser-*.schema.json` describe them, and the end-to-end tests check
+/// the built tool's output against those files.
 enum ExportedData {
   struct Artist: Codable, Equatable {
     var rank: Int
