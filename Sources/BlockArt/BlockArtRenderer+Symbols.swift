@@ -8,7 +8,7 @@ extension BlockArtRenderer {
     let sampleColumns = grid.columns * table.columns
     let sampleRows = grid.rows * table.rows
     guard grid.columns > 0, grid.rows > 0 else {
-      return BlockArt(lines: [], grid: grid, shown: HalfBlockImage(width: 0, height: 0, rgb: []))
+      return BlockArt(lines: [], grid: grid, shown: SampleImage(width: 0, height: 0, rgb: []))
     }
     var fitter = SymbolFitter(table: table, rowStride: sampleColumns * 3)
     var shown = [UInt8](repeating: 0, count: samples.count)
@@ -51,6 +51,6 @@ extension BlockArtRenderer {
       }
     }
     return BlockArt(
-      lines: lines, grid: grid, shown: HalfBlockImage(width: sampleColumns, height: sampleRows, rgb: shown))
+      lines: lines, grid: grid, shown: SampleImage(width: sampleColumns, height: sampleRows, rgb: shown))
   }
 }

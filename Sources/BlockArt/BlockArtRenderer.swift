@@ -1,12 +1,12 @@
 import ImageCache
 
-/// A rendered picture: the terminal lines, the grid they fill, and the colours they show per half cell.
+/// A rendered picture: the terminal lines, the grid they fill, and the colours they show per sample.
 public struct BlockArt: Hashable {
   /// One string per text row; in colour modes each ends with `ESC[0m`.
   public let lines: [String]
   public let grid: BlockArtGrid
-  /// What the terminal displays for each half cell, after quantisation to the colour mode.
-  public let shown: HalfBlockImage
+  /// What the terminal displays on the symbol set's sample grid, after quantisation to the colour mode.
+  public let shown: SampleImage
 }
 
 /// Draws bitmaps as block art from an area-averaged downscale of the image, alpha blended onto `background`.
@@ -53,7 +53,7 @@ public struct BlockArtRenderer {
   /// Draws already-resampled RGB pixels (`grid.columns × grid.pixelRows`).
   func draw(_ pixels: [UInt8], grid: BlockArtGrid) -> BlockArt {
     guard grid.columns > 0, grid.rows > 0 else {
-      return BlockArt(lines: [], grid: grid, shown: HalfBlockImage(width: 0, height: 0, rgb: []))
+      return BlockArt(lines: [], grid: grid, shown: SampleImage(width: 0, height: 0, rgb: []))
     }
     if colorMode == .noColor { return drawRamp(pixels, grid: grid) }
     var inks = [UInt32](repeating: 0, count: grid.columns * grid.pixelRows)
@@ -75,7 +75,7 @@ public struct BlockArtRenderer {
       }
     }
     return BlockArt(
-      lines: lines, grid: grid, shown: HalfBlockImage(width: grid.columns, height: grid.pixelRows, rgb: shown))
+      lines: lines, grid: grid, shown: SampleImage(width: grid.columns, height: grid.pixelRows, rgb: shown))
   }
 
   /// Maps each pixel to the mode's ink (packed RGB, or a palette index) and the colour it shows as.
@@ -122,7 +122,7 @@ public struct BlockArtRenderer {
       lines.append(String(decoding: line, as: UTF8.self))
     }
     return BlockArt(
-      lines: lines, grid: grid, shown: HalfBlockImage(width: grid.columns, height: grid.pixelRows, rgb: shown))
+      lines: lines, grid: grid, shown: SampleImage(width: grid.columns, height: grid.pixelRows, rgb: shown))
   }
 
   /// Rec. 709 luma weights in 1/256ths.

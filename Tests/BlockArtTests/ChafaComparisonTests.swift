@@ -5,10 +5,14 @@ import Testing
 
 private let chafaPath = "/usr/bin/chafa"
 
-/// Scores our half-block output and chafa's (`-f symbols --symbols vhalf`, the same cell model) with the same
-/// parser and PSNR code, on the same pixels (our bitmap, PNG-encoded for chafa). Figures are printed;
-/// the assertions only pin what should hold on any machine with chafa installed.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: chafaPath)))
+/// Scores our block art and chafa's (`-f symbols` with the same symbols: `vhalf` for half blocks,
+/// `sextant+quad+half+space+solid` for sextants) with the same parser and PSNR code, on the same pixels (our
+/// bitmap, PNG-encoded for chafa). Figures are printed; the assertions only pin what should hold on any machine
+/// with chafa installed.
+@Suite(
+  .enabled(
+    if: FileManager.default.isExecutableFile(atPath: chafaPath),
+    "chafa is not installed at \(chafaPath) (scripts/install-deps chafa)"))
 struct ChafaComparisonTests {
 
   struct Score: CustomStringConvertible {
@@ -25,6 +29,35 @@ struct ChafaComparisonTests {
     print("chafa comparison, \(mode.rawValue), sRGB reference: \(score); linear reference: \(linearScore)")
     #expect(score.ours >= score.chafa)
     #expect(linearScore.ours >= linearScore.chafa)
+  }
+
+  /// Sextants against chafa's best effort (`-w 9`) with the same symbol set, scored on the 2×6 sample grid where
+  /// every glyph of the set is exact; both outputs go through the parser (ours must read back as what we claim
+  /// to show).
+  @Test(arguments: [ColorMode.trueColor, .xterm256])
+  func sextantsAreAtLeastAsFaithfulAsChafas(mode: ColorMode) throws {
+    var scores: [Score] = []
+    for (width, height) in [(240, 180), (174, 174)] {
+      let bitmap = Bitmaps.synthetic(width: width, height: height)
+      let art = BlockArtRenderer(colorMode: mode, symbols: .sextant).art(for: bitmap, columns: 40, rows: 15)
+      let parser = BlockArtParser(symbols: .sextant)
+      #expect(parser.parse(lines: art.lines) == art.shown)
+      let chafaOutput = try runChafa(
+        on: bitmap, mode: mode, columns: 40, rows: 15, symbols: "sextant+quad+half+space+solid")
+      let theirs = parser.parse(chafaOutput)
+      #expect(theirs.width > 0 && theirs.height > 0, "chafa printed \(chafaOutput.utf8.count) bytes")
+      #expect(
+        chafaOutput.unicodeScalars.contains { $0.value >= 0x1FB00 && $0.value <= 0x1FB3B },
+        "chafa drew no sextant, so this compares nothing new")
+      let ours = BlockArtFidelity.reference(for: bitmap, grid: art.grid, symbols: .sextant)
+      let reference = BlockArtFidelity.reference(for: bitmap, columns: theirs.width, pixelRows: theirs.height)
+      let score = Score(
+        ours: BlockArtFidelity.psnr(art.shown, reference: ours),
+        chafa: BlockArtFidelity.psnr(theirs, reference: reference))
+      print("chafa comparison, sextants, \(mode.rawValue), \(width)×\(height): \(score)")
+      scores.append(score)
+    }
+    #expect(scores.allSatisfy { $0.ours >= $0.chafa }, "\(scores)")
   }
 
   @Test func linearVersusSRGBAveraging() throws {
@@ -48,9 +81,9 @@ struct ChafaComparisonTests {
   {
     let art = BlockArtRenderer(colorMode: mode).art(for: bitmap, columns: columns, rows: rows)
     let chafaOutput = try runChafa(on: bitmap, mode: mode, columns: columns, rows: rows)
-    let theirs = HalfBlockParser().parse(chafaOutput)
+    let theirs = BlockArtParser().parse(chafaOutput)
     // Fairness check: every line of chafa's output was understood in full (no cells lost to unknown sequences).
-    let lineWidths = chafaOutput.split(separator: "\n").map { HalfBlockParser().parse(String($0)).width }
+    let lineWidths = chafaOutput.split(separator: "\n").map { BlockArtParser().parse(String($0)).width }
     #expect(lineWidths.allSatisfy { $0 == theirs.width }, "chafa line widths \(lineWidths)")
     print("grids: ours \(art.grid.columns)×\(art.grid.pixelRows), chafa \(theirs.width)×\(theirs.height)")
     // Each side is scored against the source averaged onto its own grid, in case the two fit the box differently.
@@ -63,7 +96,9 @@ struct ChafaComparisonTests {
       chafa: BlockArtFidelity.psnr(theirs, reference: theirReference))
   }
 
-  private func runChafa(on bitmap: ImageBitmap, mode: ColorMode, columns: Int, rows: Int) throws -> String {
+  private func runChafa(
+    on bitmap: ImageBitmap, mode: ColorMode, columns: Int, rows: Int, symbols: String = "vhalf"
+  ) throws -> String {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("blockart-\(UUID().uuidString).png")
     try Data(try PNGEncoder.encode(bitmap)).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
@@ -71,7 +106,7 @@ struct ChafaComparisonTests {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: chafaPath)
     process.arguments = [
-      "-f", "symbols", "--symbols", "vhalf", "-c", colors, "-s", "\(columns)x\(rows)", "--animate", "off",
+      "-f", "symbols", "--symbols", symbols, "-c", colors, "-s", "\(columns)x\(rows)", "--animate", "off",
       "--bg", "000000", "-w", "9", file.path,
     ]
     let pipe = Pipe()

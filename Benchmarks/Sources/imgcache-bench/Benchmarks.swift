@@ -16,9 +16,15 @@ enum Benchmarks {
     case "disk": try disk(directory: arguments[1])
     case "open": try open(directory: arguments[1])
     case "header": try header()
-    case "fidelity": try fidelity(directory: arguments[1], mode: ColorMode(rawValue: arguments[2])!)
+    case "fidelity":
+      try fidelity(
+        directory: arguments[1], mode: ColorMode(rawValue: arguments[2])!,
+        symbols: arguments.count > 3 ? SymbolSet(rawValue: arguments[3])! : .half)
+    case "picture": try picture(symbols: SymbolSet(rawValue: arguments[1])!, output: arguments[2])
     default:
-      print("usage: imgcache-bench make-images DIR COUNT [SIDE] | memory | disk DIR | header | fidelity DIR MODE")
+      print(
+        "usage: imgcache-bench make-images DIR COUNT [SIDE] | memory | disk DIR | header | fidelity DIR MODE [SYMBOLS]"
+          + " | picture SYMBOLS OUT.png < block-art")
     }
   }
 
@@ -166,38 +172,6 @@ enum Benchmarks {
       _ = try decoder.validate(jpeg, limits: .default)
     }
     print(check.line)
-  }
-
-  /// PSNR of what a terminal would show, ours vs chafa, each against the source box-filtered onto its own grid.
-  static func fidelity(directory: String, mode: ColorMode) throws {
-    let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".png") }.sorted()
-    let decoder = ImageDecoder()
-    let chafaColors = ["truecolor": "full", "256": "256", "16": "16"][mode.rawValue]!
-    var ours: [Double] = []
-    var theirs: [Double] = []
-    for file in files {
-      let path = directory + "/" + file
-      let bitmap = try decoder.decode([UInt8](FileManager.default.contents(atPath: path)!), limits: .default)
-      let art = BlockArtRenderer(colorMode: mode).art(for: bitmap, columns: 24, rows: 12)
-      let ourReference = BlockArtFidelity.reference(
-        for: bitmap, columns: art.grid.columns, pixelRows: art.grid.pixelRows)
-      ours.append(min(99, BlockArtFidelity.psnr(art.shown, reference: ourReference)))
-
-      let output = try run(
-        "/usr/bin/chafa",
-        [
-          "-f", "symbols", "--symbols", "vhalf", "-c", chafaColors, "-s", "24x12", "--animate", "off", "--bg", "000000",
-          path,
-        ])
-      let parsed = HalfBlockParser().parse(output)
-      let chafaReference = BlockArtFidelity.reference(for: bitmap, columns: parsed.width, pixelRows: parsed.height)
-      theirs.append(min(99, BlockArtFidelity.psnr(parsed, reference: chafaReference)))
-    }
-    let mean = { (values: [Double]) in values.reduce(0, +) / Double(max(1, values.count)) }
-    print(
-      String(
-        format: "fidelity %@ over %d images: ours %.2f dB, chafa %.2f dB (mean PSNR; 99 = exact)", mode.rawValue,
-        files.count, mean(ours), mean(theirs)))
   }
 
   static func run(_ executable: String, _ arguments: [String]) throws -> String {

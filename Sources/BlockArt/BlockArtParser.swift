@@ -1,43 +1,65 @@
-/// Reads ANSI half-block art back into the colours a terminal would show per half cell, so output from any
-/// renderer (ours, or `chafa -f symbols --symbols vhalf`) can be scored by the same code.
+/// Reads ANSI block art back into the colours a terminal would show on a symbol set's sample grid
+/// (`SymbolSet.samplesPerCell`), so output from any renderer (ours, or `chafa -f symbols`) can be scored by the
+/// same code: each cell becomes its glyph's shape in its two colours.
 ///
 /// Understands SGR colour codes (reset, 16/256/true colour, default colours 39/49, reverse video 7/27),
-/// REP (`ESC[n b`), ignores other escape sequences (chafa hides and shows the cursor), and the glyphs `▀`, `▄`, `█` and space.
-/// Any other glyph counts as foreground over both halves. Palette indices show as `XtermPalette` colours.
-public struct HalfBlockParser {
+/// REP (`ESC[n b`), ignores other escape sequences (chafa hides and shows the cursor), and the glyphs of the set:
+/// for half blocks `▀`, `▄`, `█` and space; for quadrants all sixteen; for sextants the sixty-four sextant shapes
+/// and the quadrants and halves. Any other glyph counts as foreground over the whole cell. Palette indices show
+/// as `XtermPalette` colours.
+public struct BlockArtParser {
+  public var symbols: SymbolSet
   public var defaultForeground: RGBColor
   public var defaultBackground: RGBColor
 
-  public init(defaultForeground: RGBColor = .white, defaultBackground: RGBColor = .black) {
+  public init(symbols: SymbolSet = .half, defaultForeground: RGBColor = .white, defaultBackground: RGBColor = .black) {
+    self.symbols = symbols
     self.defaultForeground = defaultForeground
     self.defaultBackground = defaultBackground
   }
 
-  public func parse(_ output: String) -> HalfBlockImage {
+  public func parse(_ output: String) -> SampleImage {
     var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     while let last = lines.last, Self.hasNothingVisible(last) { lines.removeLast() }
     return parse(lines: lines)
   }
 
-  public func parse(lines: [String]) -> HalfBlockImage {
-    let rows = lines.map(parseLine)
-    let width = rows.map { $0.count }.max() ?? 0
+  public func parse(lines: [String]) -> SampleImage {
+    let table = GlyphTable.of(symbols)
+    var masks: [Unicode.Scalar: UInt16] = [:]
+    for family in table.families {
+      for (pattern, glyph) in family.glyphs.enumerated() {
+        masks[glyph] = family.sampleMask(of: pattern, samplesPerRow: table.columns)
+      }
+    }
+    let rows = lines.map { parseLine($0, masks: masks, full: UInt16(1 << (table.columns * table.rows)) - 1) }
+    let cellsPerRow = rows.map(\.count).max() ?? 0
+    let width = cellsPerRow * table.columns
     var rgb: [UInt8] = []
-    rgb.reserveCapacity(width * rows.count * 6)
+    rgb.reserveCapacity(width * rows.count * table.rows * 3)
     for row in rows {
-      for half in 0..<2 {
-        for column in 0..<width {
-          let color = column < row.count ? (half == 0 ? row[column].upper : row[column].lower) : defaultBackground
-          rgb.append(contentsOf: [color.red, color.green, color.blue])
+      for sampleRow in 0..<table.rows {
+        for column in 0..<cellsPerRow {
+          for sampleColumn in 0..<table.columns {
+            var color = defaultBackground
+            if column < row.count {
+              let cell = row[column]
+              color =
+                cell.mask & (1 << (sampleRow * table.columns + sampleColumn)) != 0 ? cell.foreground : cell.background
+            }
+            rgb += [color.red, color.green, color.blue]
+          }
         }
       }
     }
-    return HalfBlockImage(width: width, height: rows.count * 2, rgb: rgb)
+    return SampleImage(width: width, height: rows.count * table.rows, rgb: rgb)
   }
 
   private struct Cell {
-    var upper: RGBColor
-    var lower: RGBColor
+    var foreground: RGBColor
+    var background: RGBColor
+    /// Samples in the foreground colour.
+    var mask: UInt16
   }
 
   private struct Pen {
@@ -46,7 +68,7 @@ public struct HalfBlockParser {
     var reversed = false
   }
 
-  private func parseLine(_ line: String) -> [Cell] {
+  private func parseLine(_ line: String, masks: [Unicode.Scalar: UInt16], full: UInt16) -> [Cell] {
     var cells: [Cell] = []
     var pen = Pen()
     var scalars = line.unicodeScalars.makeIterator()
@@ -73,12 +95,7 @@ public struct HalfBlockParser {
       var foreground = pen.foreground ?? defaultForeground
       var background = pen.background ?? defaultBackground
       if pen.reversed { swap(&foreground, &background) }
-      switch scalar {
-      case "▀": cells.append(Cell(upper: foreground, lower: background))
-      case "▄": cells.append(Cell(upper: background, lower: foreground))
-      case " ": cells.append(Cell(upper: background, lower: background))
-      default: cells.append(Cell(upper: foreground, lower: foreground))
-      }
+      cells.append(Cell(foreground: foreground, background: background, mask: masks[scalar] ?? full))
     }
     return cells
   }
@@ -141,4 +158,4 @@ private enum EscapeStripper {
   }
 }
 
-extension HalfBlockParser: Sendable {}
+extension BlockArtParser: Sendable {}

@@ -1,6 +1,7 @@
-/// Colours per half cell: `width` columns by `height` pixel rows (two per text row), RGB bytes row by row.
-/// What a terminal shows for half-block art, and what the fidelity measure compares.
-public struct HalfBlockImage: Hashable {
+/// Colours per sample of a symbol set's grid (`SymbolSet.samplesPerCell`: 1×2 per cell for half blocks, 2×2 for
+/// quadrants, 2×6 for sextants), RGB bytes row by row. What a terminal shows for block art, each cell drawn with
+/// its glyph's shape in its two colours, and what the fidelity measure compares.
+public struct SampleImage: Hashable {
   public let width: Int
   public let height: Int
   /// `width * height * 3` bytes.
@@ -44,5 +45,5 @@ public struct BlockArtGrid: Hashable {
   }
 }
 
-extension HalfBlockImage: Sendable {}
+extension SampleImage: Sendable {}
 extension BlockArtGrid: Sendable {}
