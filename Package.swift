@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "ImageCache", targets: ["ImageCache"]),
     .library(name: "LastFM", targets: ["LastFM"]),
     .library(name: "BlockArt", targets: ["BlockArt"]),
+    .library(name: "TerminalGraphics", targets: ["TerminalGraphics"]),
     .executable(name: "imgcache", targets: ["imgcache"]),
     .executable(name: "artist-browser", targets: ["artist-browser"]),
   ],
@@ -59,6 +60,9 @@ let package = Package(
     ),
     .target(name: "TerminalUI"),
     .target(name: "BlockArt", dependencies: ["ImageCache"]),
+    // Pictures drawn by the terminal itself (kitty, iTerm2, sixel); libsixel does sixel's palette and dithering.
+    .systemLibrary(name: "CSixel", pkgConfig: "libsixel", providers: [.apt(["libsixel-dev"])]),
+    .target(name: "TerminalGraphics", dependencies: ["ImageCache", "BlockArt", "TerminalUI", "CSixel"]),
     .target(
       name: "ArtistBrowser",
       dependencies: [
@@ -72,7 +76,7 @@ let package = Package(
     .target(
       name: "CacheTool",
       dependencies: [
-        "ImageCache", "LastFM", "DemoCatalog", "BlockArt", "TerminalUI",
+        "ImageCache", "LastFM", "DemoCatalog", "BlockArt", "TerminalUI", "TerminalGraphics",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -112,6 +116,10 @@ let package = Package(
     .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "LastFM", "TestSupport"]),
     .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "TestSupport"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .testTarget(
+      name: "TerminalGraphicsTests",
+      dependencies: ["TerminalGraphics", "ImageCache", "BlockArt", "TerminalUI", "CSixel", "TestSupport"]
+    ),
     .testTarget(name: "ArtistBrowserTests", dependencies: ["ArtistBrowser", "TestSupport"]),
     .testTarget(name: "CacheToolTests", dependencies: ["CacheTool", "TestSupport"]),
     .testTarget(name: "CommandLaunchTests", dependencies: ["CommandLaunch"]),

@@ -9,9 +9,12 @@ public final class KeyReader {
   /// Set once the device reported the end of input and every decoded key has been handed out.
   public private(set) var isAtEnd = false
 
-  public init(device: any TerminalDevice, escapeTimeout: Duration = .milliseconds(50)) {
+  /// `pendingInput`: bytes already read from the device by someone else (keys typed while the terminal was being
+  /// queried), handed out before anything new.
+  public init(device: any TerminalDevice, escapeTimeout: Duration = .milliseconds(50), pendingInput: [UInt8] = []) {
     self.device = device
     self.escapeTimeout = escapeTimeout
+    ready = decoder.feed(pendingInput)
   }
 
   /// The next key, waiting as long as needed; nil once input has ended.

@@ -4,16 +4,17 @@ import Synchronization
 extension KeyReader {
   /// Keys as an async sequence for apps built on Swift concurrency. Reading blocks, so it runs on a dedicated
   /// thread rather than tying up one of the (few) threads of the cooperative pool. The stream finishes at the end
-  /// of input; when the consumer stops listening, the thread notices within `pollInterval` and exits.
+  /// of input; `pendingInput` (bytes read before, see `KeyReader`) comes first. When the consumer stops listening,
+  /// the thread notices within `pollInterval` and exits.
   public static func keyStream(
     device: any TerminalDevice, escapeTimeout: Duration = .milliseconds(50),
-    pollInterval: Duration = .milliseconds(200)
+    pollInterval: Duration = .milliseconds(200), pendingInput: [UInt8] = []
   ) -> AsyncStream<Key> {
     let stopped = StopSignal()
     let (stream, continuation) = AsyncStream<Key>.makeStream()
     continuation.onTermination = { _ in stopped.raise() }
     let thread = Thread {
-      let reader = KeyReader(device: device, escapeTimeout: escapeTimeout)
+      let reader = KeyReader(device: device, escapeTimeout: escapeTimeout, pendingInput: pendingInput)
       while !stopped.isRaised {
         if let key = reader.nextKey(timeout: pollInterval) {
           continuation.yield(key)

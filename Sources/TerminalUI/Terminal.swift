@@ -35,23 +35,11 @@ public final class Terminal: TerminalDevice {
   public func enterFullScreen() throws(SetupError) {
     try active.withLock { (isActive: inout Bool) throws(SetupError) in
       guard !isActive else { return }
-      var original = termios()
-      guard tcgetattr(inputDescriptor, &original) == 0 else {
-        throw SetupError(description: "standard input is not a terminal")
-      }
-      TerminalRestoration.install(original: original, input: inputDescriptor, output: outputDescriptor)
-      var raw = original
-      // Like cfmakeraw, but output processing stays on so a stray "\n" still returns the carriage.
-      raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
-      raw.c_cflag |= tcflag_t(CS8)
-      raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
-      withUnsafeMutableBytes(of: &raw.c_cc) { controlCharacters in
-        controlCharacters[Int(VMIN)] = 1
-        controlCharacters[Int(VTIME)] = 0
-      }
-      guard tcsetattr(inputDescriptor, TCSAFLUSH, &raw) == 0 else {
-        TerminalRestoration.restore()
-        throw SetupError(description: "could not switch the terminal to raw mode")
+      try switchInput(fullScreen: true, when: TCSAFLUSH) { raw in
+        // Like cfmakeraw, but output processing stays on so a stray "\n" still returns the carriage.
+        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+        raw.c_cflag |= tcflag_t(CS8)
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
       }
       writeAll(outputDescriptor, TerminalRestoration.enterSequence)
       isActive = true

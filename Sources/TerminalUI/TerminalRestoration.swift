@@ -11,12 +11,15 @@ enum TerminalRestoration {
   nonisolated(unsafe) private static var inputDescriptor: Int32 = -1
   nonisolated(unsafe) private static var outputDescriptor: Int32 = -1
   nonisolated(unsafe) private static var needsRestore: sig_atomic_t = 0
+  nonisolated(unsafe) private static var leavesFullScreen: sig_atomic_t = 1
   nonisolated(unsafe) private static var handlersInstalled = false
   nonisolated(unsafe) private(set) static var resizePipeReadEnd: Int32 = -1
   nonisolated(unsafe) private static var resizePipeWriteEnd: Int32 = -1
 
-  static func install(original attributes: termios, input: Int32, output: Int32) {
+  /// `fullScreen` false: only the input mode was changed (a query), so restoring leaves the screen alone.
+  static func install(original attributes: termios, input: Int32, output: Int32, fullScreen: Bool = true) {
     original = attributes
+    leavesFullScreen = fullScreen ? 1 : 0
     inputDescriptor = input
     outputDescriptor = output
     needsRestore = 1
@@ -50,8 +53,10 @@ enum TerminalRestoration {
   static func restore() {
     guard needsRestore == 1 else { return }
     needsRestore = 0
-    let leave: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
-    _ = write(outputDescriptor, leave.utf8Start, leave.utf8CodeUnitCount)
+    if leavesFullScreen == 1 {
+      let leave: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+      _ = write(outputDescriptor, leave.utf8Start, leave.utf8CodeUnitCount)
+    }
     _ = tcsetattr(inputDescriptor, TCSAFLUSH, &original)
   }
 

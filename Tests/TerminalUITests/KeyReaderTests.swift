@@ -95,3 +95,19 @@ import Testing
     #expect(keys == [.character("a"), .down, .escape])
   }
 }
+
+@Suite struct PendingInputTests {
+  @Test func bytesReadBeforeComeFirst() {
+    let terminal = ScriptedTerminal(script: [.bytes(Array("k".utf8))])
+    let reader = KeyReader(device: terminal, pendingInput: Array("j\u{1B}[B".utf8))
+    #expect(reader.nextKey() == .character("j"))
+    #expect(reader.nextKey() == .down)
+    #expect(reader.nextKey() == .character("k"))
+    #expect(reader.nextKey() == nil)
+  }
+
+  @Test func aPendingLoneEscapeIsTheEscapeKey() {
+    let reader = KeyReader(device: ScriptedTerminal(script: [.timedOut]), pendingInput: [0x1B])
+    #expect(reader.nextKey(timeout: .zero) == .escape)
+  }
+}

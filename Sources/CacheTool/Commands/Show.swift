@@ -2,11 +2,13 @@ import ArgumentParser
 import BlockArt
 import Foundation
 import ImageCache
+import TerminalGraphics
+import TerminalUI
 
 struct Show: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "show",
-    abstract: "Draw images in the terminal as block art (files, or URLs through the cache).")
+    abstract: "Draw images in the terminal (files, or URLs through the cache): real pixels or block art.")
 
   @OptionGroup var global: GlobalOptions
 
@@ -25,6 +27,13 @@ struct Show: AsyncParsableCommand {
       """)
   var symbols: String = "auto"
 
+  @Option(
+    help: """
+      Pictures: auto, kitty, iterm, sixel, blocks or none (default: IMGCACHE_GRAPHICS, else auto). A named \
+      protocol is written even when standard output is not a terminal.
+      """)
+  var graphics: GraphicsChoice?
+
   func run() async throws {
     try await reportingFailures {
       let box = try Self.parseBox(size)
@@ -34,11 +43,14 @@ struct Show: AsyncParsableCommand {
         throw CommandFailure("--symbols: expected half, quad, sextant or auto, got \"\(symbols)\"")
       }
       let renderer = BlockArtRenderer(colorMode: mode, symbols: symbolSet)
+      let capabilities = try await Self.graphicsCapabilities(forced: graphics)
+      if let note = capabilities.note { Console.note(note) }
+      let pictures = PictureEncoder(capabilities: capabilities)
       let decoder = ImageDecoder()
       var manager: ImageManager?
       defer { try? manager?.close() }
       var output = ""
-      for source in sources {
+      for (index, source) in sources.enumerated() {
         let bitmap: ImageBitmap
         if let url = URL(string: source), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme) {
           if manager == nil { manager = try global.makeManager() }
@@ -57,6 +69,12 @@ struct Show: AsyncParsableCommand {
             throw CommandFailure("\(source): \(error)")
           }
         }
+        guard capabilities.drawsPictures else { continue }
+        if capabilities.protocol != nil {
+          let picture = pictures.encode(bitmap, columns: box.columns, rows: box.rows, id: UInt32(index + 1))
+          FileHandle.standardOutput.write(Data(Self.framed(picture, rows: box.rows)))
+          continue
+        }
         for line in renderer.render(bitmap, columns: box.columns, rows: box.rows) {
           output += line
           output += "\n"
@@ -65,6 +83,41 @@ struct Show: AsyncParsableCommand {
         FileHandle.standardOutput.write(Data(output.utf8))
         output.removeAll(keepingCapacity: true)
       }
+    }
+  }
+
+  /// Room for the picture first (new lines, scrolling if need be), then the picture drawn from the top-left of
+  /// that room, then the cursor below it, where the next picture or the prompt goes.
+  static func framed(_ picture: [UInt8], rows: Int) -> [UInt8] {
+    Array(String(repeating: "\n", count: rows).utf8) + Array("\u{1B}[\(rows)A\r".utf8) + picture
+      + Array("\u{1B}[\(rows)B".utf8)
+  }
+
+  /// What `--graphics` (or `IMGCACHE_GRAPHICS`) comes to here. `auto` asks the terminal only when both ends are
+  /// one; with standard output redirected it is block art, so no escapes land in a file unasked.
+  static func graphicsCapabilities(forced: GraphicsChoice?) async throws -> GraphicsCapabilities {
+    let environment = ProcessInfo.processInfo.environment
+    var choice = forced ?? .auto
+    if forced == nil, let value = environment["IMGCACHE_GRAPHICS"], !value.isEmpty {
+      guard let named = GraphicsChoice.from(environment: environment) else {
+        let known = GraphicsChoice.allCases.map(\.rawValue).joined(separator: ", ")
+        throw CommandFailure("IMGCACHE_GRAPHICS: expected one of \(known), got \"\(value)\"")
+      }
+      choice = named
+    }
+    if choice == .auto && !Console.stdoutIsTerminal { return .blocks() }
+    let terminal = Terminal()
+    guard Console.stdoutIsTerminal else {
+      return await GraphicsDetector.detect(choice: choice, environment: environment, terminal: nil).0
+    }
+    guard choice == .auto, terminal.isInteractive else {
+      // A named protocol asks nothing, so the terminal is passed for its window size in pixels; `auto` with
+      // input from elsewhere cannot read answers, so only the environment is asked.
+      let device = choice == .auto ? nil : terminal
+      return await GraphicsDetector.detect(choice: choice, environment: environment, terminal: device).0
+    }
+    return try await terminal.withQueryMode {
+      await GraphicsDetector.detect(choice: choice, environment: environment, terminal: terminal).0
     }
   }
 
@@ -80,3 +133,4 @@ struct Show: AsyncParsableCommand {
 }
 
 extension ColorMode: ExpressibleByArgument {}
+extension GraphicsChoice: ExpressibleByArgument {}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Asks the tmux server this process runs under about its options.
+public enum TmuxSettings {
+  /// Whether `allow-passthrough` is on (`on` or `all`); nil when tmux could not be asked within `timeout`.
+  public static func allowsPassthrough(timeout: Duration = .seconds(1)) -> Bool? {
+    guard let value = option("allow-passthrough", timeout: timeout) else { return nil }
+    return value == "on" || value == "all"
+  }
+
+  private static func option(_ name: String, timeout: Duration) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["tmux", "show", "-gv", name]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    let finished = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in finished.signal() }
+    do { try process.run() } catch { return nil }
+    let (seconds, attoseconds) = timeout.components
+    let wait = DispatchTime.now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+    guard finished.wait(timeout: wait) == .success else {
+      process.terminate()
+      return nil
+    }
+    guard process.terminationStatus == 0 else { return nil }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+}
