@@ -73,7 +73,7 @@ enum ProtocolDecoding {
 
   /// PSNR over RGB between two same-sized regions of RGBA bitmaps.
   static func psnr(_ a: ImageBitmap, _ b: ImageBitmap) -> Double {
-    BlockArtFidelity.psnr(HalfBlockImage(a), reference: HalfBlockImage(b))
+    BlockArtFidelity.psnr(SampleImage(a), reference: SampleImage(b))
   }
 
   /// The `width × height` rectangle at `x`,`y`.
@@ -97,7 +97,7 @@ struct DecodingFailure: Error, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
-extension HalfBlockImage {
+extension SampleImage {
   /// The RGB of an RGBA bitmap, for the fidelity measure.
   init(_ bitmap: ImageBitmap) {
     var rgb: [UInt8] = []
