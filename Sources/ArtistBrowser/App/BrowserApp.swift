@@ -30,7 +30,8 @@ public final class BrowserApp {
   public func runInteractive(terminal: Terminal = Terminal()) async throws {
     let session = InteractiveSession(
       terminal: terminal, navigation: navigation, catalog: environment.catalog,
-      eraseAllPictures: factory.services.picturePainter?.eraseAll ?? [])
+      eraseAllPictures: factory.services.picturePainter?.eraseAll ?? [],
+      exitsWhenSettled: environment.options.exitsAfterFirstFrame)
     let entry = environment.options.entry
     try await session.run {
       navigation.push(factory.makeTopArtists())

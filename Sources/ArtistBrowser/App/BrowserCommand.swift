@@ -81,6 +81,11 @@ public struct BrowserCommand: AsyncParsableCommand {
   @Flag(name: .shortAndLong, help: "Log what happens to stderr (repeat for more).")
   var verbose: Int
 
+  /// Lets a benchmark time a whole start-up of the full screen: the process ends right after the first frame
+  /// that has its data and every thumbnail on it drawn. Not for people, so not in --help.
+  @Flag(name: .customLong("exit-after-first-frame"), help: .hidden)
+  var exitAfterFirstFrame = false
+
   public init() {}
 
   public func validate() throws {
@@ -157,6 +162,7 @@ public struct BrowserCommand: AsyncParsableCommand {
     options.refresh = refresh
     options.cacheDirectory = cacheDir
     options.verbosity = verbose
+    options.exitsAfterFirstFrame = exitAfterFirstFrame
     return options
   }
 

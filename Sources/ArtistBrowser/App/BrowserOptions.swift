@@ -38,6 +38,8 @@ public struct BrowserOptions: Equatable, Sendable {
   public var refresh = false
   public var cacheDirectory: String?
   public var verbosity = 0
+  /// `--exit-after-first-frame` (hidden, for `Benchmarks/run browser`): quit once the first screen is complete.
+  public var exitsAfterFirstFrame = false
 
   public init() {}
 }
@@ -92,7 +94,8 @@ extension BrowserOptions: CustomStringConvertible, CustomDebugStringConvertible,
     "BrowserOptions(entry: \(entry), output: \(output), thumbnails: \(showsThumbnails), limit: \(String(describing: limit)), "
       + "color: \(String(describing: colorMode)), symbols: \(symbols?.rawValue ?? "auto"), apiKey: \(apiKey == nil ? "nil" : "<redacted>"), "
       + "apiBase: \(String(describing: apiBase)), demo: \(forcesDemo), offline: \(offline), refresh: \(refresh), "
-      + "cacheDirectory: \(String(describing: cacheDirectory)), verbosity: \(verbosity))"
+      + "cacheDirectory: \(String(describing: cacheDirectory)), verbosity: \(verbosity), "
+      + "exitsAfterFirstFrame: \(exitsAfterFirstFrame))"
   }
 
   public var debugDescription: String { description }

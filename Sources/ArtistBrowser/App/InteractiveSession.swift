@@ -21,15 +21,21 @@ final class InteractiveSession {
   private let renderer: ScreenRenderer
   /// Written after the renderer erased its pictures on the way out: whatever removes every picture (kitty).
   private let eraseAllPictures: [UInt8]
+  /// `--exit-after-first-frame`: end the session after the first complete frame (see `BrowserScene.isSettled`).
+  private let exitsWhenSettled: Bool
   private var size: TerminalSize
   private var redrawQueued = false
   private var events: AsyncStream<Event>.Continuation?
 
-  init(terminal: Terminal, navigation: NavigationStack, catalog: CatalogChoice, eraseAllPictures: [UInt8] = []) {
+  init(
+    terminal: Terminal, navigation: NavigationStack, catalog: CatalogChoice, eraseAllPictures: [UInt8] = [],
+    exitsWhenSettled: Bool = false
+  ) {
     self.terminal = terminal
     self.navigation = navigation
     self.catalog = catalog
     self.eraseAllPictures = eraseAllPictures
+    self.exitsWhenSettled = exitsWhenSettled
     self.renderer = ScreenRenderer(output: terminal)
     self.size = terminal.size
   }
@@ -69,6 +75,7 @@ final class InteractiveSession {
       case .inputEnded:
         return
       }
+      if exitsWhenSettled && navigation.top?.isSettled == true { return }
     }
   }
 

@@ -127,6 +127,38 @@ struct BrowserTmuxEndToEndTests {
     #expect(settings.contains("icanon") && settings.contains("echo"))
   }
 
+  /// `--exit-after-first-frame` (what `Benchmarks/run browser` times): the process ends by itself, status 0, on
+  /// a frame with the chart, all 20 thumbnails and the preview pane drawn. tmux's alternate screen is off here, so that frame
+  /// stays in the pane after the exit and can be read back.
+  @Test func exitsAfterTheFirstCompleteFrame() async throws {
+    let cache = try BrowserProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let tmux = TmuxSession()
+    defer { tmux.kill() }
+    let environment = BrowserProcess.environment(cacheDirectory: cache).map { "\($0.key)=\(quoted($0.value))" }
+    // The status goes to a file: echoed, it would land on the frame where the browser left the cursor.
+    let statusFile = cache.appendingPathComponent("status.txt")
+    // 66 rows: title and blank line, 20 rows of 3-line thumbnails, room to spare, key hints and status line.
+    try tmux.start(
+      "tmux set-option -w alternate-screen off; env TERM=xterm-256color \(environment.joined(separator: " ")) "
+        + "\(quoted(BrowserProcess.binary.path)) --thumbs --exit-after-first-frame"
+        + "; echo $? > \(quoted(statusFile.path)).new; mv \(quoted(statusFile.path)).new \(quoted(statusFile.path))"
+        + "; sleep 600",
+      columns: Self.columns, rows: 66)
+    let screen = try await tmux.waitForScreen("the browser to exit by itself") { _ in
+      FileManager.default.fileExists(atPath: statusFile.path)
+    }
+    #expect(try String(contentsOf: statusFile, encoding: .utf8) == "0\n")
+    #expect(screen.first == "Top artists · sort: rank")
+    let thumbnailLines = screen.filter { $0.hasPrefix("> ▀▀▀▀▀▀") || $0.hasPrefix("  ▀▀▀▀▀▀") }
+    #expect(thumbnailLines.count == 60, "the screen was:\n\(screen.joined(separator: "\n"))")
+    #expect(screen.contains { $0.contains("  20. ") })
+    #expect(!screen.contains { $0.contains("······") }, "a placeholder is still on screen")
+    // From 100 columns the chart has a preview pane: its picture and the artist's facts are in too.
+    #expect(!screen.contains { $0.contains("loading picture") }, "the preview is still loading")
+    #expect(screen[2].hasSuffix("▀▀▀▀"), "no preview picture beside the first row")
+  }
+
   private func quoted(_ text: String) -> String {
     "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }

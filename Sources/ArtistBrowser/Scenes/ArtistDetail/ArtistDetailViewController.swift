@@ -49,6 +49,7 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
 
   public func waitForLoad() async { await chores.waitForLoad() }
   public func waitForThumbnails() async { await chores.waitForThumbnails() }
+  public var isSettled: Bool { chores.isSettled }
 
   func displayArtist(viewModel: ArtistDetail.FetchArtist.ViewModel) {
     self.viewModel = viewModel

@@ -62,6 +62,7 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
   }
 
   public func waitForThumbnails() async { await chores.waitForThumbnails() }
+  public var isSettled: Bool { chores.isSettled }
 
   public func waitForLoad() async {
     await suggestionsTask?.value

@@ -59,6 +59,9 @@ final class SceneChores {
 
   func changed() { onNeedsDisplay?() }
 
+  /// No load running and no thumbnail in flight.
+  var isSettled: Bool { !isLoading && (thumbnails?.pendingURLs.isEmpty ?? true) }
+
   func waitForThumbnails() async {
     await thumbnails?.waitUntilIdle()
   }

@@ -37,6 +37,7 @@ public final class SimilarArtistsViewController: BrowserScene, SimilarArtistsDis
 
   public func waitForLoad() async { await chores.waitForLoad() }
   public func waitForThumbnails() async { await chores.waitForThumbnails() }
+  public var isSettled: Bool { chores.isSettled }
 
   func displaySimilar(viewModel: SimilarArtists.FetchSimilar.ViewModel) {
     self.viewModel = viewModel

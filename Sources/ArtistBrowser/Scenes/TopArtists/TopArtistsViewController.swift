@@ -25,6 +25,8 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
   /// The row the preview was asked for, and the details load for it.
   private var previewedRow: TopArtists.FetchArtists.ViewModel.Row?
   private var previewTask: Task<Void, Never>?
+  /// The details load for `previewedRow` has not finished.
+  private var previewDetailsPending = false
   private var resetsSelection = true
   static let pagingThreshold = 5
 
@@ -59,6 +61,10 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
   public func waitForThumbnails() async { await chores.waitForThumbnails() }
   /// Awaits the preview's details load, if any (tests).
   func waitForPreview() async { await previewTask?.value }
+  /// The list's chores, and the preview pane's picture and details.
+  public var isSettled: Bool {
+    chores.isSettled && previewPicture?.pendingURL == nil && !previewDetailsPending
+  }
 
   // MARK: Display logic
 
@@ -171,7 +177,12 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
     guard let interactor else { return }
     let request = TopArtists.ShowPreview.Request(index: viewport.selection)
     interactor.showPreview(request: request)
-    previewTask = Task { await interactor.fetchPreviewDetails(request: request) }
+    previewDetailsPending = true
+    previewTask = Task { [weak self] in
+      await interactor.fetchPreviewDetails(request: request)
+      guard let self, self.previewedRow == row else { return }
+      self.previewDetailsPending = false
+    }
   }
 
   public func plainLines() -> [String] {

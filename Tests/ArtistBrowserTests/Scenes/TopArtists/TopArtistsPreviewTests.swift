@@ -66,6 +66,25 @@ import Testing
     #expect(Self.pane(after[4 + Self.pictureRows]).hasPrefix("1M listeners "))
   }
 
+  /// `--exit-after-first-frame` waits for the pane too: its picture and the selected artist's details.
+  @Test func settlesOnlyOnceThePanesPictureAndDetailsAreIn() async {
+    // Given the pane's picture asked for
+    let (sut, loader) = await makeSUT()
+    _ = sut.renderFrame(width: 100, height: Self.height)
+    await loader.waitUntil { requested, _ in !requested.isEmpty }
+    // Then the scene is not settled
+    #expect(!sut.isSettled)
+    // When the picture and the details arrive
+    loader.open()
+    await sut.previewPicture?.waitUntilIdle()
+    await sut.waitForPreview()
+    // Then it is, and the frame drawn now has both
+    #expect(sut.isSettled)
+    let frame = sut.renderFrame(width: 100, height: Self.height).lines
+    #expect(Self.pane(frame[2]).hasPrefix("###"))
+    #expect(Self.pane(frame[3 + Self.pictureRows]).hasPrefix("Artist 1 "))
+  }
+
   @Test func movingTheCursorCancelsTheLoadAndAsksForTheNewRowsPicture() async {
     // Given the first row's picture loading
     let (sut, loader) = await makeSUT()

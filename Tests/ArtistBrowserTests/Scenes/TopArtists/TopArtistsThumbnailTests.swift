@@ -78,6 +78,33 @@ import Testing
     #expect(frame.pictures.first.map { String(decoding: $0.drawing.bytes, as: UTF8.self) } == "<picture 3x1>")
   }
 
+  /// What `--exit-after-first-frame` waits for: the chart loaded and every thumbnail on screen drawn.
+  @Test func settlesOnlyWhenTheChartAndEveryShownThumbnailAreIn() async {
+    // Given a chart still loading
+    let loader = GatedThumbnailLoader()
+    let factory = SceneFactory(
+      services: BrowserServices(
+        artists: Seeds.store(chart: Seeds.chart(3)), recentSearches: InMemoryRecentSearchesStore(),
+        thumbnailLoader: loader, thumbnailRenderer: LetterThumbnailRenderer(),
+        thumbnailSize: ThumbnailSize(columns: 3, rows: 1)),
+      preferences: BrowserPreferences(showsThumbnails: true), navigator: NavigatorSpy())
+    let sut = factory.makeTopArtists()
+    sut.start()
+    #expect(!sut.isSettled)
+    // When it has loaded and its rows ask for their thumbnails
+    await sut.waitForLoad()
+    _ = sut.render(width: 40, height: 6)
+    await loader.waitUntil { requested, _ in requested.count == 3 }
+    // Then it waits for them
+    #expect(!sut.isSettled)
+    // When they arrive
+    loader.open()
+    await sut.thumbnails?.waitUntilIdle()
+    // Then the next frame is complete
+    #expect(sut.isSettled)
+    #expect(sut.render(width: 40, height: 6)[2...4].allSatisfy { $0.contains("###") })
+  }
+
   @Test func toggleOffDrawsNoThumbnails() async {
     let (sut, loader) = await makeSUT(chart: [Seeds.cher])
     _ = sut.handle(.character("t"))
