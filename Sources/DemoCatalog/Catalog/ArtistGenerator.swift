@@ -1,6 +1,32 @@
 import Foundation
 import ImageCache
 
+/// What an artist's first draws decide: enough to place it on the chart and link it to similar artists, without
+/// inventing its bio and discography.
+struct ArtistOutline: Equatable, Sendable {
+  let name: String
+  let listeners: Int
+  let playcount: Int
+  /// 2–5 tags, most relevant first.
+  let tags: [String]
+  /// The seed of the artist's own generator, from which `ArtistGenerator.artist` invents the rest.
+  let seed: UInt64
+
+  /// The first draws of the artist's generator, which `ArtistGenerator.artist` repeats before going on.
+  init(name: String, listeners: Int, seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    self.init(name: name, listeners: listeners, seed: seed, random: &random)
+  }
+
+  fileprivate init(name: String, listeners: Int, seed: UInt64, random: inout SplitMix64) {
+    self.name = name
+    self.listeners = listeners
+    self.seed = seed
+    playcount = listeners * random.int(in: 8...60)
+    tags = TagVocabulary.tags(using: &random)
+  }
+}
+
 /// Invents one artist's details (tags, bio, albums, tracks) from its own generator.
 struct ArtistGenerator {
   var random: SplitMix64
@@ -13,15 +39,19 @@ struct ArtistGenerator {
   private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
   private static let ordinals = ["debut", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"]
 
-  mutating func artist(named name: String, listeners: Int) -> DemoArtist {
-    let playcount = listeners * random.int(in: 8...60)
-    let tags = TagVocabulary.tags(using: &random)
-    let formed = random.int(in: 1975...2016)
-    let bio = artistBio(name: name, tags: tags, formed: formed)
-    let albums = albums(by: name, tags: tags, formed: formed, listeners: listeners, playcount: playcount)
+  /// The whole artist the outline stands for: its generator's draws in the same order every time.
+  static func artist(_ outline: ArtistOutline, similar: [DemoSimilarArtist]) -> DemoArtist {
+    var random = SplitMix64(seed: outline.seed)
+    let (name, listeners) = (outline.name, outline.listeners)
+    let again = ArtistOutline(name: name, listeners: listeners, seed: outline.seed, random: &random)
+    let (playcount, tags) = (again.playcount, again.tags)
+    var generator = ArtistGenerator(random: random)
+    let formed = generator.random.int(in: 1975...2016)
+    let bio = generator.artistBio(name: name, tags: tags, formed: formed)
+    let albums = generator.albums(by: name, tags: tags, formed: formed, listeners: listeners, playcount: playcount)
     return DemoArtist(
-      name: name, mbid: random.mbid(), listeners: listeners, playcount: playcount, tags: tags, bio: bio,
-      albums: albums, similar: [])
+      name: name, mbid: generator.random.mbid(), listeners: listeners, playcount: playcount, tags: tags, bio: bio,
+      albums: albums, similar: similar)
   }
 
   private mutating func artistBio(name: String, tags: [String], formed: Int) -> DemoText {

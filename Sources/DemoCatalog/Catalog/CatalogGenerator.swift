@@ -1,26 +1,27 @@
 import Foundation
 import ImageCache
 
-/// Builds the catalog's artists from a seed. Every random draw comes from `SplitMix64`, in a fixed order.
+/// Outlines the catalog's artists from a seed: names, listeners and each artist's own seed, in chart order.
+/// Every random draw comes from `SplitMix64`, in a fixed order; each artist's details come from its own seed
+/// (`ArtistGenerator`), so they can be invented one artist at a time, when first asked for.
 struct CatalogGenerator {
   private var random: SplitMix64
 
   init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-  mutating func artists(count: Int) -> [DemoArtist] {
+  /// The outlines, most listeners first, and the salt of the similarity links.
+  mutating func outlines(count: Int) -> (chart: [ArtistOutline], similaritySalt: UInt64) {
     let names = uniqueArtistNames(count: count)
     // A long tail: listeners fall off as a power of the rank, with jitter so neighbours can swap places.
     var listenerDraws = random.fork()
     let listeners = (0..<count).map { rank in
       Int(3_400_000 * pow(Double(rank + 1), -0.95) * (0.75 + 0.5 * listenerDraws.unit())) + 300
     }
-    var artists = zip(names, listeners).map { name, listeners in
-      var generator = ArtistGenerator(random: random.fork())
-      return generator.artist(named: name, listeners: listeners)
+    var outlines = zip(names, listeners).map { name, listeners in
+      ArtistOutline(name: name, listeners: listeners, seed: random.next())
     }
-    artists.sort { ($0.listeners, $1.name) > ($1.listeners, $0.name) }
-    SimilarityLinker.link(&artists, salt: random.next())
-    return artists
+    outlines.sort { ($0.listeners, $1.name) > ($1.listeners, $0.name) }
+    return (outlines, random.next())
   }
 
   private mutating func uniqueArtistNames(count: Int) -> [String] {

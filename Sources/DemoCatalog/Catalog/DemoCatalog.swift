@@ -2,50 +2,61 @@ import Foundation
 
 /// A fictional Last.fm catalog, generated deterministically from a seed: the same seed gives the same catalog,
 /// byte for byte, in any process.
+///
+/// Making one only outlines the artists (names, listeners, tags: what the chart order and the similarity links
+/// need); an artist's bio, albums and tracks are invented the first time something asks for that artist, and
+/// kept. A browser's first screen so costs the outlines and the artists it shows, not the whole catalog
+/// (BENCHMARKS.md). Copies of a catalog share what has been invented.
 public struct DemoCatalog {
   public static let defaultSeed: UInt64 = 0x1A57_F00D_2026
   public static let defaultArtistCount = 240
 
   public let seed: UInt64
-  /// Chart order: most listeners first.
-  public let artists: [DemoArtist]
-
-  private let artistIndexByKey: [String: Int]
-  private let artistIndexByMBID: [String: Int]
-  private let albumLocationByCoverID: [String: AlbumLocation]
-
-  private struct AlbumLocation: Sendable {
-    let artist: Int
-    let album: Int
-  }
+  /// In chart order, like `keys`.
+  private let chart: [ArtistOutline]
+  /// Each chart artist's `lookupKey`.
+  private let keys: [String]
+  private let chartIndexByKey: [String: Int]
+  private let linker: SimilarityLinker
+  private let invented: InventedArtists
 
   public init(seed: UInt64 = defaultSeed, artistCount: Int = defaultArtistCount) {
     self.seed = seed
     var generator = CatalogGenerator(seed: seed)
-    artists = generator.artists(count: artistCount)
-    var byKey: [String: Int] = [:]
-    var byMBID: [String: Int] = [:]
-    var byCover: [String: AlbumLocation] = [:]
-    for (artistIndex, artist) in artists.enumerated() {
-      byKey[Self.lookupKey(artist.name)] = artistIndex
-      byMBID[artist.mbid] = artistIndex
-      for (albumIndex, album) in artist.albums.enumerated() {
-        byCover[album.coverID] = AlbumLocation(artist: artistIndex, album: albumIndex)
-      }
-    }
-    artistIndexByKey = byKey
-    artistIndexByMBID = byMBID
-    albumLocationByCoverID = byCover
+    let (chart, salt) = generator.outlines(count: artistCount)
+    self.chart = chart
+    keys = chart.map { Self.lookupKey($0.name) }
+    chartIndexByKey = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($0.element, $0.offset) })
+    linker = SimilarityLinker(chart: chart, salt: salt)
+    invented = InventedArtists(count: chart.count)
+  }
+
+  public var artistCount: Int { chart.count }
+
+  /// Chart order: most listeners first. Invents every artist not asked for yet.
+  public var artists: [DemoArtist] { artists(in: 0..<artistCount) }
+
+  /// The artists at these chart places (0 has the most listeners).
+  public func artists(in places: Range<Int>) -> [DemoArtist] { places.map(artist(at:)) }
+
+  /// The artist at this chart place (0 has the most listeners).
+  public func artist(at place: Int) -> DemoArtist {
+    if let known = invented.artist(at: place) { return known }
+    // Invented outside the lock: two requests racing for one artist both invent the same values.
+    return invented.keep(ArtistGenerator.artist(chart[place], similar: linker.similar(to: place)), at: place)
   }
 
   /// Looks an artist up the way Last.fm's autocorrection does at its simplest: ignoring case and surrounding
   /// whitespace.
   public func artist(named name: String) -> DemoArtist? {
-    artistIndexByKey[Self.lookupKey(name)].map { artists[$0] }
+    chartIndexByKey[Self.lookupKey(name)].map(artist(at:))
   }
 
+  /// An artist's MusicBrainz id is among its last draws, so an id no invented artist has makes the catalog
+  /// invent the rest before answering.
   public func artist(mbid: String) -> DemoArtist? {
-    artistIndexByMBID[mbid.trimmingCharacters(in: .whitespaces).lowercased()].map { artists[$0] }
+    let key = mbid.trimmingCharacters(in: .whitespaces).lowercased()
+    return inventingAllIfNeeded { invented.place(ofMBID: key) }.map(artist(at:))
   }
 
   public func album(named name: String, by artistName: String) -> DemoAlbum? {
@@ -53,15 +64,17 @@ public struct DemoCatalog {
     return artist(named: artistName)?.albums.first { Self.lookupKey($0.name) == key }
   }
 
+  /// Like `artist(mbid:)`: a client learns cover ids from answers, which invented their artists, so an unknown
+  /// id is rare and makes the catalog invent the rest.
   public func album(coverID: String) -> DemoAlbum? {
-    albumLocationByCoverID[coverID].map { artists[$0.artist].albums[$0.album] }
+    inventingAllIfNeeded { invented.place(ofCoverID: coverID) }.map { artist(at: $0.artist).albums[$0.album] }
   }
 
   /// Artists whose name contains `query` (ignoring case and surrounding whitespace), most listeners first.
   public func searchArtists(_ query: String) -> [DemoArtist] {
     let key = Self.lookupKey(query)
     guard !key.isEmpty else { return [] }
-    return artists.filter { Self.lookupKey($0.name).contains(key) }
+    return keys.indices.filter { keys[$0].contains(key) }.map(artist(at:))
   }
 
   /// Every track of the artist, most played first (ties keep album order, so the result is stable).
@@ -75,6 +88,14 @@ public struct DemoCatalog {
 
   static func lookupKey(_ name: String) -> String {
     name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+  }
+
+  /// `find` among the artists invented so far, else again once all are.
+  private func inventingAllIfNeeded<Found>(_ find: () -> Found?) -> Found? {
+    if let found = find() { return found }
+    guard !invented.isComplete else { return nil }
+    _ = artists
+    return find()
   }
 }
 

@@ -2,29 +2,42 @@ import ImageCache
 
 /// Links artists to similar ones: the match grows with the tags two artists share, so links are
 /// (almost) symmetric, with a little pair noise so not every artist of a genre ties.
-enum SimilarityLinker {
+///
+/// One artist's links depend only on every artist's tags and chart place, so they are worked out for one artist
+/// at a time, when that artist is first asked for.
+struct SimilarityLinker {
   static let maximumLinks = 12
 
-  /// `salt` varies the pair noise with the catalog's seed.
-  static func link(_ artists: inout [DemoArtist], salt: UInt64) {
-    let tagSets = artists.map { Set($0.tags) }
-    var candidates = [[(index: Int, match: Double)]](repeating: [], count: artists.count)
-    for i in artists.indices {
-      for j in artists.indices where j > i {
-        let shared = tagSets[i].intersection(tagSets[j]).count
-        guard shared > 0 else { continue }
-        let jaccard = Double(shared) / Double(tagSets[i].union(tagSets[j]).count)
-        let pairNoise = unit(SplitMix64.mix(salt ^ UInt64(i << 20 | j)))
-        let base = 0.15 + 0.85 * jaccard * (0.7 + 0.3 * pairNoise)
-        // Each direction nudged slightly, as Last.fm's own scores are not exactly symmetric either.
-        candidates[i].append((j, rounded(base * (0.96 + 0.04 * unit(SplitMix64.mix(salt &+ UInt64(i << 20 | j)))))))
-        candidates[j].append((i, rounded(base * (0.96 + 0.04 * unit(SplitMix64.mix(salt &+ UInt64(j << 20 | i)))))))
-      }
+  private let names: [String]
+  /// Each artist's tags as bits of `TagVocabulary.all`, so shared tags are counted without building sets.
+  private let tagBits: [UInt64]
+  /// Varies the pair noise with the catalog's seed.
+  private let salt: UInt64
+
+  init(chart: [ArtistOutline], salt: UInt64) {
+    names = chart.map(\.name)
+    tagBits = chart.map { outline in
+      outline.tags.reduce(0) { bits, tag in bits | (1 << UInt64(TagVocabulary.bitIndex[tag]!)) }
     }
-    for i in artists.indices {
-      let best = candidates[i].sorted { ($0.match, $1.index) > ($1.match, $0.index) }.prefix(maximumLinks)
-      artists[i].similar = best.map { DemoSimilarArtist(name: artists[$0.index].name, match: $0.match) }
+    self.salt = salt
+  }
+
+  /// The best links of the artist at chart index `i`, best first (ties: higher on the chart first).
+  func similar(to i: Int) -> [DemoSimilarArtist] {
+    var candidates: [(index: Int, match: Double)] = []
+    for j in tagBits.indices where j != i {
+      let shared = (tagBits[i] & tagBits[j]).nonzeroBitCount
+      guard shared > 0 else { continue }
+      let jaccard = Double(shared) / Double((tagBits[i] | tagBits[j]).nonzeroBitCount)
+      let (low, high) = i < j ? (i, j) : (j, i)
+      let pairNoise = Self.unit(SplitMix64.mix(salt ^ UInt64(low << 20 | high)))
+      let base = 0.15 + 0.85 * jaccard * (0.7 + 0.3 * pairNoise)
+      // Each direction nudged slightly, as Last.fm's own scores are not exactly symmetric either.
+      candidates.append(
+        (j, Self.rounded(base * (0.96 + 0.04 * Self.unit(SplitMix64.mix(salt &+ UInt64(i << 20 | j)))))))
     }
+    let best = candidates.sorted { ($0.match, $1.index) > ($1.match, $0.index) }.prefix(Self.maximumLinks)
+    return best.map { DemoSimilarArtist(name: names[$0.index], match: $0.match) }
   }
 
   private static func unit(_ bits: UInt64) -> Double { Double(bits >> 11) * 0x1.0p-53 }
@@ -32,3 +45,5 @@ enum SimilarityLinker {
   /// Six decimals, like Last.fm's "0.511468".
   private static func rounded(_ value: Double) -> Double { (min(1, max(0, value)) * 1_000_000).rounded() / 1_000_000 }
 }
+
+extension SimilarityLinker: Sendable {}

@@ -14,6 +14,10 @@ enum TagVocabulary {
   /// Tags any family may borrow.
   static let shared = ["experimental", "female vocalists", "90s", "80s", "seen live", "instrumental"]
 
+  /// Every tag once, in a fixed order: its place is the tag's bit in `SimilarityLinker` (at most 64 tags).
+  static let all = families.flatMap { $0 } + shared
+  static let bitIndex = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($0.element, $0.offset) })
+
   /// 2–5 tags: mostly from one family (kept in a fixed order, most relevant first), sometimes one shared tag.
   static func tags(using random: inout SplitMix64) -> [String] {
     let family = random.pick(families)

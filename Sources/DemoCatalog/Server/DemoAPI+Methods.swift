@@ -2,7 +2,7 @@
 extension DemoAPI {
   func topArtists(_ query: Query) throws(Failure) -> JSONValue {
     let paging = try query.paging(defaultLimit: 50)
-    let entries = paging.slice(catalog.artists).map { artist -> JSONValue in
+    let entries = catalog.artists(in: paging.range(among: catalog.artistCount)).map { artist -> JSONValue in
       .object([
         "name": .string(artist.name), "playcount": .string(String(artist.playcount)),
         "listeners": .string(String(artist.listeners)), "mbid": .string(artist.mbid),
@@ -11,7 +11,7 @@ extension DemoAPI {
       ])
     }
     return .object([
-      "artists": .object(["artist": .array(entries), "@attr": paging.attributes(total: catalog.artists.count)])
+      "artists": .object(["artist": .array(entries), "@attr": paging.attributes(total: catalog.artistCount)])
     ])
   }
 

@@ -73,9 +73,12 @@ struct Paging {
   let page: Int
   let limit: Int
 
-  func slice<T>(_ items: [T]) -> ArraySlice<T> {
-    let start = min(items.count, (page - 1) * limit)
-    return items[start..<min(items.count, start + limit)]
+  func slice<T>(_ items: [T]) -> ArraySlice<T> { items[range(among: items.count)] }
+
+  /// The places of this page's items among `total`.
+  func range(among total: Int) -> Range<Int> {
+    let start = min(total, (page - 1) * limit)
+    return start..<min(total, start + limit)
   }
 
   func totalPages(of total: Int) -> Int { (total + limit - 1) / limit }
