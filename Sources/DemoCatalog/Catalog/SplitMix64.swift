@@ -23,18 +23,50 @@ extension SplitMix64 {
   mutating func chance(_ probability: Double) -> Bool { unit() < probability }
 
   /// 32 lowercase hex digits, the shape of Last.fm's image ids.
-  mutating func hex128() -> String { Self.hex(next()) + Self.hex(next()) }
+  mutating func hex128() -> String {
+    let (high, low) = (next(), next())
+    return String(unsafeUninitializedCapacity: 32) { text in
+      for place in 0..<32 { text[place] = Self.hexDigit(place, of: high, low) }
+      return 32
+    }
+  }
 
-  /// A random (version 4 shaped) UUID string, the shape of MusicBrainz ids.
+  /// A random (version 4 shaped) UUID string, the shape of MusicBrainz ids: the 32 digits `hex128()` would give,
+  /// dashed 8-4-4-4-12, with the 13th digit made "4" and the 17th the variant (8, 9, a or b) drawn next.
+  /// Written byte by byte: an artist has a hundred or so of these, and slicing strings made them most of the time
+  /// an artist took to invent.
   mutating func mbid() -> String {
-    let digits = Array(hex128())
-    func part(_ range: Range<Int>) -> String { String(digits[range]) }
-    let variant = String(Array("89ab")[Int(next() % 4)])
-    return "\(part(0..<8))-\(part(8..<12))-4\(part(13..<16))-\(variant)\(part(17..<20))-\(part(20..<32))"
+    let (high, low) = (next(), next())
+    let variant = Array("89ab".utf8)[Int(next() % 4)]
+    return String(unsafeUninitializedCapacity: 36) { text in
+      var digit = 0
+      for place in 0..<36 {
+        switch place {
+        case 8, 13, 18, 23:
+          text[place] = UInt8(ascii: "-")
+        default:
+          text[place] = Self.hexDigit(digit, of: high, low)
+          digit += 1
+        }
+      }
+      text[14] = UInt8(ascii: "4")
+      text[19] = variant
+      return 36
+    }
   }
 
   static func hex(_ value: UInt64) -> String {
-    let text = String(value, radix: 16)
-    return String(repeating: "0", count: 16 - text.count) + text
+    String(unsafeUninitializedCapacity: 16) { text in
+      for place in 0..<16 { text[place] = hexDigit(place, of: value, 0) }
+      return 16
+    }
+  }
+
+  private static let hexDigits = Array("0123456789abcdef".utf8)
+
+  /// Digit `place` (0 first) of the 32 lowercase hex digits of `high` then `low`.
+  private static func hexDigit(_ place: Int, of high: UInt64, _ low: UInt64) -> UInt8 {
+    let value = place < 16 ? high : low
+    return hexDigits[Int(value >> UInt64(60 - 4 * (place % 16)) & 0xF)]
   }
 }
