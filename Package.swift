@@ -100,7 +100,7 @@ let package = Package(
     // Benchmarks (results in BENCHMARKS.md; run by Benchmarks/run).
     .executableTarget(
       name: "imgcache-bench",
-      dependencies: ["ImageCache", "BlockArt"],
+      dependencies: ["ImageCache", "BlockArt", "ArtistBrowser", "DemoCatalog", "TerminalUI"],
       path: "Benchmarks/Sources/imgcache-bench"
     ),
 

@@ -21,10 +21,17 @@ enum Benchmarks {
         directory: arguments[1], mode: ColorMode(rawValue: arguments[2])!,
         symbols: arguments.count > 3 ? SymbolSet(rawValue: arguments[3])! : .half)
     case "picture": try picture(symbols: SymbolSet(rawValue: arguments[1])!, output: arguments[2])
+    case "catalog": CatalogCost.run()
+    case "chart-covers": try ChartCovers.write(to: arguments[1], count: Int(arguments[2])!)
+    case "cursor":
+      CursorMove.run(
+        cacheDirectory: arguments[1], columns: Int(arguments[2])!, rows: Int(arguments[3])!,
+        moves: arguments.count > 4 ? Int(arguments[4])! : 101)
     default:
       print(
         "usage: imgcache-bench make-images DIR COUNT [SIDE] | memory | disk DIR | header | fidelity DIR MODE [SYMBOLS]"
-          + " | picture SYMBOLS OUT.png < block-art")
+          + " | picture SYMBOLS OUT.png < block-art | catalog | chart-covers DIR COUNT"
+          + " | cursor CACHE-DIR COLUMNS ROWS [MOVES]")
     }
   }
 

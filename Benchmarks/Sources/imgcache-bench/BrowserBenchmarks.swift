@@ -1,0 +1,121 @@
+import ArtistBrowser
+import DemoCatalog
+import Foundation
+import Glibc
+import TerminalUI
+
+/// A cursor move on the chart, whole and in-process: the browser's own session (the demo catalog, thumbnails
+/// on, the real scenes, renderer and terminal code) runs on a pseudo-terminal this process holds the other end
+/// of. Each move writes `j` or `k` there, as a keyboard would, and times until the last byte of the frame it
+/// causes has arrived (the end of a frame: no further byte for `quiet`). Moving between the first two rows keeps
+/// every picture in memory, which is the case the 16 ms budget is for.
+enum CursorMove {
+  static let quiet = Duration.milliseconds(80)
+
+  static func run(cacheDirectory: String, columns: Int, rows: Int, moves: Int) -> Never {
+    var master: Int32 = 0
+    var replica: Int32 = 0
+    var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+    guard openpty(&master, &replica, nil, nil, &size) == 0 else { fail("openpty: \(String(cString: strerror(errno)))") }
+    let (keyboard, screen) = (master, replica)
+    Task { @MainActor in
+      var options = BrowserOptions()
+      options.showsThumbnails = true
+      options.forcesDemo = true
+      options.colorMode = .trueColor
+      options.cacheDirectory = cacheDirectory
+      do {
+        let environment = try await BrowserEnvironment.make(
+          options: options, environment: ProcessInfo.processInfo.environment, outputIsTerminal: true)
+        let app = BrowserApp(environment: environment, interactive: true)
+        Thread.detachNewThread {
+          measure(master: keyboard, moves: moves, columns: columns, rows: rows)
+          exit(0)
+        }
+        try await app.runInteractive(terminal: Terminal(input: screen, output: screen))
+      } catch {
+        fail("\(error)")
+      }
+    }
+    dispatchMain()
+  }
+
+  private static func measure(master: Int32, moves: Int, columns: Int, rows: Int) {
+    let clock = ContinuousClock()
+    // The first screen: the chart and its thumbnails (downloaded from the demo server on a first run).
+    guard lastByte(from: master, after: clock.now, quietFor: .seconds(1)) != nil else {
+      fail("the browser drew nothing within the deadline")
+    }
+    var samples: [Double] = []
+    for move in 0..<moves {
+      let key: [UInt8] = move % 2 == 0 ? [UInt8(ascii: "j")] : [UInt8(ascii: "k")]
+      let sent = clock.now
+      guard write(master, key, 1) == 1 else { fail("cannot write the key") }
+      guard let end = lastByte(from: master, after: sent, quietFor: quiet) else { fail("no frame after a key") }
+      samples.append(Double((end - sent) / .nanoseconds(1)))
+    }
+    let result = Measurement(
+      name: "cursor move on the chart, \(columns)x\(rows), thumbnails in memory (key in, frame out)",
+      nanosecondsPerOperation: samples)
+    print(result.line)
+  }
+
+  /// Reads everything that arrives until nothing more does for `quietFor`; returns when the last byte came, or
+  /// nil when nothing came within five seconds.
+  private static func lastByte(
+    from descriptor: Int32, after start: ContinuousClock.Instant, quietFor: Duration
+  ) -> ContinuousClock.Instant? {
+    let clock = ContinuousClock()
+    var last: ContinuousClock.Instant?
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    let deadline = start + .seconds(5)
+    while true {
+      let wait = last == nil ? deadline - clock.now : quietFor
+      var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&poller, 1, Int32(max(0, wait / .milliseconds(1))))
+      if ready < 0 && errno == EINTR { continue }
+      guard ready > 0 else { return last }
+      guard read(descriptor, &buffer, buffer.count) > 0 else { return last }
+      last = clock.now
+    }
+  }
+
+  private static func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("imgcache-bench cursor: \(message)\n".utf8))
+    exit(1)
+  }
+}
+
+/// The covers the chart's first screen shows (each artist's top album, 174 px), as PNG files: what `chafa`
+/// draws as the peer of the browser's first screen.
+enum ChartCovers {
+  static func write(to directory: String, count: Int) throws {
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let catalog = DemoCatalog()
+    let covers = CoverStore(catalog: catalog)
+    for place in 0..<count {
+      let album = catalog.artist(at: place).albums[0]
+      guard let image = try covers.image(id: album.coverID, size: .large) else { continue }
+      let name = String(format: "cover-%02d.png", place + 1)
+      try Data(image.png).write(to: URL(fileURLWithPath: directory).appendingPathComponent(name))
+    }
+  }
+}
+
+/// What the demo catalog costs a start: making it (outlines only), the chart's first page of 50 artists invented,
+/// and the whole catalog for scale.
+enum CatalogCost {
+  static func run() {
+    print(
+      measure("demo catalog: DemoCatalog() (outlines of 240 artists)", batches: 21, operations: 1) { _ = DemoCatalog() }
+        .line)
+    print(
+      measure("demo catalog: a new one and its first chart page (50 artists invented)", operations: 1) {
+        _ = DemoCatalog().artists(in: 0..<50)
+      }.line)
+    print(
+      measure("demo catalog: a new one, every artist invented", batches: 11, operations: 1) {
+        _ = DemoCatalog().artists
+      }.line)
+  }
+}
