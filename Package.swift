@@ -66,7 +66,7 @@ let package = Package(
     .target(
       name: "ArtistBrowser",
       dependencies: [
-        "ImageCache", "LastFM", "DemoCatalog", "BlockArt", "TerminalUI",
+        "ImageCache", "LastFM", "DemoCatalog", "BlockArt", "TerminalUI", "TerminalGraphics",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -120,7 +120,7 @@ let package = Package(
       name: "TerminalGraphicsTests",
       dependencies: ["TerminalGraphics", "ImageCache", "BlockArt", "TerminalUI", "CSixel", "TestSupport"]
     ),
-    .testTarget(name: "ArtistBrowserTests", dependencies: ["ArtistBrowser", "TestSupport"]),
+    .testTarget(name: "ArtistBrowserTests", dependencies: ["ArtistBrowser", "TerminalGraphics", "TestSupport"]),
     .testTarget(name: "CacheToolTests", dependencies: ["CacheTool", "TestSupport"]),
     .testTarget(name: "CommandLaunchTests", dependencies: ["CommandLaunch"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalGraphics
 import TerminalUI
 
 /// Runs one session on a built environment: full screen, or one scene printed as text.
@@ -30,13 +31,28 @@ public final class BrowserApp {
   public func runInteractive(terminal: Terminal = Terminal()) async throws {
     let session = InteractiveSession(
       terminal: terminal, navigation: navigation, catalog: environment.catalog,
-      eraseAllPictures: factory.services.picturePainter?.eraseAll ?? [],
       exitsWhenSettled: environment.options.exitsAfterFirstFrame)
     let entry = environment.options.entry
-    try await session.run {
-      navigation.push(factory.makeTopArtists())
-      if entry != .topArtists { navigation.push(EntrySceneBuilder.scene(for: entry, factory: factory)) }
+    try await session.run(
+      detectPictures: { terminal in await self.detectPictures(terminal) },
+      openScenes: {
+        navigation.push(factory.makeTopArtists())
+        if entry != .topArtists { navigation.push(EntrySceneBuilder.scene(for: entry, factory: factory)) }
+      })
+  }
+
+  /// Asks the terminal once what it draws (in raw mode, before the keys are read) and paints the session's
+  /// pictures accordingly: a protocol's, block art, or none.
+  private func detectPictures(_ terminal: Terminal) async -> InteractiveSession.Pictures {
+    let (capabilities, pending) = await GraphicsDetector.detect(
+      choice: environment.graphics, environment: environment.variables, terminal: terminal)
+    if environment.graphics != .none {
+      factory.services.picturePainter = SessionPictures.painter(
+        for: capabilities, blockArt: factory.services.thumbnailRenderer)
+      if !capabilities.drawsPictures { factory.services.thumbnailRenderer = nil }
     }
+    return InteractiveSession.Pictures(
+      eraseAll: factory.services.picturePainter?.eraseAll ?? [], pendingInput: pending, note: capabilities.note)
   }
 
   /// Prints the requested scene to stdout (errors: one line on stderr) and returns the exit code.

@@ -3,6 +3,7 @@ import BlockArt
 import Foundation
 import ImageCache
 import Logging
+import TerminalGraphics
 
 /// `artist-browser`: browse Last.fm (or the built-in demo catalog) in the terminal.
 public struct BrowserCommand: AsyncParsableCommand {
@@ -45,6 +46,12 @@ public struct BrowserCommand: AsyncParsableCommand {
   @Option(
     help: ArgumentHelp("Colours for thumbnails: truecolor, 256, 16 or none (default: detected).", valueName: "mode"))
   var color: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "How pictures are drawn: auto, kitty, iterm, sixel, blocks or none (default: $IMGCACHE_GRAPHICS, else auto: "
+        + "what the terminal answers, block art where it answers nothing).", valueName: "mode"))
+  var graphics: String?
 
   @Option(
     help: ArgumentHelp(
@@ -147,6 +154,12 @@ public struct BrowserCommand: AsyncParsableCommand {
         throw ValidationError("--color takes truecolor, 256, 16 or none")
       }
       options.colorMode = mode
+    }
+    if let graphics {
+      guard let choice = GraphicsChoice(rawValue: graphics.lowercased()) else {
+        throw ValidationError("--graphics takes auto, kitty, iterm, sixel, blocks or none")
+      }
+      options.graphics = choice
     }
     if let symbols, symbols.lowercased() != "auto" {
       guard let set = SymbolSet(rawValue: symbols.lowercased()) else {

@@ -4,6 +4,7 @@ import Foundation
 import ImageCache
 import LastFM
 import Logging
+import TerminalGraphics
 
 /// The composition root: everything one session runs on, built once from the options.
 ///
@@ -17,18 +18,25 @@ public final class BrowserEnvironment {
   public let catalog: CatalogChoice
   public let cacheDirectory: URL
   public let colorMode: ColorMode
+  /// What `--graphics` / `IMGCACHE_GRAPHICS` asked for; the full screen works out the rest with the terminal.
+  public let graphics: GraphicsChoice
+  /// The process environment the graphics detection reads its hints from.
+  public let variables: [String: String]
   public let services: BrowserServices
   public let imageManager: ImageManager
   public let demoServer: DemoServer?
 
   init(
     options: BrowserOptions, catalog: CatalogChoice, cacheDirectory: URL, colorMode: ColorMode,
-    services: BrowserServices, imageManager: ImageManager, demoServer: DemoServer?
+    graphics: GraphicsChoice = .blocks, variables: [String: String] = [:], services: BrowserServices,
+    imageManager: ImageManager, demoServer: DemoServer?
   ) {
     self.options = options
     self.catalog = catalog
     self.cacheDirectory = cacheDirectory
     self.colorMode = colorMode
+    self.graphics = graphics
+    self.variables = variables
     self.services = services
     self.imageManager = imageManager
     self.demoServer = demoServer
@@ -41,6 +49,7 @@ public final class BrowserEnvironment {
     let cacheDirectory = options.resolvedCacheDirectory(environment: environment)
     let catalog = try options.catalogChoice(environment: environment)
     let colorMode = options.resolvedColorMode(environment: environment, isTerminal: outputIsTerminal)
+    let graphics = try options.resolvedGraphics(environment: environment)
 
     // One curl multi handle for covers and Last.fm. Images retry through the manager's RetryingDataLoader;
     // the Last.fm client gets the bare transport because it retries by Last.fm's own rules (wrapping it twice
@@ -78,15 +87,20 @@ public final class BrowserEnvironment {
     let store = makeArtistsStore(client: client, catalog: catalog, offline: options.offline)
     let blockArt = BlockArtThumbnailRenderer(
       colorMode: colorMode, symbols: options.resolvedSymbols(environment: environment))
-    let services = BrowserServices(
+    var services = BrowserServices(
       artists: ConfiguredArtistsStore(base: store, limit: options.limit, alwaysReload: options.refresh),
       recentSearches: JSONFileRecentSearchesStore(
         fileURL: cacheDirectory.appendingPathComponent("recent-searches.json")),
       thumbnailLoader: ImageManagerThumbnailLoader(manager: imageManager),
       thumbnailRenderer: blockArt, picturePainter: BlockArtPicturePainter(renderer: blockArt))
+    if graphics == .none {
+      // No pictures at all: no thumbnails either (`t` then changes nothing), and today's layouts.
+      services.thumbnailRenderer = nil
+      services.picturePainter = nil
+    }
     return BrowserEnvironment(
-      options: options, catalog: catalog, cacheDirectory: cacheDirectory, colorMode: colorMode, services: services,
-      imageManager: imageManager, demoServer: demoServer)
+      options: options, catalog: catalog, cacheDirectory: cacheDirectory, colorMode: colorMode, graphics: graphics,
+      variables: environment, services: services, imageManager: imageManager, demoServer: demoServer)
   }
 
   /// Which catalog the store reads, and how it labels what it returns. The one place the store is chosen.

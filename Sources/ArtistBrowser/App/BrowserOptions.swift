@@ -1,6 +1,7 @@
 import BlockArt
 import DemoCatalog
 import Foundation
+import TerminalGraphics
 
 /// The scene a session opens on (the chart unless the command line names something).
 public enum EntryScene: Equatable, Sendable {
@@ -31,6 +32,8 @@ public struct BrowserOptions: Equatable, Sendable {
   public var colorMode: ColorMode?
   /// Block symbols for block art (`--symbols`); nil (`auto`) detects them from the environment.
   public var symbols: SymbolSet?
+  /// How pictures are drawn (`--graphics`); nil: `IMGCACHE_GRAPHICS`, else `auto`.
+  public var graphics: GraphicsChoice?
   public var apiKey: String?
   public var apiBase: String?
   public var forcesDemo = false
@@ -77,6 +80,18 @@ extension BrowserOptions {
     output == .automatic && stdinIsTerminal && stdoutIsTerminal
   }
 
+  /// `--graphics` wins, else `IMGCACHE_GRAPHICS`, else `auto`. An environment value that names nothing known is
+  /// refused rather than ignored, so a typo does not silently draw something else.
+  public func resolvedGraphics(environment: [String: String]) throws(BrowserFailure) -> GraphicsChoice {
+    if let graphics { return graphics }
+    guard let value = environment["IMGCACHE_GRAPHICS"], !value.isEmpty else { return .auto }
+    guard let named = GraphicsChoice.from(environment: environment) else {
+      let known = GraphicsChoice.allCases.map(\.rawValue).joined(separator: ", ")
+      throw BrowserFailure("IMGCACHE_GRAPHICS: expected one of \(known), got \"\(value)\"")
+    }
+    return named
+  }
+
   /// `--symbols` wins, else sextants where the terminal is known to draw them, half blocks elsewhere.
   public func resolvedSymbols(environment: [String: String]) -> SymbolSet {
     symbols ?? SymbolSet.detect(environment: environment)
@@ -92,7 +107,7 @@ extension BrowserOptions: CustomStringConvertible, CustomDebugStringConvertible,
   /// Every field but the key, which must never reach a log or an error message.
   public var description: String {
     "BrowserOptions(entry: \(entry), output: \(output), thumbnails: \(showsThumbnails), limit: \(String(describing: limit)), "
-      + "color: \(String(describing: colorMode)), symbols: \(symbols?.rawValue ?? "auto"), apiKey: \(apiKey == nil ? "nil" : "<redacted>"), "
+      + "color: \(String(describing: colorMode)), symbols: \(symbols?.rawValue ?? "auto"), graphics: \(graphics?.rawValue ?? "auto"), apiKey: \(apiKey == nil ? "nil" : "<redacted>"), "
       + "apiBase: \(String(describing: apiBase)), demo: \(forcesDemo), offline: \(offline), refresh: \(refresh), "
       + "cacheDirectory: \(String(describing: cacheDirectory)), verbosity: \(verbosity), "
       + "exitsAfterFirstFrame: \(exitsAfterFirstFrame))"

@@ -18,44 +18,51 @@ final class InteractiveSession {
   private let terminal: Terminal
   private let navigation: NavigationStack
   private let catalog: CatalogChoice
+  /// What the terminal draws, found once after entering the full screen.
+  struct Pictures {
+    /// Written after the renderer erased its pictures on the way out: whatever removes every picture (kitty).
+    var eraseAll: [UInt8] = []
+    /// Keys typed while the terminal was asked, read first.
+    var pendingInput: [UInt8] = []
+    /// Why pictures are drawn the way they are (block art inside tmux without passthrough), said once.
+    var note: String?
+  }
+
   private let renderer: ScreenRenderer
-  /// Written after the renderer erased its pictures on the way out: whatever removes every picture (kitty).
-  private let eraseAllPictures: [UInt8]
   /// `--exit-after-first-frame`: end the session after the first complete frame (see `BrowserScene.isSettled`).
   private let exitsWhenSettled: Bool
   private var size: TerminalSize
   private var redrawQueued = false
   private var events: AsyncStream<Event>.Continuation?
 
-  init(
-    terminal: Terminal, navigation: NavigationStack, catalog: CatalogChoice, eraseAllPictures: [UInt8] = [],
-    exitsWhenSettled: Bool = false
-  ) {
+  init(terminal: Terminal, navigation: NavigationStack, catalog: CatalogChoice, exitsWhenSettled: Bool = false) {
     self.terminal = terminal
     self.navigation = navigation
     self.catalog = catalog
-    self.eraseAllPictures = eraseAllPictures
     self.exitsWhenSettled = exitsWhenSettled
     self.renderer = ScreenRenderer(output: terminal)
     self.size = terminal.size
   }
 
-  /// Runs until the user quits. `openScenes` pushes the first scenes once the screen is ready.
-  func run(openScenes: () -> Void) async throws {
+  /// Runs until the user quits. `detectPictures` asks the terminal what it draws once the screen is raw and
+  /// before any key is read; `openScenes` then pushes the first scenes.
+  func run(detectPictures: (Terminal) async -> Pictures, openScenes: () -> Void) async throws {
     try terminal.enterFullScreen()
+    var pictures = Pictures()
     defer {
       // No picture may outlive the session: the ones on screen, then whatever the protocol can remove at once.
       renderer.removePictures()
-      if !eraseAllPictures.isEmpty { terminal.write(eraseAllPictures) }
+      if !pictures.eraseAll.isEmpty { terminal.write(pictures.eraseAll) }
       terminal.restore()
     }
+    pictures = await detectPictures(terminal)
     let (stream, continuation) = AsyncStream<Event>.makeStream()
     events = continuation
     defer { events = nil }
     navigation.onNeedsDisplay = { [weak self] in self?.requestRedraw() }
     defer { navigation.onNeedsDisplay = nil }
 
-    let keys = KeyReader.keyStream(device: terminal)
+    let keys = KeyReader.keyStream(device: terminal, pendingInput: pictures.pendingInput)
     let reading = Task {
       for await key in keys { continuation.yield(.key(key)) }
       continuation.yield(.inputEnded)
@@ -63,6 +70,7 @@ final class InteractiveSession {
     defer { reading.cancel() }
 
     openScenes()
+    if let note = pictures.note { navigation.setStatus(StatusLine(error: note)) }
     draw()
     for await event in stream {
       switch event {

@@ -44,7 +44,8 @@ protocol SceneMaking: AnyObject {
 /// The composition root: wires each scene's view controller, interactor, presenter, router and worker.
 @MainActor
 public final class SceneFactory: SceneMaking {
-  public let services: BrowserServices
+  /// Set once more when the full screen knows what the terminal draws, before the first scene is made.
+  public internal(set) var services: BrowserServices
   public let preferences: BrowserPreferences
   private weak var navigator: (any SceneNavigating)?
 
@@ -101,7 +102,8 @@ public final class SceneFactory: SceneMaking {
   }
 
   public func makeSimilarArtists() -> SimilarArtistsViewController {
-    let viewController = SimilarArtistsViewController(preferences: preferences, thumbnails: makeThumbnails())
+    let viewController = SimilarArtistsViewController(
+      preferences: preferences, thumbnails: makeThumbnails(), previewPicture: makePictureBox(id: PictureID.preview))
     let interactor = SimilarArtistsInteractor(worker: SimilarArtistsWorker(store: services.artists))
     let presenter = SimilarArtistsPresenter()
     let router = SimilarArtistsRouter(factory: self, navigator: navigator)
@@ -115,7 +117,8 @@ public final class SceneFactory: SceneMaking {
   }
 
   public func makeSearch() -> SearchViewController {
-    let viewController = SearchViewController(preferences: preferences, thumbnails: makeThumbnails())
+    let viewController = SearchViewController(
+      preferences: preferences, thumbnails: makeThumbnails(), previewPicture: makePictureBox(id: PictureID.preview))
     let interactor = SearchInteractor(
       worker: SearchWorker(store: services.artists, recents: services.recentSearches))
     let presenter = SearchPresenter()

@@ -124,6 +124,22 @@ import Testing
     #expect(throws: (any Error).self) { try options(["--symbols", "braille"]) }
   }
 
+  @Test func graphicsComeFromTheOptionThenTheEnvironmentThenAuto() throws {
+    #expect(try options(["--graphics", "KITTY"]).graphics == .kitty)
+    #expect(throws: (any Error).self) { try options(["--graphics", "braille"]) }
+    let unset = try options([])
+    #expect(try unset.resolvedGraphics(environment: [:]) == .auto)
+    #expect(try unset.resolvedGraphics(environment: ["IMGCACHE_GRAPHICS": ""]) == .auto)
+    #expect(try unset.resolvedGraphics(environment: ["IMGCACHE_GRAPHICS": "Sixel"]) == .sixel)
+    #expect(try options(["--graphics", "none"]).resolvedGraphics(environment: ["IMGCACHE_GRAPHICS": "sixel"]) == .none)
+    #expect(
+      throws: BrowserFailure(
+        "IMGCACHE_GRAPHICS: expected one of auto, kitty, iterm, sixel, blocks, none, got \"braille\"")
+    ) {
+      try unset.resolvedGraphics(environment: ["IMGCACHE_GRAPHICS": "braille"])
+    }
+  }
+
   @Test func contradictionsAreUsageErrors() {
     #expect(throws: (any Error).self) { try options(["--plain", "--json"]) }
     #expect(throws: (any Error).self) { try options(["--artist", "a", "--search", "b"]) }

@@ -40,10 +40,10 @@ struct BrowserTmuxEndToEndTests {
 
     // Enter: the artist's page, its picture above, its albums with their covers drawn in half blocks beside them.
     try tmux.sendKeys("Enter")
-    let artistScreen = try await tmux.waitForScreen("the artist page with covers") { screen in
+    let artistScreen = try await tmux.waitForScreen("the artist page with its picture and covers") { screen in
       screen.contains("Top albums") && screen.contains { $0.hasPrefix("  ▀▀▀▀▀▀   1. ") }
+        && screen.first?.hasPrefix("▀▀▀▀▀▀▀▀▀▀") == true
     }
-    #expect(artistScreen.first?.hasPrefix("▀▀▀▀▀▀▀▀▀▀") == true)
     #expect(artistScreen.contains(name))
     #expect(artistScreen.contains(">        Similar artists →"))
     #expect(artistScreen.contains { $0.contains(" plays") })

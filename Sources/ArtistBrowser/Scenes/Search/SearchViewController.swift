@@ -30,8 +30,13 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
   private var suggestionsTask: Task<Void, Never>?
   private let chores: SceneChores
 
-  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?) {
+  /// The selected result's picture beside the results on a wide screen; nil without pictures.
+  let previewPicture: PictureBox?
+
+  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: PictureBox? = nil) {
     chores = SceneChores(preferences: preferences, thumbnails: thumbnails)
+    self.previewPicture = previewPicture
+    previewPicture?.onUpdate = { [weak self] in self?.changed() }
   }
 
   public var onNeedsDisplay: (@MainActor () -> Void)? {
@@ -58,6 +63,7 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
 
   public func stop() {
     chores.stop()
+    previewPicture?.cancel()
     suggestionsTask?.cancel()
   }
 
@@ -116,14 +122,21 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
           if let message = results.emptyMessage { return [message] }
           let slots = self.chores.shownThumbnails
           let reserved = 4 + SceneText.widest(results.rows.map(\.listeners)) + (slots.map { $0.size.columns + 1 } ?? 0)
-          let nameColumns = SceneText.nameColumns(
-            width: width, preferred: SearchPresenter.nameColumns, reserved: reserved)
-          let list = ListRenderer.frame(
-            texts: results.rows.map { SceneText.column($0.name, nameColumns) + "  " + $0.listeners },
-            imageURLs: results.rows.map(\.imageURL), viewport: &self.viewport, width: width, height: bodyHeight,
-            thumbnails: slots)
-          pictures = list.picturesOffset(rows: header.count)
-          return list.lines
+          let rows = results.rows
+          let selected = rows.indices.contains(self.viewport.selection) ? rows[self.viewport.selection] : nil
+          let body = PicturePane.list(
+            width: width, height: bodyHeight, bodyRow: header.count, picture: self.previewPicture,
+            url: selected?.imageURL, facts: selected.map { [$0.name, $0.listeners] } ?? []
+          ) { columns in
+            let nameColumns = SceneText.nameColumns(
+              width: columns, preferred: SearchPresenter.nameColumns, reserved: reserved)
+            return ListRenderer.frame(
+              texts: rows.map { SceneText.column($0.name, nameColumns) + "  " + $0.listeners },
+              imageURLs: rows.map(\.imageURL), viewport: &self.viewport, width: columns, height: bodyHeight,
+              thumbnails: slots)
+          }
+          pictures = body.pictures
+          return body.lines
         }
         // While typing nothing is selected yet: Down moves into the list.
         return ListRenderer.lines(

@@ -76,3 +76,30 @@ struct PicturePane {
     "\(url?.absoluteString ?? "-") \(box.columns)x\(box.rows)"
   }
 }
+
+extension PicturePane {
+  /// A list in a body of `width × height` cells starting at screen row `bodyRow`: alone below `minimumWidth`, with
+  /// the selected row's picture (`url`) and `facts` in a pane beside it from there up. `list(columns)` draws the
+  /// list in the columns it gets.
+  @MainActor
+  static func list(
+    width: Int, height: Int, bodyRow: Int, picture: PictureBox?, url: URL?, facts: [String],
+    list: (_ columns: Int) -> SceneFrame
+  ) -> SceneFrame {
+    guard width >= minimumWidth, let picture else {
+      let listed = list(width)
+      return SceneFrame(lines: listed.lines, pictures: listed.picturesOffset(rows: bodyRow))
+    }
+    let listColumns = listColumns(width: width)
+    let listed = list(listColumns)
+    let paneColumns = width - listColumns - gap
+    let box = pictureBox(columns: paneColumns, rows: height, factLines: factLines)
+    let pane = PicturePane(
+      picture: picture.picture(for: url, columns: box.columns, rows: box.rows),
+      contentKey: contentKey(url: url, box: box), facts: facts
+    ).render(box: box, width: paneColumns, height: height, origin: (bodyRow, listColumns + gap), id: picture.pictureID)
+    return SceneFrame(
+      lines: beside(listed.lines, leftColumns: listColumns, pane.lines, height: height),
+      pictures: listed.picturesOffset(rows: bodyRow) + (pane.picture.map { [$0] } ?? []))
+  }
+}

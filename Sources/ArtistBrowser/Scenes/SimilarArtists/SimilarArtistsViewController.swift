@@ -18,8 +18,13 @@ public final class SimilarArtistsViewController: BrowserScene, SimilarArtistsDis
   private(set) var viewport = ListViewport()
   private let chores: SceneChores
 
-  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?) {
+  /// The selected artist's picture beside the list on a wide screen; nil without pictures.
+  let previewPicture: PictureBox?
+
+  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: PictureBox? = nil) {
     chores = SceneChores(preferences: preferences, thumbnails: thumbnails)
+    self.previewPicture = previewPicture
+    previewPicture?.onUpdate = { [weak self] in self?.changed() }
   }
 
   public var onNeedsDisplay: (@MainActor () -> Void)? {
@@ -33,7 +38,10 @@ public final class SimilarArtistsViewController: BrowserScene, SimilarArtistsDis
 
   public func start() { fetchSimilar(refresh: false) }
 
-  public func stop() { chores.stop() }
+  public func stop() {
+    chores.stop()
+    previewPicture?.cancel()
+  }
 
   public func waitForLoad() async { await chores.waitForLoad() }
   public func waitForThumbnails() async { await chores.waitForThumbnails() }
@@ -81,12 +89,17 @@ public final class SimilarArtistsViewController: BrowserScene, SimilarArtistsDis
         guard let viewModel, viewModel.emptyMessage == nil else {
           return [viewModel?.emptyMessage ?? "Loading…"]
         }
-        let list = ListRenderer.frame(
-          texts: viewModel.rows.map(Self.rowText), imageURLs: viewModel.rows.map(\.imageURL),
-          viewport: &viewport, width: width, height: bodyHeight,
-          thumbnails: chores.shownThumbnails)
-        pictures = list.picturesOffset(rows: header.count)
-        return list.lines
+        let selected = viewModel.rows.indices.contains(viewport.selection) ? viewModel.rows[viewport.selection] : nil
+        let body = PicturePane.list(
+          width: width, height: bodyHeight, bodyRow: header.count, picture: previewPicture, url: selected?.imageURL,
+          facts: selected.map { [$0.name, "\($0.match) match"] } ?? []
+        ) { columns in
+          ListRenderer.frame(
+            texts: viewModel.rows.map(Self.rowText), imageURLs: viewModel.rows.map(\.imageURL),
+            viewport: &viewport, width: columns, height: bodyHeight, thumbnails: chores.shownThumbnails)
+        }
+        pictures = body.pictures
+        return body.lines
       }, footer: ["j/k move · Enter open · h back · t thumbnails · r refresh"], width: width, height: height)
     return SceneFrame(lines: lines, pictures: pictures)
   }

@@ -128,18 +128,19 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
         guard let viewModel, viewModel.emptyMessage == nil else {
           return [viewModel?.emptyMessage ?? "Loading…"]
         }
-        guard width >= PicturePane.minimumWidth, let previewPicture else {
-          let list = listFrame(viewModel, width: width, height: bodyHeight)
-          pictures = list.picturesOffset(rows: header.count)
-          return list.lines
+        let selected = viewModel.rows.indices.contains(viewport.selection) ? viewModel.rows[viewport.selection] : nil
+        // The preview follows the selection while the pane is shown.
+        if width >= PicturePane.minimumWidth, previewPicture != nil, let selected, selected != previewedRow {
+          requestPreview(of: selected)
         }
-        let listColumns = PicturePane.listColumns(width: width)
-        let list = listFrame(viewModel, width: listColumns, height: bodyHeight)
-        let pane = previewPane(
-          viewModel, picture: previewPicture, width: width - listColumns - PicturePane.gap, height: bodyHeight,
-          origin: (header.count, listColumns + PicturePane.gap))
-        pictures = list.picturesOffset(rows: header.count) + (pane.picture.map { [$0] } ?? [])
-        return PicturePane.beside(list.lines, leftColumns: listColumns, pane.lines, height: bodyHeight)
+        let body = PicturePane.list(
+          width: width, height: bodyHeight, bodyRow: header.count, picture: previewPicture, url: selected?.imageURL,
+          facts: preview?.facts ?? []
+        ) { columns in
+          listFrame(viewModel, width: columns, height: bodyHeight)
+        }
+        pictures = body.pictures
+        return body.lines
       }, footer: [SceneText.listHint], width: width, height: height)
     return SceneFrame(lines: lines, pictures: pictures)
   }
@@ -153,22 +154,6 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
       texts: viewModel.rows.map { Self.rowText($0, nameColumns: nameColumns) },
       imageURLs: viewModel.rows.map(\.imageURL), viewport: &viewport, width: width, height: height,
       thumbnails: slots)
-  }
-
-  /// The selected row's picture as large as the pane allows, its facts under it. Asks for the row's preview
-  /// when the selection moved since the last frame.
-  private func previewPane(
-    _ viewModel: TopArtists.FetchArtists.ViewModel, picture: PictureBox, width: Int, height: Int,
-    origin: (row: Int, column: Int)
-  ) -> (lines: [String], picture: PicturePlacement?) {
-    let row = viewModel.rows.indices.contains(viewport.selection) ? viewModel.rows[viewport.selection] : nil
-    if let row, row != previewedRow { requestPreview(of: row) }
-    let box = PicturePane.pictureBox(columns: width, rows: height, factLines: PicturePane.factLines)
-    let url = row?.imageURL
-    let pane = PicturePane(
-      picture: picture.picture(for: url, columns: box.columns, rows: box.rows),
-      contentKey: PicturePane.contentKey(url: url, box: box), facts: preview?.facts ?? [])
-    return pane.render(box: box, width: width, height: height, origin: origin, id: picture.pictureID)
   }
 
   private func requestPreview(of row: TopArtists.FetchArtists.ViewModel.Row) {
