@@ -123,7 +123,7 @@ let package = Package(
     .testTarget(name: "ArtistBrowserTests", dependencies: ["ArtistBrowser", "TerminalGraphics", "TestSupport"]),
     .testTarget(name: "CacheToolTests", dependencies: ["CacheTool", "TestSupport"]),
     .testTarget(name: "CommandLaunchTests", dependencies: ["CommandLaunch"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ImageCache"]),
   ]
 )
 
