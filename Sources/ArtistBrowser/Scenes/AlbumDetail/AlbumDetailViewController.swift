@@ -47,7 +47,7 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
 
   public func waitForLoad() async { await chores.waitForLoad() }
   public func waitForThumbnails() async { await chores.waitForThumbnails() }
-  public var isSettled: Bool { chores.isSettled }
+  public var isSettled: Bool { chores.isSettled && cover?.pendingURL == nil }
 
   func displayAlbum(viewModel: AlbumDetail.FetchAlbum.ViewModel) {
     self.viewModel = viewModel

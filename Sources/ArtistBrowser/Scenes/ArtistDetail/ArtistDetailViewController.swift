@@ -49,7 +49,7 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
 
   public func waitForLoad() async { await chores.waitForLoad() }
   public func waitForThumbnails() async { await chores.waitForThumbnails() }
-  public var isSettled: Bool { chores.isSettled }
+  public var isSettled: Bool { chores.isSettled && picture?.pendingURL == nil }
 
   func displayArtist(viewModel: ArtistDetail.FetchArtist.ViewModel) {
     self.viewModel = viewModel

@@ -68,7 +68,7 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
   }
 
   public func waitForThumbnails() async { await chores.waitForThumbnails() }
-  public var isSettled: Bool { chores.isSettled }
+  public var isSettled: Bool { chores.isSettled && previewPicture?.pendingURL == nil }
 
   public func waitForLoad() async {
     await suggestionsTask?.value

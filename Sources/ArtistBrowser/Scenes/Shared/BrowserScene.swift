@@ -16,8 +16,8 @@ public protocol BrowserScene: AnyObject {
   func waitForLoad() async
   /// Suspends until every thumbnail requested so far has arrived or failed (`--plain --thumbs`).
   func waitForThumbnails() async
-  /// True when nothing the screen waits for is under way: no load, no thumbnail in flight. The frame drawn then
-  /// is complete (`--exit-after-first-frame`).
+  /// True when nothing the screen waits for is under way: no load, no thumbnail or picture in flight. The frame
+  /// drawn then is complete (`--exit-after-first-frame`).
   var isSettled: Bool { get }
   /// Returns false when the scene has no use for the key, letting the app handle it (q, ?).
   func handle(_ key: BrowserKey) -> Bool

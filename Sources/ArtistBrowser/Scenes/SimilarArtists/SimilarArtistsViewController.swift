@@ -45,7 +45,7 @@ public final class SimilarArtistsViewController: BrowserScene, SimilarArtistsDis
 
   public func waitForLoad() async { await chores.waitForLoad() }
   public func waitForThumbnails() async { await chores.waitForThumbnails() }
-  public var isSettled: Bool { chores.isSettled }
+  public var isSettled: Bool { chores.isSettled && previewPicture?.pendingURL == nil }
 
   func displaySimilar(viewModel: SimilarArtists.FetchSimilar.ViewModel) {
     self.viewModel = viewModel

@@ -51,7 +51,10 @@ import Testing
     #expect(lines.contains("loading picture…"))
     #expect(lines.contains("Cher"))
     #expect(lines.contains("1.2M listeners"))
+    // And the scene is settled (`--exit-after-first-frame`) only once the picture is in
+    #expect(!sut.isSettled)
     loader.open()
     await sut.previewPicture?.waitUntilIdle()
+    #expect(sut.isSettled)
   }
 }
