@@ -85,6 +85,11 @@ struct HTTPTestConnection {
       let bytes = head(status: status, headers: allHeaders) + (hasBody && request.method != "HEAD" ? body : [])
       return HTTPTestSocket.sendAll(fd, bytes) ? .keepAlive : .close
 
+    case .okWithLines(let lines, let body):
+      let text = (["HTTP/1.1 200 OK"] + lines + ["Content-Length: \(body.count)", "", ""]).joined(separator: "\r\n")
+      let bytes = Array(text.utf8) + (request.method != "HEAD" ? body : [])
+      return HTTPTestSocket.sendAll(fd, bytes) ? .keepAlive : .close
+
     case .redirect(let location, let status):
       let bytes = head(status: status, headers: ["Location": location, "Content-Length": "0"])
       return HTTPTestSocket.sendAll(fd, bytes) ? .keepAlive : .close

@@ -37,6 +37,9 @@ extension HTTPTestServer {
   public indirect enum Reply: Equatable {
     /// A complete response with a correct `Content-Length` (omitted for 1xx, 204 and 304).
     case response(status: Int, headers: [String: String] = [:], body: [UInt8] = [])
+    /// A 200 with its header lines exactly as given (`"Cache-Control: no-store"`), in order, so a field can be
+    /// sent over several lines; `Content-Length` is added.
+    case okWithLines([String], body: [UInt8])
     /// `Location: url` with the given 3xx status.
     case redirect(to: String, status: Int = 302)
     /// Headers declaring a body, then a TCP reset (SO_LINGER 0) before any body byte.

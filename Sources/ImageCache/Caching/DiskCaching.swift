@@ -96,10 +96,16 @@ public struct DiskEntryMetadata: Equatable {
   public var lastModified: String?
   /// After this, the entry must be revalidated before it counts as fresh.
   public var expiresAt: Date?
+  /// Until when a stale copy may be served when revalidating it fails (`stale-if-error`; `must-revalidate`: the
+  /// expiry itself); nil: no limit, offline first.
+  public var staleIfErrorUntil: Date?
+  /// Until when a stale copy is served at once and revalidated in the background (`stale-while-revalidate`).
+  public var staleWhileRevalidateUntil: Date?
 
   public init(
     contentType: String? = nil, width: Int? = nil, height: Int? = nil, etag: String? = nil,
-    lastModified: String? = nil, expiresAt: Date? = nil
+    lastModified: String? = nil, expiresAt: Date? = nil, staleIfErrorUntil: Date? = nil,
+    staleWhileRevalidateUntil: Date? = nil
   ) {
     self.contentType = contentType
     self.width = width
@@ -107,6 +113,8 @@ public struct DiskEntryMetadata: Equatable {
     self.etag = etag
     self.lastModified = lastModified
     self.expiresAt = expiresAt
+    self.staleIfErrorUntil = staleIfErrorUntil
+    self.staleWhileRevalidateUntil = staleWhileRevalidateUntil
   }
 }
 

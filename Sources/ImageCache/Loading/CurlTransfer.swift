@@ -109,6 +109,9 @@ final class CurlTransfer {
 
   // MARK: - Callbacks
 
+  /// Fields whose lines are combined rather than replaced; the ones the cache reads or a caller may.
+  static let listFields: Set<String> = ["cache-control", "pragma", "vary", "link", "warning"]
+
   /// Returning less than the chunk size makes libcurl abort with CURLE_WRITE_ERROR.
   private func receiveBody(_ chunk: UnsafeRawBufferPointer) -> Int {
     guard body.count + chunk.count <= request.maxBodyBytes else {
@@ -126,7 +129,14 @@ final class CurlTransfer {
       // Each response of a redirect chain (and any 1xx) starts with a status line: keep only the last one's headers.
       headers = [:]
     case .field(let name, let value):
-      headers[name] = value
+      // A list field sent over several lines means the lines joined with commas (RFC 9110 §5.3): a
+      // `Cache-Control: no-store` line must not be lost to a later `Cache-Control: max-age=600`. Single-valued
+      // fields (`Expires`, `ETag`) keep the last line.
+      if let earlier = headers[name], Self.listFields.contains(name) {
+        headers[name] = earlier + ", " + value
+      } else {
+        headers[name] = value
+      }
       // One allocation for the body instead of doubling as it streams in (never past the cap).
       if name == "content-length", let length = Int(value), length > 0, body.isEmpty {
         body.reserveCapacity(min(length, request.maxBodyBytes))

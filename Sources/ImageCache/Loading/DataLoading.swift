@@ -24,7 +24,8 @@ public struct DataRequest: Equatable {
 
 public struct DataResponse: Equatable {
   public var statusCode: Int
-  /// Header names lower-cased; the last value wins for repeated headers.
+  /// Header names lower-cased. A list field sent over several lines (`Cache-Control`, `Vary`) arrives as one value,
+  /// the lines joined with `, `; for other repeated fields the last line wins.
   public var headers: [String: String]
   public var body: [UInt8]
   /// The URL after redirects.

@@ -16,6 +16,8 @@ extension ImageManager {
     public var maxRetries: Int = 2
     /// Used when a response says nothing about its freshness.
     public var defaultTTL: TimeInterval = 7 * 24 * 3600
+    /// Query parameters left out of cache keys because they are credentials, per host.
+    public var credentialParameters: CredentialParameters = .default
     public var maxBodyBytes: Int = 20 << 20
     public var decodingLimits: DecodingLimits = .default
     /// PEM file of CA certificates trusted for https instead of libcurl's default bundle (a private CA); `nil` keeps

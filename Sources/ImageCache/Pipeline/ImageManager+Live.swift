@@ -22,7 +22,8 @@ extension ImageManager {
       loader: loader,
       memory: ImageMemoryStore(costLimit: configuration.memoryCostLimit, countLimit: configuration.memoryCountLimit),
       disk: disk, decoder: ImageDecoder(), limits: configuration.decodingLimits,
-      maxBodyBytes: configuration.maxBodyBytes, defaultTTL: configuration.defaultTTL, logger: logger)
+      maxBodyBytes: configuration.maxBodyBytes, defaultTTL: configuration.defaultTTL,
+      credentialParameters: configuration.credentialParameters, logger: logger)
   }
 
   /// libcurl as configured, without retries: one multi handle that other clients (Last.fm, which retries by its

@@ -156,7 +156,15 @@ extension ImageManager {
     } catch {
       return completion(.failure(decodingFailure(url, error)))
     }
-    writer.store(DiskWrite(key: key, data: response.body, metadata: diskMetadata(header, of: response))) {
+    guard let metadata = diskMetadata(header, of: response) else {
+      // `no-store`: served, not kept; an older copy under the key must not outlive it.
+      Task {
+        try? await removeFromDisk(key)
+        completion(.success(downloadResult(url, response.body, header, decoded: nil, storeError: nil)))
+      }
+      return
+    }
+    writer.store(DiskWrite(key: key, data: response.body, metadata: metadata)) {
       [self] stored in
       var storeError: DiskCacheError?
       if case .failure(let error) = stored { storeError = error }
@@ -164,12 +172,14 @@ extension ImageManager {
     }
   }
 
-  /// The index row for a downloaded image.
-  private func diskMetadata(_ header: ImageHeader, of response: DataResponse) -> DiskEntryMetadata {
-    DiskEntryMetadata(
+  /// The index row for a downloaded image; nil for a response that says `no-store`.
+  private func diskMetadata(_ header: ImageHeader, of response: DataResponse) -> DiskEntryMetadata? {
+    let policy = freshness.policy(for: response.headers, now: clock())
+    if policy.noStore { return nil }
+    return DiskEntryMetadata(
       contentType: header.format.contentType, width: header.width, height: header.height,
-      etag: response.header("etag"), lastModified: response.header("last-modified"),
-      expiresAt: freshness.expiry(for: response.headers, now: clock()))
+      etag: response.header("etag"), lastModified: response.header("last-modified"), expiresAt: policy.expiresAt,
+      staleIfErrorUntil: policy.staleIfErrorUntil, staleWhileRevalidateUntil: policy.staleWhileRevalidateUntil)
   }
 
   /// A download, stored or not, counted and handed on as the network tier's answer.
@@ -210,7 +220,12 @@ extension ImageManager {
     }
     var storeError: DiskCacheError?
     do {
-      try await storeOnDisk(key, body, diskMetadata(header, of: response))
+      if let metadata = diskMetadata(header, of: response) {
+        try await storeOnDisk(key, body, metadata)
+      } else {
+        // `no-store`: served, not kept; an older copy under the key must not outlive it.
+        try await removeFromDisk(key)
+      }
     } catch {
       // Not logged here: `data(for:)` throws it to its caller, `image(for:)` logs it (once).
       storeError = error
@@ -248,7 +263,10 @@ extension ImageManager {
     var metadata = cached.entry.metadata
     metadata.etag = response.header("etag") ?? metadata.etag
     metadata.lastModified = response.header("last-modified") ?? metadata.lastModified
-    metadata.expiresAt = freshness.expiry(for: response.headers, now: clock())
+    let policy = freshness.policy(for: response.headers, now: clock())
+    metadata.expiresAt = policy.expiresAt
+    metadata.staleIfErrorUntil = policy.staleIfErrorUntil
+    metadata.staleWhileRevalidateUntil = policy.staleWhileRevalidateUntil
     return DiskRefresh(key: key, metadata: metadata)
   }
 
@@ -263,10 +281,12 @@ extension ImageManager {
     return DataResult(url: url, bytes: cached.data, header: header, tier: .revalidated, isStale: false, decoded: nil)
   }
 
-  /// The stale copy, if there is a usable one, when the network failed (offline first).
+  /// The stale copy, if there is a usable one, when the network failed (offline first), unless its response
+  /// limited that (`stale-if-error`) or forbade it (`must-revalidate`).
   private func staleResult(_ url: URL, _ key: String, _ cached: DiskLookup?, because reason: String) async
     -> DataResult?
   {
+    if let until = cached?.entry.metadata.staleIfErrorUntil, clock() >= until { return nil }
     var cached = cached
     if cached?.bytesRead == false { cached = try? await lookupOnDisk(key) }  // the probe left them on disk
     guard let cached, let header = try? decoder.header(of: cached.data) else { return nil }

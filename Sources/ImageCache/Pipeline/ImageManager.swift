@@ -14,19 +14,21 @@ public final class ImageManager {
   let limits: DecodingLimits
   let maxBodyBytes: Int
   let freshness: Freshness
+  let credentials: CredentialParameters
   let clock: @Sendable () -> Date
   let logger: Logger
   let counters = Mutex(NetworkCounters())
   let diskWriter: DiskWriteBatcher?
   let dataJobs = TaskCoalescer<URL, DataResult>()
   private let imageJobs = TaskCoalescer<URL, ImageResponse>()
+  private let backgroundRevalidations = TaskCoalescer<URL, DataResult>()
 
   /// Assembles a manager from its parts: the seam tests and other front ends use.
   public init(
     loader: any DataLoading, memory: any ImageCaching, disk: (any DiskCaching)?,
     decoder: any ImageDecoding, limits: DecodingLimits = .default, maxBodyBytes: Int = 20 << 20,
-    defaultTTL: TimeInterval = 7 * 24 * 3600, clock: @escaping @Sendable () -> Date = Date.init,
-    logger: Logger = Logger(label: "imgcache")
+    defaultTTL: TimeInterval = 7 * 24 * 3600, credentialParameters: CredentialParameters = .default,
+    clock: @escaping @Sendable () -> Date = Date.init, logger: Logger = Logger(label: "imgcache")
   ) {
     self.loader = loader
     self.memory = memory
@@ -36,13 +38,14 @@ public final class ImageManager {
     self.limits = limits
     self.maxBodyBytes = maxBodyBytes
     self.freshness = Freshness(defaultTTL: defaultTTL)
+    self.credentials = credentialParameters
     self.clock = clock
     self.logger = logger
   }
 
   /// A decoded thumbnail, from the first tier that has it.
   public func image(for url: URL) async throws(ImageManagerError) -> ImageResponse {
-    let key = CacheKey.make(for: url)
+    let key = cacheKey(for: url)
     let memoryKey = ImageCacheKey(key)
     if let bitmap = memory.image(forKey: memoryKey) {
       return ImageResponse(url: url, bitmap: bitmap, tier: .memory, byteCount: 0, isStale: false)
@@ -89,10 +92,13 @@ public final class ImageManager {
   /// New bytes are checked for framing and checksums (`ImageDecoding.validate`), not decoded: prefetching is
   /// about bytes, and `image(for:)` decodes (and repairs) before anything is shown.
   public func data(for url: URL) async throws(ImageManagerError) -> DataResult {
-    try await data(for: url, key: CacheKey.make(for: url), knownAbsent: false)
+    try await data(for: url, key: cacheKey(for: url), knownAbsent: false)
   }
 
-  /// `key`: `CacheKey.make(for: url)`, which the caller already has. `knownAbsent`: a batch probe
+  /// The key `url` is stored under, without the credentials this manager was told of.
+  public func cacheKey(for url: URL) -> String { CacheKey.make(for: url, credentials: credentials) }
+
+  /// `key`: `cacheKey(for: url)`, which the caller already has. `knownAbsent`: a batch probe
   /// (`DiskCaching.probe`) just found no disk entry and counted the miss, so the lookup is skipped.
   func data(for url: URL, key: String, knownAbsent: Bool) async throws(ImageManagerError) -> DataResult {
     let result = try await loadData(url, key: key, validation: .structure, knownAbsent: knownAbsent)
@@ -131,7 +137,7 @@ public final class ImageManager {
     case structure
   }
 
-  /// `key` is `CacheKey.make(for: url)`: worked out once per request by the caller and passed down, not again at
+  /// `key` is `cacheKey(for: url)`: worked out once per request by the caller and passed down, not again at
   /// each disk step.
   func loadData(
     _ url: URL, key: String, validation: Validation, knownAbsent: Bool = false
@@ -191,7 +197,24 @@ public final class ImageManager {
       if let cached, cached.entry.isFresh(at: clock()), let header = try? decoder.header(of: cached.data) {
         return DataResult(url: url, bytes: cached.data, header: header, tier: .disk, isStale: false, decoded: nil)
       }
+      if let cached, let until = cached.entry.metadata.staleWhileRevalidateUntil, clock() < until,
+        let header = try? decoder.header(of: cached.data)
+      {
+        revalidateInBackground(url, key: key, cached)
+        return DataResult(url: url, bytes: cached.data, header: header, tier: .disk, isStale: true, decoded: nil)
+      }
       return try await fetch(url, key: key, revalidating: cached, validation: validation)
+    }
+  }
+
+  /// `stale-while-revalidate`: the stale copy was served; this refreshes it, once however many callers were
+  /// served meanwhile (they are not made to wait for it). New bytes replace the pixels the memory tier holds.
+  private func revalidateInBackground(_ url: URL, key: String, _ cached: DiskLookup) {
+    Task { [self] in
+      let result = try? await coalesced(backgroundRevalidations, url) { [self] () throws(ImageManagerError) in
+        try await fetch(url, key: key, revalidating: cached, validation: .structure)
+      }
+      if result?.tier == .network { memory.removeImage(forKey: ImageCacheKey(key)) }
     }
   }
 

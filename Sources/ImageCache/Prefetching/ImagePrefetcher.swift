@@ -52,7 +52,7 @@ extension ImageManager {
   ) async -> PrefetchReport {
     var seen = Set<URL>()
     let unique = urls.filter { seen.insert($0).inserted }
-    let keys = unique.map(CacheKey.make(for:))
+    let keys = unique.map(cacheKey(for:))
     let run = PrefetchRun(
       manager: self, urls: unique, keys: keys, maxInFlight: max(1, maxInFlight), progress: progress)
     await withTaskCancellationHandler {

@@ -173,6 +173,39 @@ enum BlobFiles {
     try store.store("k0", data: DiskFixture.blob(1), metadata: DiskEntryMetadata())
     #expect(try store.lookup("k0")?.data == DiskFixture.blob(1))
   }
+
+  @Test func aVersion2CacheKeepsItsEntriesAndGainsTheStaleWindows() throws {
+    defer { folder.remove() }
+    // Given a cache with one entry, taken back to version 2's layout (no stale-window columns)
+    let old = try DiskFixture.store(in: folder.url, clock: clock)
+    let expiry = Date(timeIntervalSince1970: 1_700_000_000)
+    try old.store("k0", data: DiskFixture.blob(1), metadata: DiskEntryMetadata(etag: "\"v1\"", expiresAt: expiry))
+    try old.close()
+    let queue = try DatabaseQueue(path: folder.appending("cache.sqlite").path)
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          ALTER TABLE entry DROP COLUMN stale_if_error_until;
+          ALTER TABLE entry DROP COLUMN stale_while_revalidate_until;
+          PRAGMA user_version = 2;
+          """)
+    }
+    try queue.close()
+
+    // When the store opens it
+    let store = try DiskFixture.store(in: folder.url, clock: clock)
+
+    // Then the entry is still there, with no windows, and new entries keep theirs
+    #expect(try store.queryInteger("PRAGMA user_version") == DiskSchema.version)
+    let kept = try #require(try store.lookup("k0"))
+    #expect(kept.data == DiskFixture.blob(1))
+    #expect(kept.entry.metadata == DiskEntryMetadata(etag: "\"v1\"", expiresAt: expiry))
+    let windows = DiskEntryMetadata(
+      expiresAt: expiry, staleIfErrorUntil: expiry.addingTimeInterval(60),
+      staleWhileRevalidateUntil: expiry.addingTimeInterval(30))
+    try store.store("k1", data: DiskFixture.blob(2), metadata: windows)
+    #expect(try store.lookup("k1")?.entry.metadata == windows)
+  }
 }
 
 @Suite struct SHA256Tests {

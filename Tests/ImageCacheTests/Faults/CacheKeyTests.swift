@@ -3,9 +3,17 @@ import ImageCache
 import Testing
 
 @Suite struct CacheKeyTests {
-  @Test func credentialsAreDroppedTheRestOfTheQueryStays() {
-    let url = URL(string: "https://img.example/a/b.png?size=64&api_key=SECRET&API_SIG=x&sk=y#frag")!
-    #expect(CacheKey.make(for: url) == "https://img.example/a/b.png?size=64")
+  @Test func theAPIKeyIsDroppedTheRestOfTheQueryStays() {
+    let url = URL(string: "https://img.example/a/b.png?size=64&API_KEY=SECRET&token=t&sig=s#frag")!
+    #expect(CacheKey.make(for: url) == "https://img.example/a/b.png?size=64&token=t&sig=s")
+  }
+
+  @Test func parametersConfiguredForAHostAreDroppedOnThatHostOnly() {
+    let credentials = CredentialParameters(everyHost: ["api_key"], byHost: ["Signed.Example": ["SIG", "token"]])
+    let signed = URL(string: "https://signed.example:8443/a.png?size=64&sig=s&Token=t&api_key=k")!
+    let other = URL(string: "https://img.example/a.png?size=64&sig=s&token=t&api_key=k")!
+    #expect(CacheKey.make(for: signed, credentials: credentials) == "https://signed.example:8443/a.png?size=64")
+    #expect(CacheKey.make(for: other, credentials: credentials) == "https://img.example/a.png?size=64&sig=s&token=t")
   }
 
   @Test func aQueryOfOnlyCredentialsDisappears() {

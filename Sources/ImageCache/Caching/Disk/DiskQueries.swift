@@ -4,7 +4,10 @@ enum DiskQueries {
   /// The columns of an entry, in the order `StoredEntry.entry(from:)` reads them: every query that returns entries
   /// selects them first.
   static let entryColumns =
-    "key, byte_size, content_type, width, height, etag, last_modified, expires_at, created_at, last_access_at"
+    """
+    key, byte_size, content_type, width, height, etag, last_modified, expires_at, created_at, last_access_at, \
+    stale_if_error_until, stale_while_revalidate_until
+    """
 
   /// One entry by key (unique index), then its row id and the file that holds its bytes.
   static let lookup = "SELECT \(entryColumns), id, file FROM entry WHERE key = ?"

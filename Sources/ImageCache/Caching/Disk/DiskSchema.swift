@@ -8,7 +8,7 @@ import GRDB
 /// totals (maintained by triggers, so every write path and every process agrees) and the persisted hit and miss
 /// counts: opening or asking for statistics never sums the table.
 enum DiskSchema {
-  static let version = 2
+  static let version = 3
 
   static let statements = [
     """
@@ -25,7 +25,9 @@ enum DiskSchema {
       last_modified TEXT,
       expires_at REAL,
       created_at REAL NOT NULL,
-      last_access_at REAL NOT NULL
+      last_access_at REAL NOT NULL,
+      stale_if_error_until REAL,
+      stale_while_revalidate_until REAL
     )
     """,
     // Eviction and `entries` walk this index in order; rowid breaks ties.
@@ -63,6 +65,12 @@ enum DiskSchema {
     END
     """,
     "PRAGMA user_version = \(version)",
+  ]
+
+  /// Version 2 lacked the two stale windows: a column each, NULL (no window given) for the entries it had.
+  static let upgradeVersion2 = [
+    "ALTER TABLE entry ADD COLUMN stale_if_error_until REAL",
+    "ALTER TABLE entry ADD COLUMN stale_while_revalidate_until REAL",
   ]
 
   /// Version 1 kept the bytes in a `blob` table inside the database. A cache may start over: its tables are
@@ -104,6 +112,9 @@ enum DiskSchema {
       try db.inTransaction(.immediate) {
         let found = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         guard found != version else { return .commit }
+        if found == 2 {
+          for statement in upgradeVersion2 { try db.execute(sql: statement) }
+        }
         if found == 1 {
           for statement in dropVersion1 { try db.execute(sql: statement) }
           upgraded = true

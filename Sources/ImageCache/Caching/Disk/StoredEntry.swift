@@ -32,18 +32,22 @@ struct StoredEntry {
       db.cachedStatement(
         sql: """
           INSERT INTO entry (key, file, content_type, byte_size, charged_bytes, width, height, etag, last_modified,
-                             expires_at, created_at, last_access_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                             expires_at, created_at, last_access_at, stale_if_error_until,
+                             stale_while_revalidate_until)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           ON CONFLICT (key) DO UPDATE SET
             file = excluded.file, content_type = excluded.content_type, byte_size = excluded.byte_size,
             charged_bytes = excluded.charged_bytes, width = excluded.width, height = excluded.height,
             etag = excluded.etag, last_modified = excluded.last_modified, expires_at = excluded.expires_at,
-            created_at = excluded.created_at, last_access_at = excluded.last_access_at
+            created_at = excluded.created_at, last_access_at = excluded.last_access_at,
+            stale_if_error_until = excluded.stale_if_error_until,
+            stale_while_revalidate_until = excluded.stale_while_revalidate_until
           RETURNING id
           """),
       arguments: [
         key, file, metadata.contentType, byteSize, chargedBytes, metadata.width, metadata.height, metadata.etag,
         metadata.lastModified, metadata.expiresAt?.timeIntervalSince1970, time, time,
+        metadata.staleIfErrorUntil?.timeIntervalSince1970, metadata.staleWhileRevalidateUntil?.timeIntervalSince1970,
       ])
     guard let id else { throw DiskCacheError.io("upsert of \(key) returned no row id") }
     return id
@@ -57,28 +61,35 @@ struct StoredEntry {
       sql: """
         UPDATE entry SET
           content_type = coalesce(?, content_type), width = coalesce(?, width), height = coalesce(?, height),
-          etag = ?, last_modified = ?, expires_at = ?, last_access_at = max(last_access_at, ?)
+          etag = ?, last_modified = ?, expires_at = ?, last_access_at = max(last_access_at, ?),
+          stale_if_error_until = ?, stale_while_revalidate_until = ?
         WHERE key = ?
         """
     ).execute(
       arguments: [
         metadata.contentType, metadata.width, metadata.height, metadata.etag, metadata.lastModified,
-        metadata.expiresAt?.timeIntervalSince1970, now.timeIntervalSince1970, key,
+        metadata.expiresAt?.timeIntervalSince1970, now.timeIntervalSince1970,
+        metadata.staleIfErrorUntil?.timeIntervalSince1970, metadata.staleWhileRevalidateUntil?.timeIntervalSince1970,
+        key,
       ])
   }
 
   /// How many columns `entry(from:)` reads; a query's own columns come after them.
-  static let entryColumnCount = 10
+  static let entryColumnCount = 12
 
   /// The entry in a row that selects `DiskQueries.entryColumns` first. By position: looking every column up by name
   /// was a good part of probing hundreds of stale keys.
   static func entry(from row: Row) -> DiskEntry {
     let expiresAt: Double? = row[7]
+    let staleIfErrorUntil: Double? = row[10]
+    let staleWhileRevalidateUntil: Double? = row[11]
     return DiskEntry(
       key: row[0], byteSize: row[1],
       metadata: DiskEntryMetadata(
         contentType: row[2], width: row[3], height: row[4], etag: row[5], lastModified: row[6],
-        expiresAt: expiresAt.map(Date.init(timeIntervalSince1970:))),
+        expiresAt: expiresAt.map(Date.init(timeIntervalSince1970:)),
+        staleIfErrorUntil: staleIfErrorUntil.map(Date.init(timeIntervalSince1970:)),
+        staleWhileRevalidateUntil: staleWhileRevalidateUntil.map(Date.init(timeIntervalSince1970:))),
       createdAt: Date(timeIntervalSince1970: row[8]),
       lastAccessAt: Date(timeIntervalSince1970: row[9]))
   }
