@@ -39,8 +39,9 @@ public struct CredentialParameters: Equatable {
       byHost.map { ($0.key.lowercased(), Set($0.value.map { $0.lowercased() })) }, uniquingKeysWith: { $0.union($1) })
   }
 
-  /// Last.fm's `api_key`, on every host: the project's one credential that may end up in a URL.
-  public static let `default` = CredentialParameters(everyHost: ["api_key"])
+  /// Last.fm's credentials (`api_key`, and a signed call's `api_sig` and session key `sk`), on every host: the
+  /// project's own secrets, whichever server a URL names.
+  public static let `default` = CredentialParameters(everyHost: ["api_key", "api_sig", "sk"])
 
   func names(forHost host: String?) -> Set<String> {
     guard let host, let own = byHost[host.lowercased()] else { return everyHost }

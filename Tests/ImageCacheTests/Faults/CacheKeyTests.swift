@@ -3,8 +3,8 @@ import ImageCache
 import Testing
 
 @Suite struct CacheKeyTests {
-  @Test func theAPIKeyIsDroppedTheRestOfTheQueryStays() {
-    let url = URL(string: "https://img.example/a/b.png?size=64&API_KEY=SECRET&token=t&sig=s#frag")!
+  @Test func lastFMsCredentialsAreDroppedTheRestOfTheQueryStays() {
+    let url = URL(string: "https://img.example/a/b.png?size=64&API_KEY=SECRET&token=t&api_sig=x&sig=s&sk=y#frag")!
     #expect(CacheKey.make(for: url) == "https://img.example/a/b.png?size=64&token=t&sig=s")
   }
 
