@@ -4,6 +4,8 @@ import Foundation
 /// What libcurl told us about a failed transfer, turned into a `TransferError` whose message is safe to log.
 struct CurlFailure {
   let code: CURLcode
+  /// The URL the caller asked for; whoever reports the failure names it already.
+  let requestURL: String
   /// The URL being fetched when it failed (after redirects).
   let url: String
   /// Where libcurl would have gone next, when the failure is about a redirect.
@@ -46,13 +48,22 @@ struct CurlFailure {
     }
   }
 
-  /// "<url without query>: <libcurl's explanation>", with any URL inside the explanation redacted too.
+  /// libcurl's explanation, with any URL inside it redacted. The URL asked for is not repeated: the caller's
+  /// message names it. Only where a redirect led elsewhere does the explanation start with that other URL.
   private var message: String {
     let explanation = detail.isEmpty ? String(cString: ccurl_easy_strerror(code)) : detail
     let scrubbed = explanation.split(separator: " ", omittingEmptySubsequences: false)
       .map { $0.contains("://") ? URLRedaction.redact(String($0)) : String($0) }
       .joined(separator: " ")
-    return "\(URLRedaction.redact(url)): \(scrubbed.trimmingCharacters(in: .whitespacesAndNewlines))"
+    let trimmed = scrubbed.trimmingCharacters(in: .whitespacesAndNewlines)
+    return isRequestURL(url) ? trimmed : "\(URLRedaction.redact(url)): \(trimmed)"
+  }
+
+  /// libcurl's effective URL is the one asked for, give or take the "/" it adds to an empty path.
+  private func isRequestURL(_ effective: String) -> Bool {
+    let asked = URLRedaction.redact(requestURL).lowercased()
+    let failed = URLRedaction.redact(effective).lowercased()
+    return asked == failed || asked + "/" == failed
   }
 }
 

@@ -188,6 +188,7 @@ final class CurlTransfer {
     ccurl_easy_getinfo_string(easy, CURLINFO_REDIRECT_URL, &redirectTarget)
     let failure = CurlFailure(
       code: code,
+      requestURL: request.url.absoluteString,
       url: effectiveURL?.absoluteString ?? request.url.absoluteString,
       redirectTarget: redirectTarget.map { String(cString: $0) },
       detail: String(cString: errorBuffer),

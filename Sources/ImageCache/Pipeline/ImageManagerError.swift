@@ -26,6 +26,8 @@ public enum ImageManagerError: Error, Equatable {
 extension ImageManagerError: CustomStringConvertible {
   public var description: String {
     switch self {
+    // The URL asked for is named once, here; a transfer error names only a different one (a redirect's target).
+    case .transfer(let url, .unsupportedScheme(let target)) where target == url: "\(url): refused, not an http(s) URL"
     case .transfer(let url, let error): "\(url): \(error)"
     case .httpStatus(let url, let code): "\(url): HTTP \(code) \(Self.reason(code))"
     case .decoding(let url, let error): "\(url): \(error); nothing was cached"

@@ -33,6 +33,10 @@ struct NetworkFaultTests {
     #expect(
       output.stderrLines.first.map { message.hasSuffix(":") ? $0.hasPrefix(expected) : $0 == expected } == true,
       "\(output.stderr)", sourceLocation: sourceLocation)
+    let url = server.url(path).absoluteString
+    #expect(
+      output.stderrLines.first?.components(separatedBy: url).count == 2, "names \(url) once: \(output.stderr)",
+      sourceLocation: sourceLocation)
     #expect(output.stdout == "", sourceLocation: sourceLocation)
     #expect(server.requestCount == requests, sourceLocation: sourceLocation)
     #expect(entries.isEmpty, sourceLocation: sourceLocation)
@@ -79,15 +83,17 @@ struct NetworkFaultTests {
 
   // MARK: - Broken transfers (transient: retried twice, then reported)
 
+  /// The whole line, libcurl's words included (Debian 12's libcurl 7.88): the URL once, then what went wrong.
   @Test func connectionResetMidBody() throws {
     try expectFailure(
-      "/reset.png", reply: .reset(afterBodyBytes: 50), message: "transfer interrupted:", requests: 3)
+      "/reset.png", reply: .reset(afterBodyBytes: 50),
+      message: "transfer interrupted: Recv failure: Connection reset by peer", requests: 3)
   }
 
   @Test func bodyShorterThanContentLength() throws {
     try expectFailure(
-      "/short.png", reply: .shortBody(declaredLength: 400, actual: 100), message: "transfer interrupted:",
-      requests: 3)
+      "/short.png", reply: .shortBody(declaredLength: 400, actual: 100),
+      message: "transfer interrupted: transfer closed with 300 bytes remaining to read", requests: 3)
   }
 
   @Test func stallAfterHeadersTimesOut() throws {

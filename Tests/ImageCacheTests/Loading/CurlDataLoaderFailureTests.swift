@@ -76,8 +76,9 @@ struct CurlDataLoaderFailureTests {
       Issue.record("expected timedOut, got \(result)")
       return
     }
-    #expect(message.hasPrefix("http://127.0.0.1:\(server.port)/stall: Operation too slow"))
-    #expect(!message.contains("SECRET"))
+    // The caller names the URL it asked for; the message does not repeat it.
+    #expect(message.hasPrefix("Operation too slow"), "\(message)")
+    #expect(!message.contains("/stall") && !message.contains("SECRET"))
   }
 
   @Test(arguments: [
@@ -96,7 +97,7 @@ struct CurlDataLoaderFailureTests {
       Issue.record("expected interrupted, got \(result)")
       return
     }
-    #expect(message.hasPrefix("http://127.0.0.1:\(server.port)/broken: "))
+    #expect(!message.isEmpty && !message.contains("/broken"), "\(message)")
     #expect(result.transferError?.isTransient == true)
   }
 
@@ -111,7 +112,7 @@ struct CurlDataLoaderFailureTests {
       Issue.record("expected tls, got \(result)")
       return
     }
-    #expect(message.hasPrefix("https://127.0.0.1:\(server.port)/secure: "))
+    #expect(!message.isEmpty && !message.contains("/secure") && !message.contains("SECRET"), "\(message)")
     #expect(result.transferError?.isTransient == false)
   }
 

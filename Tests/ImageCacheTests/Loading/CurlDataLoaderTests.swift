@@ -146,7 +146,7 @@ struct CurlDataLoaderTests {
 
     let result = await CurlDataLoader().loadResult(server.url("/loop?api_key=SECRET"))
 
-    let expectedMessage = "http://127.0.0.1:\(server.port)/loop: Maximum (5) redirects followed"
+    let expectedMessage = "Maximum (5) redirects followed"
     #expect(result.transferError == .tooManyRedirects(expectedMessage))
     #expect(server.requests.count == 6)
     #expect(result.transferError?.description.contains("SECRET") == false)
@@ -178,7 +178,8 @@ struct CurlDataLoaderTests {
       Issue.record("expected couldNotConnect, got \(result)")
       return
     }
-    #expect(message.hasPrefix("http://127.0.0.1:\(server.port)/gone: "))
+    #expect(message.hasPrefix("Failed to connect to 127.0.0.1 port \(server.port)"), "\(message)")
+    #expect(!message.contains("/gone"))
   }
 }
 
