@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "LastFM", targets: ["LastFM"]),
     .library(name: "BlockArt", targets: ["BlockArt"]),
     .library(name: "TerminalGraphics", targets: ["TerminalGraphics"]),
+    // For the fuzz target over the demo server's request handling (Fuzz/).
+    .library(name: "DemoCatalog", targets: ["DemoCatalog"]),
     .executable(name: "imgcache", targets: ["imgcache"]),
     .executable(name: "artist-browser", targets: ["artist-browser"]),
   ],

@@ -2,7 +2,7 @@
 import Foundation
 import PackageDescription
 
-// libFuzzer targets for the decoders that read bytes from the network. Built by `scripts/fuzz` with
+// libFuzzer targets for the decoders that read bytes from the network, and for the demo server's request handling. Built by `scripts/fuzz` with
 //   swift build -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 // A path dependency's identity is its folder's name, which differs between checkouts (main, worktrees).
 let rootPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -28,5 +28,8 @@ let package = Package(
     .executableTarget(
       name: "FuzzLastFM",
       dependencies: ["CFuzzDriver", "FuzzSupport", .product(name: "LastFM", package: rootPackage)]),
+    .executableTarget(
+      name: "FuzzDemoServer",
+      dependencies: ["CFuzzDriver", "FuzzSupport", .product(name: "DemoCatalog", package: rootPackage)]),
   ]
 )

@@ -120,7 +120,8 @@ extension DemoServer {
     ("method=no.such.method", 3, "Invalid Method - No method with that name in this package"),
     ("nomethod=1", 3, "Invalid Method - No method with that name in this package"),
     ("method=artist.getInfo", 6, "Invalid parameters - Your request is missing a required parameter"),
-    ("method=chart.getTopArtists&page=0", 6, "Invalid parameters - page and limit must be positive integers"),
+    ("method=chart.getTopArtists&page=0", 6, "page param out of bounds (1-1000000)"),
+    ("method=chart.getTopArtists&page=abc", 6, "Invalid parameters - page and limit must be positive integers"),
   ])
   func errorsUseLastFMsCodesWithHTTP200(query: String, code: Int, message: String) async throws {
     try await withDemoServer { server in
@@ -128,6 +129,52 @@ extension DemoServer {
       #expect(json["error"] as? Int == code)
       #expect(json["message"] as? String == message)
       #expect((json["links"] as? [Any])?.isEmpty == true)
+    }
+  }
+
+  /// `(page - 1) * limit` overflowed on the largest page and took the server (and the browser) down. Every
+  /// number is now held to Last.fm's own range and refused in Last.fm's words, and the server keeps serving.
+  @Test func outOfRangeNumbersAreRefusedAndTheServerKeepsServing() async throws {
+    let artist = LastFMURL.encode(firstArtist.name)
+    let refusals: [(query: String, message: String)] = [
+      ("method=chart.gettopartists&page=9223372036854775807", "page param out of bounds (1-1000000)"),
+      ("method=chart.gettopartists&page=1000001", "page param out of bounds (1-1000000)"),
+      ("method=chart.gettopartists&page=-3", "page param out of bounds (1-1000000)"),
+      ("method=artist.gettoptracks&artist=\(artist)&page=9223372036854775807", "page param out of bounds (1-1000000)"),
+      ("method=artist.search&artist=a&page=9223372036854775807", "page param out of bounds (1-1000000)"),
+      ("method=artist.gettopalbums&artist=\(artist)&limit=9223372036854775807", "limit param out of bounds (1-1000)"),
+      ("method=artist.getsimilar&artist=\(artist)&limit=1001", "limit param out of bounds (1-1000)"),
+      ("method=chart.gettopartists&limit=0", "limit param out of bounds (1-1000)"),
+      (
+        "method=chart.gettopartists&page=99999999999999999999999999",
+        "Invalid parameters - page and limit must be positive integers"
+      ),
+    ]
+    try await withDemoServer { server in
+      for refusal in refusals {
+        let json = try await server.api(refusal.query)
+        #expect(json["error"] as? Int == 6, "\(refusal.query)")
+        #expect(json["message"] as? String == refusal.message, "\(refusal.query)")
+      }
+      // The last page Last.fm allows, at the largest limit: empty, not a crash.
+      let last = try await server.api("method=chart.gettopartists&page=1000000&limit=1000")
+      let artists = try #require(last["artists"] as? [String: Any])
+      #expect((artists["artist"] as? [Any])?.isEmpty == true)
+      #expect((artists["@attr"] as? [String: String])?["page"] == "1000000")
+      // Still serving.
+      let first = try await server.api("method=chart.gettopartists&limit=1")
+      #expect(try Self.names(first["artists"], list: "artist") == [firstArtist.name])
+    }
+  }
+
+  @Test func veryLongRequestsAreRefusedWith414() async throws {
+    let long = String(repeating: "a", count: DemoResponder.maxTargetBytes)
+    try await withDemoServer { server in
+      let refused = try await server.get("/2.0/?method=artist.search&artist=\(long)&format=json")
+      #expect(refused.status == 414)
+      #expect(refused.body.isEmpty)
+      let accepted = try await server.get("/2.0/?method=artist.search&artist=\(long.prefix(7000))&format=json")
+      #expect(accepted.status == 200)
     }
   }
 

@@ -15,6 +15,10 @@ struct DemoAPI {
     static let missingParameter = Failure(
       code: 6, message: "Invalid parameters - Your request is missing a required parameter")
     static let badPaging = Failure(code: 6, message: "Invalid parameters - page and limit must be positive integers")
+    /// Last.fm's own words for a number outside its range.
+    static func outOfBounds(_ name: String, _ range: ClosedRange<Int>) -> Failure {
+      Failure(code: 6, message: "\(name) param out of bounds (\(range.lowerBound)-\(range.upperBound))")
+    }
     static let artistNotFound = Failure(code: 6, message: "The artist you supplied could not be found")
     static let albumNotFound = Failure(code: 6, message: "Album not found")
 
@@ -58,14 +62,25 @@ struct Query {
     return value
   }
 
-  /// `page` (from 1) and `limit` (capped at 1000, as Last.fm does).
+  /// Last.fm's ranges, as its errors state them: "page param out of bounds (1-1000000)", and the same for limit.
+  static let pageRange = 1...1_000_000
+  static let limitRange = 1...1000
+
+  /// `page` and `limit`, each refused outside Last.fm's range, so `(page - 1) * limit` stays far from overflow.
   func paging(defaultLimit: Int) throws(DemoAPI.Failure) -> Paging {
-    func number(_ name: String, default fallback: Int) throws(DemoAPI.Failure) -> Int {
-      guard let text = parameters[name] else { return fallback }
-      guard let value = Int(text.trimmingCharacters(in: .whitespaces)), value > 0 else { throw .badPaging }
-      return value
-    }
-    return Paging(page: try number("page", default: 1), limit: min(1000, try number("limit", default: defaultLimit)))
+    Paging(
+      page: try number("page", in: Self.pageRange, default: 1),
+      limit: try number("limit", in: Self.limitRange, default: defaultLimit))
+  }
+
+  private func number(_ name: String, in range: ClosedRange<Int>, default fallback: Int) throws(DemoAPI.Failure)
+    -> Int
+  {
+    guard let text = parameters[name] else { return fallback }
+    // `Int(_:)` returns nil past Int.max, so a number of any length lands in one of the two errors.
+    guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else { throw .badPaging }
+    guard range.contains(value) else { throw .outOfBounds(name, range) }
+    return value
   }
 }
 
