@@ -8,16 +8,27 @@ public enum ProcessRunner {
     public var stderr: String
   }
 
-  /// `.build/debug` (or whatever `swift build` used) beside this package.
-  public static var binDirectory: URL {
-    let root = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent()
+  /// Where the tools were built: beside the test binary, which `swift build` put in the same folder as the products
+  /// (`.build/debug`, `--scratch-path DIR`, `-c release` alike). `IMGCACHE_BIN_DIR` overrides it.
+  public static let binDirectory: URL = {
     if let override = ProcessInfo.processInfo.environment["IMGCACHE_BIN_DIR"] {
       return URL(fileURLWithPath: override)
     }
-    return root.appendingPathComponent(".build/debug")
+    return testBinary.deletingLastPathComponent()
+  }()
+
+  /// This process's executable (the `…PackageTests.xctest` test runner), symbolic links resolved.
+  private static var testBinary: URL {
+    let linked = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    return URL(fileURLWithPath: linked ?? CommandLine.arguments[0]).standardizedFileURL
   }
 
   public static func executable(_ name: String) -> URL { binDirectory.appendingPathComponent(name) }
+
+  /// Whether `swift build` has made `name` beside the tests; suites that run it are skipped, saying so, when not.
+  public static func isBuilt(_ name: String) -> Bool {
+    FileManager.default.isExecutableFile(atPath: executable(name).path)
+  }
 
   /// Runs to completion. `environment` adds to (and overrides) this process's environment.
   public static func run(
