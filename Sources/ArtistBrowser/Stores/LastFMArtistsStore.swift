@@ -118,7 +118,7 @@ public final class LastFMArtistsStore: ArtistsStore {
     do throws(LastFMError) {
       result = try await stream.finalResult()
     } catch {
-      throw Self.storeError(error, name: name)
+      throw Self.storeError(error, name: name, service: source == .demoCatalog ? "the demo catalog" : "Last.fm")
     }
     // Only what the cache had to supply in place of the network is "offline cache"; a fresh stored
     // answer is as good as the network's.
@@ -139,14 +139,15 @@ public final class LastFMArtistsStore: ArtistsStore {
   }
 
   /// Keeps the distinctions the browser shows differently: not found (with suggestions), the key, offline.
-  static func storeError(_ error: LastFMError, name: String) -> StoreError {
+  /// `service` is who failed, as the message names it: "Last.fm" or "the demo catalog".
+  static func storeError(_ error: LastFMError, name: String, service: String) -> StoreError {
     switch error {
     case .notFound(_, let suggestions): .notFound(name: name, suggestions: suggestions)
     case .invalidAPIKey: .invalidAPIKey
     case .notCachedOffline: .offlineNotCached
     case .rateLimited, .temporarilyUnavailable, .unexpectedStatus, .transport:
-      .networkFailed(reason: error.description)
-    case .api, .malformedResponse: .unexpected(error.description)
+      .networkFailed(reason: error.description(service: service))
+    case .api, .malformedResponse: .unexpected(error.description(service: service))
     }
   }
 }

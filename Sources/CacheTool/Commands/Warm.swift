@@ -79,6 +79,9 @@ struct Warm: AsyncParsableCommand {
       plan = try await CoverPlanner(client: client)
         .plan(artist: name, albums: albums, similar: similar, size: size, policy: lastFM.policy)
       manager = try ImageManager(configuration: configuration, transport: transport)
+    } catch let error as LastFMError {
+      await source.shutdown()
+      throw CommandFailure(error.description(service: source.serviceName))
     } catch {
       await source.shutdown()
       throw CommandFailure("\(error)")

@@ -48,6 +48,9 @@ final class CurlTransfer {
       "libcurl refused the http/https-only protocol rule")
     ccurl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1)
     ccurl_easy_setopt_long(easy, CURLOPT_MAXREDIRS, configuration.maxRedirects)
+    // libcurl takes http_proxy, HTTPS_PROXY and ALL_PROXY from the environment; this machine's loopback (the demo
+    // catalog) is never behind one, whatever no_proxy says. Checked on every redirect hop too.
+    ccurl_easy_setopt_string(easy, CURLOPT_NOPROXY, Self.noProxy)
 
     // Never turned off: a cache must not store what an attacker in the middle served.
     ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1)
@@ -97,6 +100,16 @@ final class CurlTransfer {
       return size * count
     }
   }
+
+  /// The hosts reached directly: the user's `no_proxy` (which CURLOPT_NOPROXY replaces), plus loopback by name, by
+  /// address and as 127.0.0.0/8 (libcurl 7.86 and newer match the range; older ones still match 127.0.0.1).
+  static let noProxy: String = {
+    let environment = ProcessInfo.processInfo.environment
+    let user = (environment["no_proxy"] ?? environment["NO_PROXY"] ?? "").trimmingCharacters(in: .whitespaces)
+    // "*" means no proxy for any host only when it is the whole list.
+    if user == "*" { return user }
+    return (["localhost", "127.0.0.1", "::1", "127.0.0.0/8"] + (user.isEmpty ? [] : [user])).joined(separator: ",")
+  }()
 
   /// What curl's command-line tool asks for (its `BUFFER_SIZE`); libcurl's default is 16 KB.
   static let receiveBufferBytes = 100 * 1024

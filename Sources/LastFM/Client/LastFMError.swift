@@ -27,19 +27,23 @@ public enum LastFMError: Error, Equatable {
 }
 
 extension LastFMError: CustomStringConvertible {
-  public var description: String {
+  public var description: String { description(service: "Last.fm") }
+
+  /// The one-line description naming `service` as the one that failed ("the demo catalog" for the embedded
+  /// server, whose errors are not Last.fm's).
+  public func description(service: String) -> String {
     let text =
       switch self {
-      case .notFound(let what, let suggestions) where suggestions.isEmpty: "Last.fm has no \(what)"
+      case .notFound(let what, let suggestions) where suggestions.isEmpty: "\(service) has no \(what)"
       case .notFound(let what, let suggestions):
-        "Last.fm has no \(what); did you mean: \(suggestions.joined(separator: ", "))?"
+        "\(service) has no \(what); did you mean: \(suggestions.joined(separator: ", "))?"
       case .invalidAPIKey: "Last.fm refused the API key (missing, invalid or suspended): \(Self.apiKeyHelp)"
-      case .rateLimited: "Last.fm rate limit exceeded (error 29); try again in a minute"
-      case .temporarilyUnavailable(let detail): "Last.fm is temporarily unavailable (\(detail)); try again later"
-      case .api(let code, let message): "Last.fm error \(code): \(message)"
-      case .malformedResponse(let detail): "unexpected answer from Last.fm: \(detail)"
-      case .unexpectedStatus(let code, let url): "Last.fm answered HTTP \(code) for \(url)"
-      case .transport(let error): "could not reach Last.fm: \(error)"
+      case .rateLimited: "\(service) rate limit exceeded (error 29); try again in a minute"
+      case .temporarilyUnavailable(let detail): "\(service) is temporarily unavailable (\(detail)); try again later"
+      case .api(let code, let message): "\(service) error \(code): \(message)"
+      case .malformedResponse(let detail): "unexpected answer from \(service): \(detail)"
+      case .unexpectedStatus(let code, let url): "\(service) answered HTTP \(code) for \(url)"
+      case .transport(let error): "could not reach \(service): \(error)"
       case .notCachedOffline(let what): "offline and \(what) is not in the metadata cache"
       }
     // One line, whatever the server put in its message.

@@ -160,6 +160,17 @@ final class MemoryMetadataStore: MetadataStoring {
     }
   }
 
+  /// The embedded catalog is not Last.fm: a failure to reach it says so (a proxy in the way, say).
+  @Test func unreachableDemoCatalogIsNamedAsTheDemoCatalog() async throws {
+    loader.set("chart.getTopArtists", .failure(.couldNotConnect("refused")))
+
+    await #expect(
+      throws: StoreError.networkFailed(reason: "could not reach the demo catalog: could not connect: refused")
+    ) {
+      try await makeStore(source: .demoCatalog).topArtists(page: 1, limit: 10, policy: .useCache)
+    }
+  }
+
   @Test func offlineWithNothingStoredIsOfflineNotCached() async throws {
     loader.set("chart.getTopArtists", .json(LastFMAnswers.chart([("Cher", 1)])))
 
