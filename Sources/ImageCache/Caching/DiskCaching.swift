@@ -9,9 +9,12 @@ public protocol DiskCaching: Sendable {
   /// What one read of the index says about `keys`, for a prefetch, which would otherwise send every URL to the
   /// disk on its own: those with no entry (each counted as a miss, as its `lookup` would have been), and those
   /// whose file is present at its recorded size, fresh at `now` or stale with their entry for a revalidation (each
-  /// counted as a hit, its access recorded, its bytes not read). Any other key (its file in trouble, or a stale
-  /// entry without a recorded header) is left alone: `lookup` it as usual.
-  func probe(_ keys: [String], freshAt now: Date) throws(DiskCacheError) -> DiskProbe
+  /// counted as a hit, its access recorded). A fresh entry's bytes are not read. A stale one's are, and must pass
+  /// `isSound`, because a 304 confirms the copy on disk: one that fails is removed and reported absent, to be
+  /// fetched again without validators. Any other key (its file in trouble, or a stale entry without a recorded
+  /// header) is left alone: `lookup` it as usual.
+  func probe(_ keys: [String], freshAt now: Date, staleCopyIsSound isSound: ([UInt8]) -> Bool)
+    throws(DiskCacheError) -> DiskProbe
   /// Atomically replaces any entry for `key`. Evicts least-recently-accessed entries to the low-water mark
   /// when the write crosses the byte limit.
   func store(_ key: String, data: [UInt8], metadata: DiskEntryMetadata) throws(DiskCacheError)
@@ -37,7 +40,9 @@ public protocol DiskCaching: Sendable {
 
 extension DiskCaching {
   /// Knows nothing: every key is looked up on its own.
-  public func probe(_ keys: [String], freshAt now: Date) throws(DiskCacheError) -> DiskProbe { DiskProbe() }
+  public func probe(_ keys: [String], freshAt now: Date, staleCopyIsSound isSound: ([UInt8]) -> Bool)
+    throws(DiskCacheError) -> DiskProbe
+  { DiskProbe() }
 
   public func store(batch writes: [DiskWrite]) throws(DiskCacheError) {
     for write in writes { try store(write.key, data: write.data, metadata: write.metadata) }
@@ -48,7 +53,7 @@ extension DiskCaching {
   }
 }
 
-/// See `DiskCaching.probe(_:freshAt:)`.
+/// See `DiskCaching.probe(_:freshAt:staleCopyIsSound:)`.
 public struct DiskProbe: Equatable {
   /// Keys with no entry.
   public var absent: Set<String>

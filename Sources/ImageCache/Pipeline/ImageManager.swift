@@ -193,9 +193,18 @@ public final class ImageManager {
         // Reading 500 stale thumbnails only to confirm them cost a fifth of a warm's CPU (BENCHMARKS.md).
         return try await fetch(url, key: key, revalidating: DiskLookup(unreadEntry: knownStale), validation: validation)
       }
-      let cached = knownAbsent ? nil : try await lookupOnDisk(key)
-      if let cached, cached.entry.isFresh(at: clock()), let header = try? decoder.header(of: cached.data) {
-        return DataResult(url: url, bytes: cached.data, header: header, tier: .disk, isStale: false, decoded: nil)
+      var cached = knownAbsent ? nil : try await lookupOnDisk(key)
+      if let found = cached {
+        if found.entry.isFresh(at: clock()), let header = try? decoder.header(of: found.data) {
+          return DataResult(url: url, bytes: found.data, header: header, tier: .disk, isStale: false, decoded: nil)
+        }
+        // A 304 would confirm these bytes, so they must check out; a damaged copy is dropped and fetched again
+        // without validators.
+        if (try? decoder.validate(found.data, limits: limits)) == nil {
+          logger.warning("damaged cache entry removed", metadata: ["url": "\(ImageManagerError.redacted(url))"])
+          try? await removeFromDisk(key)
+          cached = nil
+        }
       }
       if let cached, let until = cached.entry.metadata.staleWhileRevalidateUntil, clock() < until,
         let header = try? decoder.header(of: cached.data)

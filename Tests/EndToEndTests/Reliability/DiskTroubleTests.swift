@@ -126,6 +126,45 @@ struct DiskTroubleTests {
     }
   }
 
+  /// A cached image whose header rots on disk, its size unchanged, while the server would answer 304: `get` must
+  /// not let the 304 confirm it (every later `get` failed with "not a PNG or JPEG image" until `verify --fix`),
+  /// but fetch it again without validators, through the lookup (`get`) and through the prefetch probe (`warm`).
+  @Test(arguments: ["get", "warm"])
+  func rottedCopyIsFetchedAgainNotConfirmed(command: String) throws {
+    let png = TestImages.png(11)
+    let server = try HTTPTestServer { request in
+      request.header("if-none-match") == "\"v1\""
+        ? .status(304, headers: ["ETag": "\"v1\"", "Cache-Control": "max-age=0"])
+        : .ok(png, headers: ["ETag": "\"v1\"", "Cache-Control": "max-age=0"])
+    }
+    defer { server.stop() }
+    let cache = try ScratchCache()
+    defer { cache.remove() }
+    let url = server.url("/rot.png").absoluteString
+    let list = try ScratchCache.urlList([server.url("/rot.png")])
+    defer { try? FileManager.default.removeItem(atPath: list) }
+    let run = { () throws -> CLI.Output in
+      try CLI.run((command == "get" ? ["get", url] : ["warm", "--urls", list, "--json"]) + cache.arguments)
+    }
+    #expect(try run().status == 0)
+    let blob = try #require(ScratchCache.filesBelow(cache.directory).first { $0.path.contains("/blobs/") })
+    var bytes = try [UInt8](Data(contentsOf: blob))
+    for index in 0..<8 { bytes[index] = 0 }
+    try Data(bytes).write(to: blob)
+
+    let repaired = try run()
+    let again = try run()
+
+    #expect(repaired.status == 0, "\(repaired.stderr)")
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(server.requests.map { $0.header("if-none-match") } == [nil, nil, "\"v1\""])
+    if command == "get" {
+      #expect(repaired.stdout.hasPrefix("network  PNG "), "\(repaired.stdout)")
+      #expect(again.stdout.hasPrefix("revalidated  PNG "), "\(again.stdout)")
+    }
+    #expect(try cache.verify() == VerifyOutput(checked: 1, broken: [], orphans: 0, fixed: false, clean: true))
+  }
+
   private func mode(of url: URL) throws -> Int {
     let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
     return (attributes[.posixPermissions] as? Int ?? -1) & 0o777

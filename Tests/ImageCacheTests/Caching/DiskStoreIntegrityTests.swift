@@ -182,7 +182,7 @@ import Testing
 
     // When a prefetch probes them all, later than k1's expiry
     let now = clock.advance(by: 60)
-    let probe = try store.probe(["k0", "x", "k1", "k2", "k3", "y"], freshAt: now)
+    let probe = try store.probe(["k0", "x", "k1", "k2", "k3", "y"], freshAt: now) { _ in true }
 
     // Then k0 is fresh, k1 is stale and comes with its entry for a revalidation, k2 and k3 (to repair) are left
     // for a lookup
@@ -196,7 +196,7 @@ import Testing
     #expect(stale.byteSize == DiskFixture.blob(1).count)
     #expect(stale.lastAccessAt == now)
     #expect(stale.metadata.header == ImageHeader(format: .png, width: 3, height: 2))
-    #expect(try store.probe([], freshAt: now) == DiskProbe())
+    #expect(try store.probe([], freshAt: now) { _ in true } == DiskProbe())
     // and the fresh and stale ones count as hits with their access recorded, the absent ones as misses
     try store.close()
     let reopened = try DiskFixture.store(in: folder.url, capacity: 10, clock: clock)

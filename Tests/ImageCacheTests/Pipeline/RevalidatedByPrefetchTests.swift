@@ -150,6 +150,60 @@ import Testing
     #expect(try disk.base.statistics().entryCount == 0)
   }
 
+  /// Overwrites the first bytes of `url`'s stored file, keeping its size: the rot a disk or a stray write leaves.
+  private func damageStoredHeader(of url: URL) throws {
+    let file = try #require(try disk.base.blobURL(forKey: CacheKey.make(for: url)))
+    var bytes = try [UInt8](Data(contentsOf: file))
+    for index in 0..<8 { bytes[index] = 0 }
+    try Data(bytes).write(to: file)
+  }
+
+  @Test func aPrefetchFetchesAStaleCopyWhoseBytesRottedAgainWithoutValidators() async throws {
+    // Given a stale entry whose file's header was damaged, its size unchanged, and a server that would confirm it
+    let image = Images.png(width: 4, height: 3, seed: 7)
+    let server = try HTTPTestServer(handler: Self.conditional(image))
+    defer { server.stop() }
+    let url = server.url("/rotted.png")
+    try storeStale(image, for: url)
+    try damageStoredHeader(of: url)
+
+    // When it is prefetched
+    let report = await manager.prefetch([url])
+
+    // Then no 304 confirmed the damaged copy: it was fetched again without validators and the good bytes stored
+    #expect(report.fetched == 1 && report.revalidated == 0 && report.failed == 0)
+    #expect(server.requests.map { $0.header("If-None-Match") } == [nil])
+    let stored = try #require(try disk.base.lookup(CacheKey.make(for: url)))
+    #expect(stored.data == image)
+    #expect(stored.entry.metadata.etag == "\"v2\"")
+  }
+
+  @Test(arguments: [true, false])
+  func aLookupFetchesACopyWhoseBytesRottedAgainWithoutValidators(stale: Bool) async throws {
+    // Given an entry (stale, or fresh) whose file's header was damaged, and a server that would confirm it
+    let image = Images.png(width: 6, height: 2, seed: 3)
+    let server = try HTTPTestServer(handler: Self.conditional(image))
+    defer { server.stop() }
+    let url = server.url("/rotted-\(stale).png")
+    try storeStale(image, for: url)
+    if !stale {
+      try disk.refresh(
+        CacheKey.make(for: url),
+        metadata: DiskEntryMetadata(
+          contentType: "image/png", width: 6, height: 2, etag: "\"v1\"", expiresAt: Date().addingTimeInterval(3600)))
+    }
+    try damageStoredHeader(of: url)
+
+    // When a caller asks for its bytes
+    let result = try await manager.data(for: url)
+
+    // Then they come from the network, asked for without validators, and the good copy replaces the damaged one
+    #expect(result.tier == .network)
+    #expect(result.bytes == image)
+    #expect(server.requests.map { $0.header("If-None-Match") } == [nil])
+    #expect(try disk.base.lookup(CacheKey.make(for: url))?.data == image)
+  }
+
   @Test func aChangedImageReplacesItsStaleCopy() async throws {
     // Given a stale entry whose image has changed on the server
     let old = Images.png(width: 2, height: 2, seed: 1)
@@ -186,8 +240,10 @@ private final class LookupCountingDisk: DiskCaching {
     count.add(1, ordering: .relaxed)
     return try base.lookup(key)
   }
-  func probe(_ keys: [String], freshAt now: Date) throws(DiskCacheError) -> DiskProbe {
-    try base.probe(keys, freshAt: now)
+  func probe(_ keys: [String], freshAt now: Date, staleCopyIsSound isSound: ([UInt8]) -> Bool)
+    throws(DiskCacheError) -> DiskProbe
+  {
+    try base.probe(keys, freshAt: now, staleCopyIsSound: isSound)
   }
   func store(_ key: String, data: [UInt8], metadata: DiskEntryMetadata) throws(DiskCacheError) {
     try base.store(key, data: data, metadata: metadata)

@@ -100,11 +100,14 @@ public final class DiskStore: DiskCaching {
     return DiskLookup(entry: entry, data: data)
   }
 
-  public func probe(_ keys: [String], freshAt now: Date) throws(DiskCacheError) -> DiskProbe {
+  public func probe(_ keys: [String], freshAt now: Date, staleCopyIsSound isSound: ([UInt8]) -> Bool)
+    throws(DiskCacheError) -> DiskProbe
+  {
     guard !keys.isEmpty else { return DiskProbe() }
     try ensureOpen()
     // One read transaction for the whole batch, one index search per key.
     var result = DiskProbe()
+    var damaged: [(key: String, file: String)] = []
     try perform {
       try pool.read { db in
         let probe = try db.cachedStatement(sql: DiskQueries.probe)
@@ -114,16 +117,33 @@ public final class DiskStore: DiskCaching {
             continue
           }
           var entry = StoredEntry.entry(from: row)
-          // A stat, not a read: whether the bytes still decode is `verify`'s business, as for any lookup of
-          // an entry whose file has the right size.
-          guard blobs.hasFile(row[StoredEntry.entryColumnCount], size: entry.byteSize) else { continue }
+          let file: String = row[StoredEntry.entryColumnCount]
           if entry.isFresh(at: now) {
+            // A stat, not a read: whether fresh bytes still decode is `verify`'s business, as for a lookup.
+            guard blobs.hasFile(file, size: entry.byteSize) else { continue }
             result.fresh.insert(key)
           } else if entry.metadata.header != nil {
             // Only with the header the index recorded can a 304 answer without the bytes; else a lookup reads them.
+            // A 304 confirms what is on disk, so those bytes must check out (5.6 µs for a 74 KB PNG): a copy
+            // whose bytes rotted, its size unchanged, would otherwise be confirmed again and again.
+            guard let bytes = blobs.read(file, expectedSize: entry.byteSize) else { continue }
+            guard isSound(bytes) else {
+              damaged.append((key, file))
+              result.absent.insert(key)
+              continue
+            }
             entry.lastAccessAt = now
             result.stale[key] = entry
           }
+        }
+      }
+    }
+    if !damaged.isEmpty {
+      // Only the version probed: another process may have stored a new one meanwhile. If this write fails, the
+      // download's store replaces the row anyway.
+      _ = try? writeTransaction { db in
+        for (key, file) in damaged {
+          try db.execute(sql: "DELETE FROM entry WHERE key = ? AND file = ?", arguments: [key, file])
         }
       }
     }
