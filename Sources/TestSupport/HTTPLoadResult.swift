@@ -26,21 +26,13 @@ extension Result where Failure == TransferError {
 }
 
 extension HTTPTestServer {
-  /// Waits until at least `count` requests have arrived. The deadline is a safety net against hanging, not a timing
-  /// assertion: check the count afterwards if it matters.
-  public func waitForRequests(_ count: Int, safetyNet: Duration = .seconds(20)) async {
-    await Self.poll(safetyNet) { requestCount >= count }
+  /// Waits until at least `count` requests have arrived; throws `WaitTimedOut` if they never do.
+  public func waitForRequests(_ count: Int, timeout: Duration = .seconds(60)) async throws {
+    try await waitUntil("\(count) request(s) at the test server", timeout: timeout) { requestCount >= count }
   }
 
   /// Waits until no request is being handled (e.g. a cancelled client's connection was seen closing).
-  public func waitUntilIdle(safetyNet: Duration = .seconds(20)) async {
-    await Self.poll(safetyNet) { requestsInFlight == 0 }
-  }
-
-  private static func poll(_ safetyNet: Duration, until condition: () -> Bool) async {
-    let deadline = ContinuousClock.now + safetyNet
-    while !condition(), ContinuousClock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(5))
-    }
+  public func waitUntilIdle(timeout: Duration = .seconds(60)) async throws {
+    try await waitUntil("the test server to finish its requests", timeout: timeout) { requestsInFlight == 0 }
   }
 }

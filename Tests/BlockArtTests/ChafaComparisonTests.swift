@@ -12,7 +12,8 @@ private let chafaPath = "/usr/bin/chafa"
 @Suite(
   .enabled(
     if: FileManager.default.isExecutableFile(atPath: chafaPath),
-    "chafa is not installed at \(chafaPath) (scripts/install-deps chafa)"))
+    "chafa is not installed at \(chafaPath) (scripts/install-deps chafa)"),
+  .timeLimit(.minutes(2)))
 struct ChafaComparisonTests {
 
   struct Score: CustomStringConvertible {

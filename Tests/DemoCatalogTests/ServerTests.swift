@@ -28,7 +28,7 @@ extension DemoServer {
   }
 }
 
-@Suite struct ServerTests {
+@Suite(.timeLimit(.minutes(3))) struct ServerTests {
   let firstArtist = sharedCatalog.artists[0]
 
   @Test func baseURLPointsAtTheAPIOnLoopback() async throws {

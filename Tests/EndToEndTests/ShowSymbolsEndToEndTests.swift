@@ -6,7 +6,9 @@ import Testing
 private let esc = "\u{1B}"
 
 /// `imgcache show --symbols` as a user runs it: the built binary on a PNG file, output as bytes.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: ProcessRunner.executable("imgcache").path)))
+@Suite(
+  .enabled(if: ProcessRunner.isBuilt("imgcache"), "needs the built imgcache: run `swift build` first"),
+  .timeLimit(.minutes(3)))
 struct ShowSymbolsEndToEndTests {
   /// Two cells of 2×3 pixels: a white diagonal on black, then red, dark red and blue stripes.
   private func picture() throws -> String {

@@ -3,7 +3,9 @@ import TestSupport
 import Testing
 
 /// `imgcache warm "<demo artist>"` as a user runs it: the built binary, the embedded demo catalog, a fresh cache.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: ProcessRunner.executable("imgcache").path)))
+@Suite(
+  .enabled(if: ProcessRunner.isBuilt("imgcache"), "needs the built imgcache: run `swift build` first"),
+  .timeLimit(.minutes(5)))
 struct WarmArtistEndToEndTests {
   let cache = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-warm-\(UUID().uuidString)")
 

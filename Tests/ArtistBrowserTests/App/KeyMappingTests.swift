@@ -45,7 +45,10 @@ import Testing
     }
     #expect(navigation.handle(quitKey) == .quit)
     // …and "?" opens the help instead.
-    guard case .browser(let helpKey) = KeyMapping.input(for: .character("?")) else { return }
+    guard case .browser(let helpKey) = KeyMapping.input(for: .character("?")) else {
+      Issue.record("? did not map to a browser key")
+      return
+    }
     #expect(navigation.handle(helpKey) == .handled)
     #expect(navigation.showsHelp)
   }

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `artist-browser --plain --thumbs`: the scene printed with its covers drawn, for a pipe or a file.
-@Suite(.enabled(if: BrowserProcess.isBuilt, "needs the built binary: run `swift build` first"))
+@Suite(.enabled(if: BrowserProcess.isBuilt, "needs the built binary: run `swift build` first"), .timeLimit(.minutes(5)))
 struct BrowserPlainThumbsEndToEndTests {
   @Test func withoutColourTheCoversAreCharacterShadesAndNoEscapeIsPrinted() throws {
     let cache = try BrowserProcess.temporaryDirectory()

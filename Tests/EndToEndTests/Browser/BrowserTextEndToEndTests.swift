@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `artist-browser --plain / --json` as a user runs them, on the demo catalog served by the binary itself.
-@Suite(.enabled(if: BrowserProcess.isBuilt, "needs the built binary: run `swift build` first"))
+@Suite(.enabled(if: BrowserProcess.isBuilt, "needs the built binary: run `swift build` first"), .timeLimit(.minutes(5)))
 struct BrowserTextEndToEndTests {
   @Test func plainWithALimitPrintsThatManyArtistsAndSaysDemoCatalog() throws {
     let cache = try BrowserProcess.temporaryDirectory()

@@ -7,9 +7,7 @@ import Testing
 /// checked against its schema in docs/schemas, and its numbers against what the server sent.
 @Suite(
   "imgcache --json against docs/schemas", .serialized, .timeLimit(.minutes(3)),
-  .enabled(
-    if: FileManager.default.isExecutableFile(atPath: ProcessRunner.executable("imgcache").path),
-    "needs the built imgcache: run `swift build` first"),
+  .enabled(if: ProcessRunner.isBuilt("imgcache"), "needs the built imgcache: run `swift build` first"),
   .enabled(if: JSONSchemaValidator.isAvailable, "needs python3's jsonschema: run scripts/install-deps"))
 struct ImgcacheJSONTests {
   static let images = [TestImages.png(1), TestImages.png(2)]

@@ -8,8 +8,9 @@ import Testing
 /// Needs `nginx` and `openssl` (scripts/install-deps installs both); without them the suite is reported skipped.
 @Suite(
   "imgcache --ca-bundle over HTTP/2 and TLS",
-  .enabled(if: FileManager.default.isExecutableFile(atPath: ProcessRunner.executable("imgcache").path)),
-  .enabled(if: NginxTLSServer.missingTools == nil, "needs nginx and openssl: scripts/install-deps installs them"))
+  .enabled(if: ProcessRunner.isBuilt("imgcache"), "needs the built imgcache: run `swift build` first"),
+  .enabled(if: NginxTLSServer.missingTools == nil, "needs nginx and openssl: scripts/install-deps installs them"),
+  .timeLimit(.minutes(5)))
 struct CABundleTests {
   static let count = 40
 

@@ -10,7 +10,7 @@ import Testing
 
 /// Kills `imgcache warm` at random moments: every change is one SQLite transaction, so whatever instant the
 /// process dies at, the cache must read back clean and every entry must decode.
-@Suite("imgcache killed mid-warm", .serialized)
+@Suite("imgcache killed mid-warm", .serialized, .timeLimit(.minutes(15)))
 struct CrashTests {
   static let imageCount = 300
 
@@ -87,9 +87,14 @@ struct CrashTests {
     let list = try ScratchCache.urlList(Self.urls(on: server, round: 0))
     defer { try? FileManager.default.removeItem(atPath: list) }
     let warm = try CLI.start(["warm", "--urls", list, "--concurrency", "2"] + cache.arguments)
-    // Wait (safety net: 60 s) until some images are through, then signal.
-    let deadline = ContinuousClock.now + .seconds(60)
-    while server.requestCount < 20 && ContinuousClock.now < deadline { usleep(10_000) }
+    // Wait until some images are through, then signal.
+    do {
+      try blockUntil("20 requests from warm at the server", every: .milliseconds(10)) { server.requestCount >= 20 }
+    } catch {
+      warm.signal(SIGKILL)
+      _ = warm.wait()
+      throw error
+    }
     warm.signal(signalNumber)
     let signalledAt = ContinuousClock.now
     let ended = warm.wait(safetyTimeout: .seconds(60))

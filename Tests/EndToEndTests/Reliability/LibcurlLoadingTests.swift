@@ -6,7 +6,8 @@ import Testing
 /// loaded every command that needs the network says so in one line while the others keep working.
 @Suite(
   "imgcache loads libcurl at run time",
-  .enabled(if: FileManager.default.isExecutableFile(atPath: ProcessRunner.executable("imgcache").path)))
+  .enabled(if: ProcessRunner.isBuilt("imgcache"), "needs the built imgcache: run `swift build` first"),
+  .timeLimit(.minutes(5)))
 struct LibcurlLoadingTests {
   static let missingLibrary = ["IMGCACHE_LIBCURL": "/nonexistent/libcurl.so.4"]
 

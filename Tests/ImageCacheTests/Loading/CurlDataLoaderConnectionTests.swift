@@ -3,7 +3,7 @@ import ImageCache
 import TestSupport
 import Testing
 
-@Suite("CurlDataLoader: connection reuse and concurrency bounds")
+@Suite("CurlDataLoader: connection reuse and concurrency bounds", .timeLimit(.minutes(5)))
 struct CurlDataLoaderConnectionTests {
   @Test func sequentialRequestsReuseOneConnection() async throws {
     let server = try HTTPTestServer { request in .text(request.path) }

@@ -3,7 +3,7 @@ import ImageCache
 import TestSupport
 import Testing
 
-@Suite("CurlDataLoader: caps, stalls, broken servers, cancellation")
+@Suite("CurlDataLoader: caps, stalls, broken servers, cancellation", .timeLimit(.minutes(5)))
 struct CurlDataLoaderFailureTests {
   @Test func bodyExactlyAtTheCapIsAccepted() async throws {
     let server = try HTTPTestServer { _ in .ok([UInt8](repeating: 1, count: 1000)) }
@@ -125,7 +125,7 @@ struct CurlDataLoaderFailureTests {
     let loader = CurlDataLoader()
     let stalled = Task { await loader.loadResult(server.url("/stall")) }
     let other = Task { await loader.loadResult(server.url("/other")) }
-    await server.waitForRequests(2)
+    try await server.waitForRequests(2)
 
     // When
     stalled.cancel()
@@ -135,7 +135,7 @@ struct CurlDataLoaderFailureTests {
     #expect(await stalled.value.transferError == .cancelled)
     let otherResponse = try await other.value.get()
     #expect(otherResponse.body == Array("slow but fine".utf8))
-    await server.waitUntilIdle()
+    try await server.waitUntilIdle()
     #expect(server.requestsInFlight == 0)
   }
 
@@ -145,7 +145,7 @@ struct CurlDataLoaderFailureTests {
     defer { server.stop() }
     let loader = CurlDataLoader(configuration: .init(maxConcurrentTransfers: 4, maxConnectionsPerHost: 4))
     let tasks = (0..<40).map { index in Task { await loader.loadResult(server.url("/stall/\(index)")) } }
-    await server.waitForRequests(4)
+    try await server.waitForRequests(4)
 
     // When
     for task in tasks { task.cancel() }
@@ -154,7 +154,7 @@ struct CurlDataLoaderFailureTests {
     var errors: [TransferError?] = []
     for task in tasks { errors.append(await task.value.transferError) }
     #expect(errors == Array(repeating: .cancelled, count: 40))
-    await server.waitUntilIdle()
+    try await server.waitUntilIdle()
     #expect(server.requestsInFlight == 0)
     let after = try await loader.load(DataRequest(url: server.url("/fine")))
     #expect(after.body == Array("fine".utf8))

@@ -4,7 +4,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@Suite("CurlDataLoader: responses and redirects")
+@Suite("CurlDataLoader: responses and redirects", .timeLimit(.minutes(3)))
 struct CurlDataLoaderTests {
   @Test func returns200WithBodyAndLowerCasedHeaders() async throws {
     // Given

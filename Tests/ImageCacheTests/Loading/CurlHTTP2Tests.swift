@@ -11,7 +11,8 @@ import Testing
 /// suite is reported as skipped with that reason, never as passed.
 @Suite(
   "CurlDataLoader over HTTP/2 and TLS (nginx, private CA)",
-  .enabled(if: NginxTLSServer.missingTools == nil, "needs nginx and openssl: scripts/install-deps installs them"))
+  .enabled(if: NginxTLSServer.missingTools == nil, "needs nginx and openssl: scripts/install-deps installs them"),
+  .timeLimit(.minutes(5)))
 struct CurlHTTP2Tests {
   static let imageCount = 40
 

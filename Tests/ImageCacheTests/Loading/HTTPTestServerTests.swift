@@ -3,7 +3,7 @@ import ImageCache
 import TestSupport
 import Testing
 
-@Suite("HTTPTestServer")
+@Suite("HTTPTestServer", .timeLimit(.minutes(3)))
 struct HTTPTestServerTests {
   @Test func recordsRequestsWithTargetHeadersAndConnection() async throws {
     let server = try HTTPTestServer { _ in .status(204) }
@@ -56,7 +56,7 @@ struct HTTPTestServerTests {
     let server = try HTTPTestServer { request in request.path == "/stall" ? .stallAfterHeaders : .endlessBody }
     let loader = CurlDataLoader()
     let hanging = Task { await loader.loadResult(DataRequest(url: server.url(path), maxBodyBytes: 1 << 40)) }
-    await server.waitForRequests(1)
+    try await server.waitForRequests(1)
 
     // When
     server.stop()

@@ -1,10 +1,13 @@
 import Foundation
 import ImageCache
 import Synchronization
+import TestSupport
+import Testing
 
 /// Holds handler threads until `count` requests have arrived, then a little longer to give any request beyond the
 /// limit the chance to show up. With a working limit the peak is then exactly `count`; with a broken one the extra
-/// requests arrive during the probe and the peak overshoots. The waits only shape the schedule, they are not asserted.
+/// requests arrive during the probe and the peak overshoots. The probe's wait only shapes the schedule (it ends at its
+/// deadline when the limit works); the first must end with `count` arrivals, or the test fails saying so.
 final class ArrivalGate: Sendable {
   private let arrived = Mutex(0)
   private let count: Int
@@ -18,7 +21,11 @@ final class ArrivalGate: Sendable {
   /// Called from the server's handler threads.
   func arriveAndWait() {
     arrived.withLock { $0 += 1 }
-    wait(until: count, atMost: .seconds(10))
+    do {
+      try blockUntil("\(count) requests held at the gate", timeout: .seconds(60)) { arrived.withLock { $0 } >= count }
+    } catch {
+      Issue.record(error)
+    }
     wait(until: count + 1, atMost: probe)
   }
 

@@ -21,7 +21,7 @@ final class SleepRecorder: Sendable {
   }
 }
 
-@Suite("RetryingDataLoader")
+@Suite("RetryingDataLoader", .timeLimit(.minutes(3)))
 struct RetryingDataLoaderTests {
   private func makeLoader(_ script: HTTPTestReplyScript, recorder: SleepRecorder, maxRetries: Int = 2) throws -> (
     RetryingDataLoader, HTTPTestServer

@@ -1,10 +1,11 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import ImageCache
 
-@Suite struct CoalescingTests {
+@Suite(.timeLimit(.minutes(2))) struct CoalescingTests {
   @Test func hundredConcurrentRequestsForOneURLMakeOneTransfer() async throws {
     // Given a slow server (the gate holds the answer until every caller is waiting)
     let loader = ScriptedLoader(fallback: Images.ok(Images.png()))
@@ -34,7 +35,7 @@ import Testing
     let manager = try makeManager(loader: loader)
     let impatient = Task { try await manager.image(for: Images.url) }
     let patient = (0..<2).map { _ in Task { try await manager.image(for: Images.url) } }
-    while loader.requestCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
+    try await waitUntil("the loader's first request") { loader.requestCount > 0 }
 
     // When one cancels, then the answer arrives
     impatient.cancel()
@@ -58,7 +59,7 @@ import Testing
     loader.closeGate()
     let manager = try makeManager(loader: loader)
     let only = Task { try await manager.image(for: Images.url) }
-    while loader.requestCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
+    try await waitUntil("the loader's first request") { loader.requestCount > 0 }
 
     only.cancel()
     _ = await only.result

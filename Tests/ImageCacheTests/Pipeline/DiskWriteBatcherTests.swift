@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import ImageCache
@@ -22,9 +23,21 @@ final class RecordingDisk: DiskCaching {
 
   var commitStarted: Bool { state.withLock { $0.commitStarted } }
 
+  /// Blocks the committing thread until the test releases the first commit (a later one goes through). Past the
+  /// deadline the commit goes on and the test fails, saying what it waited for.
+  private func holdFirstCommit(until released: (State) -> Bool) {
+    do {
+      try blockUntil("the test to release the first commit", every: .milliseconds(1)) {
+        state.withLock { released($0) }
+      }
+    } catch {
+      Issue.record(error)
+    }
+  }
+
   func store(batch writes: [DiskWrite]) throws(DiskCacheError) {
     state.withLock { $0.commitStarted = true }
-    while !state.withLock({ $0.firstCommitReleased || !$0.batches.isEmpty }) { usleep(1000) }
+    holdFirstCommit { $0.firstCommitReleased || !$0.batches.isEmpty }
     state.withLock { $0.batches.append(writes.map(\.key)) }
     if writes.contains(where: { refused.contains($0.key) }) { throw .diskFull(path: "/test") }
   }
@@ -36,7 +49,7 @@ final class RecordingDisk: DiskCaching {
   func lookup(_ key: String) throws(DiskCacheError) -> DiskLookup? { nil }
   func refresh(batch refreshes: [DiskRefresh]) throws(DiskCacheError) {
     state.withLock { $0.commitStarted = true }
-    while !state.withLock({ $0.firstCommitReleased || !$0.refreshBatches.isEmpty }) { usleep(1000) }
+    holdFirstCommit { $0.firstCommitReleased || !$0.refreshBatches.isEmpty }
     state.withLock { $0.refreshBatches.append(refreshes.map(\.key)) }
     if refreshes.contains(where: { refused.contains($0.key) }) { throw .diskFull(path: "/test") }
   }
@@ -60,7 +73,7 @@ final class RecordingDisk: DiskCaching {
   func close() throws(DiskCacheError) {}
 }
 
-@Suite struct DiskWriteBatcherTests {
+@Suite(.timeLimit(.minutes(2))) struct DiskWriteBatcherTests {
   static func write(_ key: String) -> DiskWrite { DiskWrite(key: key, data: [1, 2, 3], metadata: DiskEntryMetadata()) }
   static func refresh(_ key: String) -> DiskRefresh { DiskRefresh(key: key, metadata: DiskEntryMetadata(etag: key)) }
 
@@ -87,11 +100,11 @@ final class RecordingDisk: DiskCaching {
     let disk = RecordingDisk()
     let sut = DiskWriteBatcher(disk: disk)
     let first = Task { try await change.send("first", to: sut) }
-    while !disk.commitStarted { try await Task.sleep(for: .milliseconds(1)) }
+    try await waitUntil("the first commit to start") { disk.commitStarted }
 
     // When ten more arrive meanwhile, then the commit finishes
     let rest = (0..<10).map { index in Task { try await change.send("c\(index)", to: sut) } }
-    while sut.queuedChanges < 10 { try await Task.sleep(for: .milliseconds(1)) }
+    try await waitUntil("10 changes queued behind the commit") { sut.queuedChanges >= 10 }
     disk.releaseFirstCommit()
     try await first.value
     for task in rest { try await task.value }

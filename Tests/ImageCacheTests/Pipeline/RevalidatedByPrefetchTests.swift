@@ -8,7 +8,7 @@ import Testing
 /// A prefetch revalidates the stale entries its disk probe found without reading their bytes (a 304 leaves them on
 /// disk); a caller that joins such a revalidation still gets the bytes, and the offline-first rule still serves the
 /// stale copy when the network fails. Against a real libcurl loader, as `imgcache warm` runs it.
-@Suite struct RevalidatedByPrefetchTests {
+@Suite(.timeLimit(.minutes(3))) struct RevalidatedByPrefetchTests {
   private let disk: LookupCountingDisk
   private let manager: ImageManager
 
@@ -84,9 +84,9 @@ import Testing
 
     // When a prefetch revalidates it and a table cell asks for it meanwhile
     let prefetch = Task { await manager.prefetch([url]) }
-    while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
+    try await server.waitForRequests(1)
     let cell = Task { try await manager.image(for: url) }
-    while manager.dataJobs.waiterCount(for: url) < 2 { try await Task.sleep(for: .milliseconds(5)) }
+    try await waitUntil("the cell to join the prefetch's revalidation") { manager.dataJobs.waiterCount(for: url) >= 2 }
     gate.signal()
 
     // Then one request answered both: the prefetch counts a revalidation, the cell decodes the bytes from disk

@@ -8,7 +8,7 @@ import Testing
 /// A prefetch's first attempt is checked and stored where it arrives (on the curl thread, then the disk writer's),
 /// with the task that asked resuming once. These run it against a real libcurl loader, as `imgcache warm` does, and
 /// check it keeps every rule of the path it short-cuts: retries, refusals, counters, cancellation and coalescing.
-@Suite struct StoredOnArrivalTests {
+@Suite(.timeLimit(.minutes(3))) struct StoredOnArrivalTests {
   /// Built as `ImageManager.live` builds it: retries around libcurl, with backoff that does not wait.
   private func makeManager(_ disk: DiskStore, retries: Int = 2) -> ImageManager {
     let policy = RetryPolicy(maxRetries: retries, sleep: { _ in })
@@ -128,7 +128,7 @@ import Testing
     let disk = try DiskStore(directory: temporaryDirectory(), maxBytes: 1 << 24)
     let manager = makeManager(disk)
     let prefetch = Task { await manager.prefetch([server.url("/stuck.png")]) }
-    while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
+    try await server.waitForRequests(1)
 
     // When the prefetch is cancelled
     prefetch.cancel()
@@ -138,8 +138,7 @@ import Testing
     #expect(report.cancelled)
     #expect(report.fetched == 0)
     #expect(try disk.statistics().entryCount == 0)
-    for _ in 0..<400 where server.requestsInFlight > 0 { try await Task.sleep(for: .milliseconds(5)) }
-    #expect(server.requestsInFlight == 0)
+    try await server.waitUntilIdle()
   }
 
   @Test func anImageCallerJoiningAPrefetchedDownloadSharesIt() async throws {
@@ -222,12 +221,12 @@ private struct HeldDownload {
   }
 
   func waitForRequest() async throws {
-    while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
+    try await server.waitForRequests(1)
   }
 
   /// Until `count` callers wait for the URL's download.
   func waitForWaiters(_ count: Int) async throws {
-    while manager.dataJobs.waiterCount(for: url) < count { try await Task.sleep(for: .milliseconds(5)) }
+    try await waitUntil("\(count) callers waiting for \(url.path)") { manager.dataJobs.waiterCount(for: url) >= count }
   }
 
   /// A prefetch of the URL, and a table cell's `image(for:)` once the prefetch's request is at the server.
