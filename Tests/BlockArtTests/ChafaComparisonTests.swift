@@ -13,7 +13,7 @@ private let chafaPath = "/usr/bin/chafa"
   .enabled(
     if: FileManager.default.isExecutableFile(atPath: chafaPath),
     "chafa is not installed at \(chafaPath) (scripts/install-deps chafa)"),
-  .timeLimit(.minutes(2)))
+  .timeLimit(.minutes(20)))
 struct ChafaComparisonTests {
 
   struct Score: CustomStringConvertible {

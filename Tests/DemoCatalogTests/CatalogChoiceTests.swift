@@ -90,7 +90,7 @@ import Testing
   }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct CatalogSourceTests {
+@Suite(.timeLimit(.minutes(20))) struct CatalogSourceTests {
   @Test func anAPIBaseWithoutAKeyIsUsedAsIsWithNoDemoServerStarted() async throws {
     let source = try await CatalogSource.resolve(
       apiKey: nil, apiBase: nil, forceDemo: false, environment: ["LASTFM_API_BASE": "http://127.0.0.1:9/2.0/"])

@@ -28,7 +28,7 @@ extension DemoServer {
   }
 }
 
-@Suite(.timeLimit(.minutes(3))) struct ServerTests {
+@Suite(.timeLimit(.minutes(20))) struct ServerTests {
   let firstArtist = sharedCatalog.artists[0]
 
   @Test func baseURLPointsAtTheAPIOnLoopback() async throws {

@@ -8,7 +8,7 @@ private let esc = "\u{1B}"
 /// `imgcache show --symbols` as a user runs it: the built binary on a PNG file, output as bytes.
 @Suite(
   .enabled(if: ProcessRunner.isBuilt("imgcache"), "needs the built imgcache: run `swift build` first"),
-  .timeLimit(.minutes(3)))
+  .timeLimit(.minutes(20)))
 struct ShowSymbolsEndToEndTests {
   /// Two cells of 2×3 pixels: a white diagonal on black, then red, dark red and blue stripes.
   private func picture() throws -> String {

@@ -5,7 +5,7 @@ import Testing
 /// `imgcache warm "<demo artist>"` as a user runs it: the built binary, the embedded demo catalog, a fresh cache.
 @Suite(
   .enabled(if: ProcessRunner.isBuilt("imgcache"), "needs the built imgcache: run `swift build` first"),
-  .timeLimit(.minutes(5)))
+  .timeLimit(.minutes(20)))
 struct WarmArtistEndToEndTests {
   let cache = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-warm-\(UUID().uuidString)")
 

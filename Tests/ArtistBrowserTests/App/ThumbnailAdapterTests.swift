@@ -32,7 +32,7 @@ private final class ScriptedLoader: DataLoading {
   }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct ImageManagerThumbnailLoaderTests {
+@Suite(.timeLimit(.minutes(20))) struct ImageManagerThumbnailLoaderTests {
   private func manager(_ loader: ScriptedLoader) -> ImageManager {
     ImageManager(loader: loader, memory: ImageMemoryStore(), disk: nil, decoder: ImageDecoder())
   }

@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// `artist-browser --plain --thumbs`: the scene printed with its covers drawn, for a pipe or a file.
-@Suite(.enabled(if: BrowserProcess.isBuilt, "needs the built binary: run `swift build` first"), .timeLimit(.minutes(5)))
+@Suite(
+  .enabled(if: BrowserProcess.isBuilt, "needs the built binary: run `swift build` first"), .timeLimit(.minutes(20)))
 struct BrowserPlainThumbsEndToEndTests {
   @Test func withoutColourTheCoversAreCharacterShadesAndNoEscapeIsPrinted() throws {
     let cache = try BrowserProcess.temporaryDirectory()

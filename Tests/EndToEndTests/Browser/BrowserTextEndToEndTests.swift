@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// `artist-browser --plain / --json` as a user runs them, on the demo catalog served by the binary itself.
-@Suite(.enabled(if: BrowserProcess.isBuilt, "needs the built binary: run `swift build` first"), .timeLimit(.minutes(5)))
+@Suite(
+  .enabled(if: BrowserProcess.isBuilt, "needs the built binary: run `swift build` first"), .timeLimit(.minutes(20)))
 struct BrowserTextEndToEndTests {
   @Test func plainWithALimitPrintsThatManyArtistsAndSaysDemoCatalog() throws {
     let cache = try BrowserProcess.temporaryDirectory()

@@ -6,7 +6,7 @@ import Testing
 /// back as it was afterwards.
 @Suite(
   .enabled(if: BrowserProcess.isBuilt, "needs the built binary: run `swift build` first"),
-  .enabled(if: TmuxSession.executable != nil, "needs tmux"), .timeLimit(.minutes(10)))
+  .enabled(if: TmuxSession.executable != nil, "needs tmux"), .timeLimit(.minutes(20)))
 struct BrowserTmuxEndToEndTests {
   static let columns = 99
   static let rows = 30

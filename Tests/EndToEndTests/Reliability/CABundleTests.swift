@@ -10,7 +10,7 @@ import Testing
   "imgcache --ca-bundle over HTTP/2 and TLS",
   .enabled(if: ProcessRunner.isBuilt("imgcache"), "needs the built imgcache: run `swift build` first"),
   .enabled(if: NginxTLSServer.missingTools == nil, "needs nginx and openssl: scripts/install-deps installs them"),
-  .timeLimit(.minutes(5)))
+  .timeLimit(.minutes(20)))
 struct CABundleTests {
   static let count = 40
 

@@ -4,7 +4,7 @@ import Testing
 
 /// Several `imgcache warm` processes on one cache folder at once, with overlapping lists and a limit small enough
 /// that they evict each other's entries.
-@Suite("imgcache processes sharing a cache", .serialized, .timeLimit(.minutes(10)))
+@Suite("imgcache processes sharing a cache", .serialized, .timeLimit(.minutes(20)))
 struct ConcurrentProcessTests {
   @Test(arguments: [2, 4])
   func overlappingWarms(processes: Int) throws {

@@ -10,7 +10,7 @@ import Testing
 
 /// Kills `imgcache warm` at random moments: every change is one SQLite transaction, so whatever instant the
 /// process dies at, the cache must read back clean and every entry must decode.
-@Suite("imgcache killed mid-warm", .serialized, .timeLimit(.minutes(15)))
+@Suite("imgcache killed mid-warm", .serialized, .timeLimit(.minutes(30)))
 struct CrashTests {
   static let imageCount = 300
 

@@ -31,7 +31,7 @@ final class SmallFilesystem {
   static let cannotMountReason: Comment = "needs root (and a kernel that lets this container mount) for a small tmpfs"
 }
 
-@Suite("imgcache with disk trouble", .serialized, .timeLimit(.minutes(5)))
+@Suite("imgcache with disk trouble", .serialized, .timeLimit(.minutes(20)))
 struct DiskTroubleTests {
   @Test(.enabled(if: SmallFilesystem.canMount, SmallFilesystem.cannotMountReason))
   func fullDiskIsReportedAndKeepsWhatWasCached() throws {

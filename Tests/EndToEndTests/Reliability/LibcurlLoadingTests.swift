@@ -7,7 +7,7 @@ import Testing
 @Suite(
   "imgcache loads libcurl at run time",
   .enabled(if: ProcessRunner.isBuilt("imgcache"), "needs the built imgcache: run `swift build` first"),
-  .timeLimit(.minutes(5)))
+  .timeLimit(.minutes(20)))
 struct LibcurlLoadingTests {
   static let missingLibrary = ["IMGCACHE_LIBCURL": "/nonexistent/libcurl.so.4"]
 

@@ -5,7 +5,7 @@ import Testing
 
 /// Network faults through the real binary: each case gives the right outcome, one clear line on failure,
 /// stores nothing broken, and leaves `imgcache verify` clean.
-@Suite("imgcache under network faults", .serialized, .timeLimit(.minutes(5)))
+@Suite("imgcache under network faults", .serialized, .timeLimit(.minutes(20)))
 struct NetworkFaultTests {
   /// `get` one URL on a fresh cache with short timeouts, then check the cache is consistent.
   private func get(

@@ -6,7 +6,7 @@ import Testing
 /// (the demo catalog, a local server) is never behind a proxy: it is reached directly whatever no_proxy says.
 /// The proxy here is a dead port, so anything sent through it fails with "could not connect".
 @Suite(
-  "imgcache with proxy variables set", .serialized, .timeLimit(.minutes(3)),
+  "imgcache with proxy variables set", .serialized, .timeLimit(.minutes(20)),
   .enabled(if: ProcessRunner.isBuilt("imgcache"), "needs the built imgcache: run `swift build` first"))
 struct ProxyTests {
   /// A port nothing listens on: a server's, after it stopped.

@@ -4,7 +4,7 @@ import Testing
 
 /// An API key in the environment and in image URLs must not reach the cache files, stdout or stderr, whatever the
 /// command, verbosity or output format.
-@Suite("imgcache keeps keys secret", .timeLimit(.minutes(3)))
+@Suite("imgcache keeps keys secret", .timeLimit(.minutes(20)))
 struct SecretTests {
   static let secret = "SECRETKEY1234567890abcdef"
 

@@ -17,7 +17,7 @@ private struct StartSignallingLoader: DataLoading {
 
 /// Thousands of `image(for:)` calls over a few hundred URLs, some cancelled at random moments, against a real
 /// libcurl loader and disk tier. `scripts/sanitize` runs this suite under TSan and ASan.
-@Suite("ImageManager under concurrent callers", .timeLimit(.minutes(5)))
+@Suite("ImageManager under concurrent callers", .timeLimit(.minutes(20)))
 struct ConcurrentCallersTests {
   static let urlCount = 300
   static let extraCallersPerURL = 10

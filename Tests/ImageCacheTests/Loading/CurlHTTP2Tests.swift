@@ -12,7 +12,7 @@ import Testing
 @Suite(
   "CurlDataLoader over HTTP/2 and TLS (nginx, private CA)",
   .enabled(if: NginxTLSServer.missingTools == nil, "needs nginx and openssl: scripts/install-deps installs them"),
-  .timeLimit(.minutes(5)))
+  .timeLimit(.minutes(20)))
 struct CurlHTTP2Tests {
   static let imageCount = 40
 

@@ -3,7 +3,7 @@ import ImageCache
 import TestSupport
 import Testing
 
-@Suite("HTTPTestServer", .timeLimit(.minutes(3)))
+@Suite("HTTPTestServer", .timeLimit(.minutes(20)))
 struct HTTPTestServerTests {
   @Test func recordsRequestsWithTargetHeadersAndConnection() async throws {
     let server = try HTTPTestServer { _ in .status(204) }

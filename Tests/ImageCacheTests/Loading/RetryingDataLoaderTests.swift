@@ -21,7 +21,7 @@ final class SleepRecorder: Sendable {
   }
 }
 
-@Suite("RetryingDataLoader", .timeLimit(.minutes(3)))
+@Suite("RetryingDataLoader", .timeLimit(.minutes(20)))
 struct RetryingDataLoaderTests {
   private func makeLoader(_ script: HTTPTestReplyScript, recorder: SleepRecorder, maxRetries: Int = 2) throws -> (
     RetryingDataLoader, HTTPTestServer

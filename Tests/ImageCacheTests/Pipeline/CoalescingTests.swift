@@ -5,7 +5,7 @@ import Testing
 
 @testable import ImageCache
 
-@Suite(.timeLimit(.minutes(2))) struct CoalescingTests {
+@Suite(.timeLimit(.minutes(20))) struct CoalescingTests {
   @Test func hundredConcurrentRequestsForOneURLMakeOneTransfer() async throws {
     // Given a slow server (the gate holds the answer until every caller is waiting)
     let loader = ScriptedLoader(fallback: Images.ok(Images.png()))

@@ -73,7 +73,7 @@ final class RecordingDisk: DiskCaching {
   func close() throws(DiskCacheError) {}
 }
 
-@Suite(.timeLimit(.minutes(2))) struct DiskWriteBatcherTests {
+@Suite(.timeLimit(.minutes(20))) struct DiskWriteBatcherTests {
   static func write(_ key: String) -> DiskWrite { DiskWrite(key: key, data: [1, 2, 3], metadata: DiskEntryMetadata()) }
   static func refresh(_ key: String) -> DiskRefresh { DiskRefresh(key: key, metadata: DiskEntryMetadata(etag: key)) }
 

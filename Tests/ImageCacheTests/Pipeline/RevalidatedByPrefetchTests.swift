@@ -8,7 +8,7 @@ import Testing
 /// A prefetch revalidates the stale entries its disk probe found without reading their bytes (a 304 leaves them on
 /// disk); a caller that joins such a revalidation still gets the bytes, and the offline-first rule still serves the
 /// stale copy when the network fails. Against a real libcurl loader, as `imgcache warm` runs it.
-@Suite(.timeLimit(.minutes(3))) struct RevalidatedByPrefetchTests {
+@Suite(.timeLimit(.minutes(20))) struct RevalidatedByPrefetchTests {
   private let disk: LookupCountingDisk
   private let manager: ImageManager
 

@@ -8,7 +8,7 @@ import Testing
 /// A prefetch's first attempt is checked and stored where it arrives (on the curl thread, then the disk writer's),
 /// with the task that asked resuming once. These run it against a real libcurl loader, as `imgcache warm` does, and
 /// check it keeps every rule of the path it short-cuts: retries, refusals, counters, cancellation and coalescing.
-@Suite(.timeLimit(.minutes(3))) struct StoredOnArrivalTests {
+@Suite(.timeLimit(.minutes(20))) struct StoredOnArrivalTests {
   /// Built as `ImageManager.live` builds it: retries around libcurl, with backoff that does not wait.
   private func makeManager(_ disk: DiskStore, retries: Int = 2) -> ImageManager {
     let policy = RetryPolicy(maxRetries: retries, sleep: { _ in })

@@ -6,7 +6,7 @@ import Testing
 /// `imgcache show --graphics …` as built, its standard output read back as a terminal would.
 @Suite(
   .enabled(if: ProcessRunner.isBuilt("imgcache"), "needs the built imgcache: run `swift build` first"),
-  .timeLimit(.minutes(3)))
+  .timeLimit(.minutes(20)))
 struct ShowGraphicsEndToEndTests {
   /// No hints from the terminal the tests happen to run in; output is a pipe, so cells are the 10×20 fallback.
   private let environment = ["TMUX": "", "IMGCACHE_GRAPHICS": "", "TERM": "xterm-256color", "KITTY_WINDOW_ID": ""]

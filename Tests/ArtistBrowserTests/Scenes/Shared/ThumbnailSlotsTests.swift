@@ -6,7 +6,7 @@ import Testing
 @testable import ArtistBrowser
 
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct ThumbnailSlotsTests {
+@Suite(.timeLimit(.minutes(20))) struct ThumbnailSlotsTests {
   /// Fails for URLs ending in "broken.png", succeeds otherwise; counts calls.
   final class FlakyLoader: ThumbnailLoading {
     private let calls = Mutex<[URL]>([])

@@ -7,7 +7,7 @@ import Testing
 
 /// The preview pane beside the chart, wired for real (in-memory store) with a gated picture loader.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct TopArtistsPreviewTests {
+@Suite(.timeLimit(.minutes(20))) struct TopArtistsPreviewTests {
   static let height = 30
   /// 30 rows: 2 header lines and a footer leave 27 for the list and the pane; the pane keeps 4 for the facts.
   static let pictureRows = 23

@@ -6,7 +6,7 @@ import Testing
 
 /// The chart wired for real (in-memory store) with a gated thumbnail loader.
 @MainActor
-@Suite(.timeLimit(.minutes(2))) struct TopArtistsThumbnailTests {
+@Suite(.timeLimit(.minutes(20))) struct TopArtistsThumbnailTests {
   func makeSUT(chart: [ArtistSummary], painter: (any PicturePainting)? = nil) async
     -> (TopArtistsViewController, GatedThumbnailLoader)
   {
