@@ -52,12 +52,7 @@ public struct GlobalOptions: ParsableArguments {
   /// The folder, by the precedence the README documents.
   func cacheDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
     if let cacheDir, !cacheDir.isEmpty { return URL(fileURLWithPath: cacheDir) }
-    if let dir = environment["IMGCACHE_DIR"], !dir.isEmpty { return URL(fileURLWithPath: dir) }
-    if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
-      return URL(fileURLWithPath: xdg).appendingPathComponent("imgcache")
-    }
-    let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
-    return home.appendingPathComponent(".cache/imgcache")
+    return ImageManager.Configuration.defaultCacheDirectory(environment: environment)
   }
 
   func configuration() throws -> ImageManager.Configuration {

@@ -1,6 +1,7 @@
 import BlockArt
 import DemoCatalog
 import Foundation
+import ImageCache
 import TerminalGraphics
 
 /// The scene a session opens on (the chart unless the command line names something).
@@ -67,12 +68,7 @@ extension BrowserOptions {
   /// Same precedence as `imgcache`: `--cache-dir`, `$IMGCACHE_DIR`, `$XDG_CACHE_HOME/imgcache`, `~/.cache/imgcache`.
   public func resolvedCacheDirectory(environment: [String: String]) -> URL {
     if let cacheDirectory, !cacheDirectory.isEmpty { return URL(fileURLWithPath: cacheDirectory) }
-    if let dir = environment["IMGCACHE_DIR"], !dir.isEmpty { return URL(fileURLWithPath: dir) }
-    if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
-      return URL(fileURLWithPath: xdg).appendingPathComponent("imgcache")
-    }
-    let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
-    return home.appendingPathComponent(".cache/imgcache")
+    return ImageManager.Configuration.defaultCacheDirectory(environment: environment)
   }
 
   /// Full screen only when both ends are terminals and no text output was asked for.

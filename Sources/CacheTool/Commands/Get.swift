@@ -35,7 +35,7 @@ struct Get: AsyncParsableCommand {
         throw CommandFailure("\(url) is not an http(s) URL")
       }
       let manager = try global.makeManager()
-      let result: DataResult
+      let result: ImageDataResponse
       do {
         result = try await manager.data(for: parsed)
       } catch {

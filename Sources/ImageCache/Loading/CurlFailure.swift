@@ -69,8 +69,8 @@ struct CurlFailure {
 
 /// Strips what may carry secrets from URLs before they reach an error message or a log: the query (Last.fm API keys
 /// travel there), the fragment and any user:password.
-public enum URLRedaction {
-  public static func redact(_ url: String) -> String {
+enum URLRedaction {
+  static func redact(_ url: String) -> String {
     var text = url
     if let cut = text.firstIndex(where: { $0 == "?" || $0 == "#" }) { text = String(text[..<cut]) }
     if let schemeEnd = text.range(of: "://") {

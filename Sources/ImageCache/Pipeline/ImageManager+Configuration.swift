@@ -6,8 +6,8 @@ extension ImageManager {
     /// Where the disk tier lives; `nil` keeps images in memory only.
     public var cacheDirectory: URL?
     public var maxDiskBytes: Int = 512 << 20
-    public var memoryCostLimit: Int = 128 << 20
-    public var memoryCountLimit: Int = 2000
+    public var memoryCostLimit: Int = ImageMemoryStore.defaultCostLimit
+    public var memoryCountLimit: Int = ImageMemoryStore.defaultCountLimit
     public var maxConcurrentTransfers: Int = 16
     public var maxConnectionsPerHost: Int = 6
     public var connectTimeout: Duration = .seconds(10)
@@ -26,6 +26,24 @@ extension ImageManager {
 
     public init(cacheDirectory: URL? = nil) {
       self.cacheDirectory = cacheDirectory
+    }
+
+    /// The cache folder to use when the user names none: `$IMGCACHE_DIR` if set, else `$XDG_CACHE_HOME/imgcache`
+    /// (the XDG base directory specification), else `$HOME/.cache/imgcache`. Both tools and
+    /// `ImageManager.shared` use it, so they share one cache.
+    ///
+    /// - Parameter environment: the variables to read; the process's own by default.
+    public static func defaultCacheDirectory(
+      environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> URL {
+      if let dir = environment["IMGCACHE_DIR"], !dir.isEmpty { return URL(fileURLWithPath: dir, isDirectory: true) }
+      if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
+        return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("imgcache", isDirectory: true)
+      }
+      let home =
+        environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
+        ?? FileManager.default.homeDirectoryForCurrentUser
+      return home.appendingPathComponent(".cache/imgcache", isDirectory: true)
     }
   }
 }

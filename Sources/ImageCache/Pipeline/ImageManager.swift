@@ -91,12 +91,12 @@ public final class ImageManager {
   /// Unlike `image(for:)`, a failure to store on disk is an error here: keeping the bytes is the point.
   /// New bytes are checked for framing and checksums (`ImageDecoding.validate`), not decoded: prefetching is
   /// about bytes, and `image(for:)` decodes (and repairs) before anything is shown.
-  public func data(for url: URL) async throws(ImageManagerError) -> DataResult {
-    try await data(for: url, key: cacheKey(for: url), knownAbsent: false)
+  public func data(for url: URL) async throws(ImageManagerError) -> ImageDataResponse {
+    ImageDataResponse(try await data(for: url, key: cacheKey(for: url), knownAbsent: false))
   }
 
   /// The key `url` is stored under, without the credentials this manager was told of.
-  public func cacheKey(for url: URL) -> String { CacheKey.make(for: url, credentials: credentials) }
+  public func cacheKey(for url: URL) -> String { credentials.cacheKey(for: url) }
 
   /// `key`: `cacheKey(for: url)`, which the caller already has. `knownAbsent`: a batch probe
   /// (`DiskCaching.probe`) just found no disk entry and counted the miss, so the lookup is skipped.

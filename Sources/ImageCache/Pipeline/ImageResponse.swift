@@ -23,13 +23,38 @@ public struct ImageResponse {
   public var height: Int { bitmap.height }
 }
 
-/// Validated encoded bytes and where they came from.
-public struct DataResult {
+/// An image's encoded bytes, checked to be a well-formed PNG or JPEG, and the tier that answered: what
+/// `ImageManager.data(for:)` returns.
+public struct ImageDataResponse {
+  /// The URL asked for.
   public let url: URL
+  /// The encoded bytes, as the server sent them; never empty.
   public let bytes: [UInt8]
+  /// The format and pixel size read from the bytes' header.
   public let header: ImageHeader
+  /// Which tier answered.
   public let tier: CacheTier
+  /// Served from disk past its freshness because revalidation failed on the network (offline first).
   public let isStale: Bool
+
+  init(_ result: DataResult) {
+    precondition(!result.bytesLeftOnDisk, "the pipeline reads bytes left on disk before answering")
+    url = result.url
+    bytes = result.bytes
+    header = result.header
+    tier = result.tier
+    isStale = result.isStale
+  }
+}
+
+/// The pipeline's own answer for one URL's bytes: the response, plus what later steps need (the bitmap a fetch
+/// decoded, a failed store, bytes a revalidation left on disk).
+struct DataResult {
+  let url: URL
+  let bytes: [UInt8]
+  let header: ImageHeader
+  let tier: CacheTier
+  let isStale: Bool
   /// Present when this call had to decode the bytes to validate them (network fetches), so an image
   /// request does not decode twice.
   let decoded: ImageBitmap?
@@ -57,3 +82,4 @@ public struct DataResult {
 extension CacheTier: Sendable {}
 extension ImageResponse: Sendable {}
 extension DataResult: Sendable {}
+extension ImageDataResponse: Sendable {}

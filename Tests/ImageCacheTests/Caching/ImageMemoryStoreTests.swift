@@ -81,7 +81,7 @@ import Testing
     #expect(statistics.misses == 1)
     #expect(
       statistics
-        == MemoryCacheStatistics(count: 1, totalCost: 4, costLimit: 128 << 20, countLimit: 1000, hits: 2, misses: 1))
+        == MemoryCacheStatistics(count: 1, totalCost: 4, costLimit: 128 << 20, countLimit: 2000, hits: 2, misses: 1))
   }
 
   @Test func removeAndRemoveAll() {

@@ -1,32 +1,35 @@
 import Foundation
-import ImageCache
 import Testing
+
+@testable import ImageCache
 
 @Suite struct CacheKeyTests {
   @Test func lastFMsCredentialsAreDroppedTheRestOfTheQueryStays() {
     let url = URL(string: "https://img.example/a/b.png?size=64&API_KEY=SECRET&token=t&api_sig=x&sig=s&sk=y#frag")!
-    #expect(CacheKey.make(for: url) == "https://img.example/a/b.png?size=64&token=t&sig=s")
+    #expect(CredentialParameters.default.cacheKey(for: url) == "https://img.example/a/b.png?size=64&token=t&sig=s")
   }
 
   @Test func parametersConfiguredForAHostAreDroppedOnThatHostOnly() {
     let credentials = CredentialParameters(everyHost: ["api_key"], byHost: ["Signed.Example": ["SIG", "token"]])
     let signed = URL(string: "https://signed.example:8443/a.png?size=64&sig=s&Token=t&api_key=k")!
     let other = URL(string: "https://img.example/a.png?size=64&sig=s&token=t&api_key=k")!
-    #expect(CacheKey.make(for: signed, credentials: credentials) == "https://signed.example:8443/a.png?size=64")
-    #expect(CacheKey.make(for: other, credentials: credentials) == "https://img.example/a.png?size=64&sig=s&token=t")
+    #expect(credentials.cacheKey(for: signed) == "https://signed.example:8443/a.png?size=64")
+    #expect(credentials.cacheKey(for: other) == "https://img.example/a.png?size=64&sig=s&token=t")
   }
 
   @Test func aQueryOfOnlyCredentialsDisappears() {
-    #expect(CacheKey.make(for: URL(string: "http://h/x.jpg?api_key=S")!) == "http://h/x.jpg")
+    #expect(CredentialParameters.default.cacheKey(for: URL(string: "http://h/x.jpg?api_key=S")!) == "http://h/x.jpg")
   }
 
   @Test func userInfoIsDropped() {
-    #expect(CacheKey.make(for: URL(string: "http://user:pw@h:8080/x.jpg?v=2")!) == "http://h:8080/x.jpg?v=2")
+    #expect(
+      CredentialParameters.default.cacheKey(for: URL(string: "http://user:pw@h:8080/x.jpg?v=2")!)
+        == "http://h:8080/x.jpg?v=2")
   }
 
   @Test func urlsWithoutSecretsAreUnchanged() {
     let text = "http://127.0.0.1:4000/img/1.png?round=3&x=%20y"
-    #expect(CacheKey.make(for: URL(string: text)!) == text)
+    #expect(CredentialParameters.default.cacheKey(for: URL(string: text)!) == text)
   }
 
   @Test(arguments: [
@@ -39,6 +42,6 @@ import Testing
     // Keys written before the fast path existed must still be found.
     let url = URL(string: text)!
     let parsed = URLComponents(url: url, resolvingAgainstBaseURL: false)!.string!
-    #expect(CacheKey.make(for: url) == parsed)
+    #expect(CredentialParameters.default.cacheKey(for: url) == parsed)
   }
 }

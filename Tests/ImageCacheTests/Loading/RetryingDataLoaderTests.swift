@@ -1,8 +1,9 @@
 import Foundation
-import ImageCache
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import ImageCache
 
 /// Records what the retrying loader asked to sleep for, without sleeping.
 final class SleepRecorder: Sendable {

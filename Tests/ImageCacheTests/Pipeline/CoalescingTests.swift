@@ -125,7 +125,8 @@ import Testing
     let disk = try DiskStore(directory: temporaryDirectory(), maxBytes: 1 << 24)
     let manager = makeManager(loader: loader, disk: disk)
     _ = await manager.prefetch(urls)
-    try FileManager.default.removeItem(at: try #require(try disk.blobURL(forKey: CacheKey.make(for: urls[4]))))
+    try FileManager.default.removeItem(
+      at: try #require(try disk.blobURL(forKey: CredentialParameters.default.cacheKey(for: urls[4]))))
 
     // When they are prefetched again
     let progress = Mutex<[Int]>([])
@@ -137,7 +138,7 @@ import Testing
     #expect(report.alreadyFresh == 9)
     #expect(report.fetched == 1)
     #expect(loader.requestCount == 11)
-    #expect(try disk.lookup(CacheKey.make(for: urls[4]))?.data == Images.png())
+    #expect(try disk.lookup(CredentialParameters.default.cacheKey(for: urls[4]))?.data == Images.png())
     // and progress was reported for every URL
     #expect(progress.withLock { $0 } == Array(1...10))
   }

@@ -22,7 +22,7 @@ import Testing
 
   /// The stored entry's metadata for `url`.
   private func stored(_ url: URL) throws -> DiskEntryMetadata? {
-    try disk.lookup(CacheKey.make(for: url))?.entry.metadata
+    try disk.lookup(CredentialParameters.default.cacheKey(for: url))?.entry.metadata
   }
 
   /// An IMF-fixdate `seconds` from the test clock's now.
@@ -48,7 +48,9 @@ import Testing
     let server = try HTTPTestServer { [image] _ in .ok(image, headers: ["Cache-Control": "no-store"]) }
     defer { server.stop() }
     let url = server.url("/secret.png")
-    try disk.store(CacheKey.make(for: url), data: newerImage, metadata: DiskEntryMetadata(expiresAt: clock()))
+    try disk.store(
+      CredentialParameters.default.cacheKey(for: url), data: newerImage, metadata: DiskEntryMetadata(expiresAt: clock())
+    )
 
     // When it is asked for, then prefetched
     let result = try await manager.data(for: url)
@@ -225,10 +227,12 @@ import Testing
     // Then the stale copy is served from disk, and the newer image replaces it in the background
     #expect(served.tier == .disk && served.isStale && served.bytes == image)
     let deadline = ContinuousClock.now + .seconds(20)
-    while try disk.lookup(CacheKey.make(for: url))?.data != newerImage, ContinuousClock.now < deadline {
+    while try disk.lookup(CredentialParameters.default.cacheKey(for: url))?.data != newerImage,
+      ContinuousClock.now < deadline
+    {
       try await Task.sleep(for: .milliseconds(10))
     }
-    #expect(try disk.lookup(CacheKey.make(for: url))?.data == newerImage)
+    #expect(try disk.lookup(CredentialParameters.default.cacheKey(for: url))?.data == newerImage)
     #expect(server.requestCount == 2)
 
     // And past the window the caller waits for the server again

@@ -23,7 +23,7 @@ import Testing
   private func storeStale(_ image: [UInt8], for url: URL) throws {
     let header = try ImageDecoder().header(of: image)
     try disk.store(
-      CacheKey.make(for: url), data: image,
+      CredentialParameters.default.cacheKey(for: url), data: image,
       metadata: DiskEntryMetadata(
         contentType: header.format.contentType, width: header.width, height: header.height, etag: "\"v1\"",
         expiresAt: Date().addingTimeInterval(-3600)))
@@ -60,7 +60,7 @@ import Testing
     #expect(disk.lookups == 0)
     #expect(manager.networkStatistics.revalidated == 12)
     for (image, url) in zip(images, urls) {
-      let stored = try #require(try disk.base.lookup(CacheKey.make(for: url)))
+      let stored = try #require(try disk.base.lookup(CredentialParameters.default.cacheKey(for: url)))
       #expect(stored.data == image)
       #expect(stored.entry.isFresh(at: Date()))
     }
@@ -130,7 +130,7 @@ import Testing
     #expect(report.revalidated == 1)
     #expect(server.requestCount == 2)
     #expect(server.requests.allSatisfy { $0.header("If-None-Match") == "\"v1\"" })
-    let stored = try #require(try disk.base.lookup(CacheKey.make(for: url)))
+    let stored = try #require(try disk.base.lookup(CredentialParameters.default.cacheKey(for: url)))
     #expect(stored.data == image)
     #expect(stored.entry.isFresh(at: Date()))
   }
@@ -152,7 +152,7 @@ import Testing
 
   /// Overwrites the first bytes of `url`'s stored file, keeping its size: the rot a disk or a stray write leaves.
   private func damageStoredHeader(of url: URL) throws {
-    let file = try #require(try disk.base.blobURL(forKey: CacheKey.make(for: url)))
+    let file = try #require(try disk.base.blobURL(forKey: CredentialParameters.default.cacheKey(for: url)))
     var bytes = try [UInt8](Data(contentsOf: file))
     for index in 0..<8 { bytes[index] = 0 }
     try Data(bytes).write(to: file)
@@ -173,7 +173,7 @@ import Testing
     // Then no 304 confirmed the damaged copy: it was fetched again without validators and the good bytes stored
     #expect(report.fetched == 1 && report.revalidated == 0 && report.failed == 0)
     #expect(server.requests.map { $0.header("If-None-Match") } == [nil])
-    let stored = try #require(try disk.base.lookup(CacheKey.make(for: url)))
+    let stored = try #require(try disk.base.lookup(CredentialParameters.default.cacheKey(for: url)))
     #expect(stored.data == image)
     #expect(stored.entry.metadata.etag == "\"v2\"")
   }
@@ -188,7 +188,7 @@ import Testing
     try storeStale(image, for: url)
     if !stale {
       try disk.refresh(
-        CacheKey.make(for: url),
+        CredentialParameters.default.cacheKey(for: url),
         metadata: DiskEntryMetadata(
           contentType: "image/png", width: 6, height: 2, etag: "\"v1\"", expiresAt: Date().addingTimeInterval(3600)))
     }
@@ -201,7 +201,7 @@ import Testing
     #expect(result.tier == .network)
     #expect(result.bytes == image)
     #expect(server.requests.map { $0.header("If-None-Match") } == [nil])
-    #expect(try disk.base.lookup(CacheKey.make(for: url))?.data == image)
+    #expect(try disk.base.lookup(CredentialParameters.default.cacheKey(for: url))?.data == image)
   }
 
   @Test func aChangedImageReplacesItsStaleCopy() async throws {
@@ -220,7 +220,7 @@ import Testing
 
     // Then the new image is downloaded and stored with its validator
     #expect(report.fetched == 1)
-    let stored = try #require(try disk.base.lookup(CacheKey.make(for: url)))
+    let stored = try #require(try disk.base.lookup(CredentialParameters.default.cacheKey(for: url)))
     #expect(stored.data == new)
     #expect(stored.entry.metadata.etag == "\"v2\"")
     #expect(stored.entry.metadata.width == 7)

@@ -37,7 +37,7 @@ import Testing
     #expect(report.bytesDownloaded == images.map(\.count).reduce(0, +))
     #expect(server.requestCount == 20)
     for (number, url) in urls.enumerated() {
-      let entry = try #require(try disk.lookup(CacheKey.make(for: url)))
+      let entry = try #require(try disk.lookup(CredentialParameters.default.cacheKey(for: url)))
       #expect(entry.data == images[number])
       #expect(entry.entry.metadata.width == 1 + number % 6)
       #expect(entry.entry.metadata.height == 1 + number % 5)
@@ -158,7 +158,7 @@ import Testing
     #expect(response.bitmap.width == 5)
     #expect(response.bitmap.height == 3)
     #expect(report.fetched == 1)
-    #expect(try held.disk.lookup(CacheKey.make(for: held.url))?.data == image)
+    #expect(try held.disk.lookup(CredentialParameters.default.cacheKey(for: held.url))?.data == image)
   }
 
   @Test func aPrefetchJoinsADownloadAnImageCallerStarted() async throws {
@@ -196,7 +196,7 @@ import Testing
     #expect(report.cancelled)
     #expect(try await cell.value.bitmap.width == 3)
     #expect(held.server.requestCount == 1)
-    #expect(try held.disk.lookup(CacheKey.make(for: held.url))?.data == image)
+    #expect(try held.disk.lookup(CredentialParameters.default.cacheKey(for: held.url))?.data == image)
   }
 }
 

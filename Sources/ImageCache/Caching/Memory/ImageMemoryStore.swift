@@ -15,10 +15,15 @@ public final class ImageMemoryStore: ImageCaching {
   public let costLimit: Int
   public let countLimit: Int
 
+  /// The default total of pixel bytes kept: 128 MiB.
+  public static let defaultCostLimit = 128 << 20
+  /// The default number of images kept: 2000.
+  public static let defaultCountLimit = 2000
+
   /// - Parameters:
-  ///   - costLimit: total pixel bytes kept (default 128 MiB).
+  ///   - costLimit: total pixel bytes kept.
   ///   - countLimit: number of images kept.
-  public init(costLimit: Int = 128 << 20, countLimit: Int = 1000) {
+  public init(costLimit: Int = defaultCostLimit, countLimit: Int = defaultCountLimit) {
     self.costLimit = costLimit
     self.countLimit = countLimit
     state = Mutex(State(entries: LRUCache(costLimit: costLimit, countLimit: countLimit)))
