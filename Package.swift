@@ -11,6 +11,8 @@ let package = Package(
     .library(name: "TerminalGraphics", targets: ["TerminalGraphics"]),
     // For the fuzz target over the demo server's request handling (Fuzz/).
     .library(name: "DemoCatalog", targets: ["DemoCatalog"]),
+    // PNG and JPEG encoders for the fuzz targets (Fuzz/), the tools and the tests; not part of ImageCache's API.
+    .library(name: "ImageEncoding", targets: ["ImageEncoding"]),
     .executable(name: "imgcache", targets: ["imgcache"]),
     .executable(name: "artist-browser", targets: ["artist-browser"]),
   ],
@@ -34,20 +36,25 @@ let package = Package(
       linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("z")]
     ),
 
+    // The project's own helpers (PRNG, SQLite sharing, HTTP dates, LRU): ImageCache imports them `internal`, so
+    // they stay out of its public API; the tools and tests import them directly.
+    .target(name: "ImageCacheSupport", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+
     // Libraries.
     .target(
       name: "ImageCache",
       dependencies: [
-        "CCurlShims", "CImageShims",
+        "CCurlShims", "CImageShims", "ImageCacheSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "DequeModule", package: "swift-collections"),
       ]
     ),
+    .target(name: "ImageEncoding", dependencies: ["ImageCache", "ImageCacheSupport", "CImageShims"]),
     .target(
       name: "LastFM",
       dependencies: [
-        "ImageCache",
+        "ImageCache", "ImageCacheSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -55,7 +62,7 @@ let package = Package(
     .target(
       name: "DemoCatalog",
       dependencies: [
-        "ImageCache", "LastFM", "TerminalUI",
+        "ImageCache", "ImageCacheSupport", "ImageEncoding", "LastFM", "TerminalUI",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -64,11 +71,12 @@ let package = Package(
     .target(name: "BlockArt", dependencies: ["ImageCache"]),
     // Pictures drawn by the terminal itself (kitty, iTerm2, sixel); libsixel does sixel's palette and dithering.
     .systemLibrary(name: "CSixel", pkgConfig: "libsixel", providers: [.apt(["libsixel-dev"])]),
-    .target(name: "TerminalGraphics", dependencies: ["ImageCache", "BlockArt", "TerminalUI", "CSixel"]),
+    .target(
+      name: "TerminalGraphics", dependencies: ["ImageCache", "ImageEncoding", "BlockArt", "TerminalUI", "CSixel"]),
     .target(
       name: "ArtistBrowser",
       dependencies: [
-        "ImageCache", "LastFM", "DemoCatalog", "BlockArt", "TerminalUI", "TerminalGraphics",
+        "ImageCache", "ImageCacheSupport", "LastFM", "DemoCatalog", "BlockArt", "TerminalUI", "TerminalGraphics",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -102,30 +110,38 @@ let package = Package(
     // Benchmarks (results in BENCHMARKS.md; run by Benchmarks/run).
     .executableTarget(
       name: "imgcache-bench",
-      dependencies: ["ImageCache", "BlockArt", "ArtistBrowser", "DemoCatalog", "TerminalUI"],
+      dependencies: [
+        "ImageCache", "ImageCacheSupport", "ImageEncoding", "BlockArt", "ArtistBrowser", "DemoCatalog", "TerminalUI",
+      ],
       path: "Benchmarks/Sources/imgcache-bench"
     ),
 
     // Test helpers as their own target.
-    .target(name: "TestSupport", dependencies: ["ImageCache"], path: "Sources/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["ImageCache", "ImageEncoding"], path: "Sources/TestSupport"),
 
     .testTarget(
       name: "ImageCacheTests",
-      dependencies: ["ImageCache", "CImageShims", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: [
+        "ImageCache", "ImageCacheSupport", "ImageEncoding", "CImageShims", "TestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
     ),
     .testTarget(
       name: "LastFMTests", dependencies: ["LastFM", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-    .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "LastFM", "TestSupport"]),
-    .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "TestSupport"]),
+    .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "ImageCacheSupport", "LastFM", "TestSupport"]),
+    .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "ImageEncoding", "TestSupport"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     .testTarget(
       name: "TerminalGraphicsTests",
-      dependencies: ["TerminalGraphics", "ImageCache", "BlockArt", "TerminalUI", "CSixel", "TestSupport"]
+      dependencies: [
+        "TerminalGraphics", "ImageCache", "ImageEncoding", "BlockArt", "TerminalUI", "CSixel", "TestSupport",
+      ]
     ),
-    .testTarget(name: "ArtistBrowserTests", dependencies: ["ArtistBrowser", "TerminalGraphics", "TestSupport"]),
+    .testTarget(
+      name: "ArtistBrowserTests", dependencies: ["ArtistBrowser", "ImageEncoding", "TerminalGraphics", "TestSupport"]),
     .testTarget(name: "CacheToolTests", dependencies: ["CacheTool", "TestSupport"]),
     .testTarget(name: "CommandLaunchTests", dependencies: ["CommandLaunch"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ImageCache"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ImageCache", "ImageEncoding"]),
   ]
 )
 

@@ -21,7 +21,10 @@ let package = Package(
       dependencies: ["CFuzzDriver", "FuzzSupport", .product(name: "ImageCache", package: rootPackage)]),
     .executableTarget(
       name: "FuzzJPEG",
-      dependencies: ["CFuzzDriver", "FuzzSupport", .product(name: "ImageCache", package: rootPackage)]),
+      dependencies: [
+        "CFuzzDriver", "FuzzSupport", .product(name: "ImageCache", package: rootPackage),
+        .product(name: "ImageEncoding", package: rootPackage),
+      ]),
     .executableTarget(
       name: "FuzzImageDecoder",
       dependencies: ["CFuzzDriver", "FuzzSupport", .product(name: "ImageCache", package: rootPackage)]),

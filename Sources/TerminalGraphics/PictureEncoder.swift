@@ -1,5 +1,6 @@
 import BlockArt
 import ImageCache
+import ImageEncoding
 
 /// Turns bitmaps into the bytes of the protocol the capabilities name. The encoder only draws; deciding what the
 /// terminal can do is `GraphicsDetector`'s job.

@@ -1,4 +1,5 @@
 import ImageCache
+import ImageEncoding
 
 /// A PNG of pixels from a fixed pseudo-random sequence: incompressible, so it is about `side² × 4` bytes, and the
 /// same `number` always gives the same bytes. For tests that need images of a known size on the wire or on disk.

@@ -1,6 +1,7 @@
 import BlockArt
 import Foundation
 import ImageCache
+import ImageEncoding
 import Testing
 
 private let chafaPath = "/usr/bin/chafa"

@@ -1,4 +1,5 @@
 import ImageCache
+import ImageCacheSupport
 import Testing
 
 @testable import DemoCatalog

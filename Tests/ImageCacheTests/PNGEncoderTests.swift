@@ -1,4 +1,5 @@
 import ImageCache
+import ImageEncoding
 import Testing
 
 @Test func encodedPNGStartsWithSignature() throws {

@@ -1,6 +1,8 @@
 import BlockArt
 import Foundation
 import ImageCache
+import ImageCacheSupport
+import ImageEncoding
 
 /// In-process benchmarks; the peers (python-diskcache, chafa, curl) are run by `Benchmarks/run`.
 @main

@@ -1,6 +1,7 @@
 import BlockArt
 import Foundation
 import ImageCache
+import ImageEncoding
 
 extension Benchmarks {
   /// The chafa symbols that match each of our sets.

@@ -1,5 +1,7 @@
 import Foundation
 import ImageCache
+import ImageCacheSupport
+import ImageEncoding
 
 /// Thumbnails that look like photos to a PNG compressor: smooth gradients plus grain, about 70 KB at 174 px.
 enum ThumbnailFactory {

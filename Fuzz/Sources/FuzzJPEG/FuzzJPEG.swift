@@ -2,6 +2,7 @@ import CFuzzDriver
 import Foundation
 import FuzzSupport
 import ImageCache
+import ImageEncoding
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJPEG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCache
+import ImageCacheSupport
 
 /// What an artist's first draws decide: enough to place it on the chart and link it to similar artists, without
 /// inventing its bio and discography.

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCache
+import ImageCacheSupport
 
 /// Outlines the catalog's artists from a seed: names, listeners and each artist's own seed, in chart order.
 /// Every random draw comes from `SplitMix64`, in a fixed order; each artist's details come from its own seed

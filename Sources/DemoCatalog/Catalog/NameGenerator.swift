@@ -1,4 +1,5 @@
 import ImageCache
+import ImageCacheSupport
 
 /// Invents pronounceable names from syllables: artists, albums and tracks.
 struct NameGenerator {

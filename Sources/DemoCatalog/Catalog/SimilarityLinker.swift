@@ -1,4 +1,5 @@
 import ImageCache
+import ImageCacheSupport
 
 /// Links artists to similar ones: the match grows with the tags two artists share, so links are
 /// (almost) symmetric, with a little pair noise so not every artist of a genre ties.

@@ -1,6 +1,7 @@
 import ImageCache
+import ImageCacheSupport
 
-/// The catalog's draws on ImageCache's `SplitMix64`.
+/// The catalog's draws on ImageCacheSupport's `SplitMix64`.
 ///
 /// The catalog must be identical in every process, so it never touches `Hasher`, `hashValue`,
 /// `SystemRandomNumberGenerator` or dictionary iteration order, all of which vary per process.

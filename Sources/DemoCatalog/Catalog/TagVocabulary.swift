@@ -1,4 +1,5 @@
 import ImageCache
+import ImageCacheSupport
 
 /// Genre tags grouped in families, so artists of one family share tags and come out as similar.
 enum TagVocabulary {

@@ -1,4 +1,5 @@
 import ImageCache
+import ImageCacheSupport
 
 /// Bold flat geometry, described in unit coordinates (0…1, y down) so every size draws the same design.
 /// A few large shapes read well even when a cover is shrunk to a handful of terminal cells.

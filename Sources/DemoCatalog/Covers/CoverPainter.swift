@@ -1,5 +1,6 @@
 import Foundation
 import ImageCache
+import ImageCacheSupport
 
 /// Paints album covers and the artist placeholder star as RGBA bitmaps.
 enum CoverPainter {

@@ -1,4 +1,5 @@
 import ImageCache
+import ImageCacheSupport
 
 /// Two or three strongly contrasting colours: a background and one or two foregrounds.
 struct CoverPalette {

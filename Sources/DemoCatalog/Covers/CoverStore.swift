@@ -1,4 +1,6 @@
 import ImageCache
+import ImageCacheSupport
+import ImageEncoding
 import Synchronization
 
 /// An encoded image ready to serve, with its strong validator.

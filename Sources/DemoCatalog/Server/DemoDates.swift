@@ -1,4 +1,5 @@
 import ImageCache
+import ImageCacheSupport
 
 /// The demo covers' `Last-Modified`, and `If-Modified-Since` compared against it.
 enum DemoDates {

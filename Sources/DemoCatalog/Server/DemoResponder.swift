@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import ImageCache
+import ImageCacheSupport
 
 /// Routes `/2.0/` to the API and `/i/u/<size>/<id>.png` to the covers, like Last.fm's API host and CDN.
 struct DemoResponder: HTTPResponder {

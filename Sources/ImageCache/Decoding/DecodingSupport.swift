@@ -1,4 +1,5 @@
 internal import CImageShims
+internal import ImageCacheSupport
 
 extension DecodingLimits {
   /// Refuses a header whose pixel count exceeds the limit; returns the RGBA byte count otherwise.
@@ -59,13 +60,5 @@ enum NativeDecoding {
     case CIMG_NO_MEMORY: .corrupt(format: format, reason: "out of memory: \(message)")
     default: .corrupt(format: format, reason: message)
     }
-  }
-}
-
-extension String {
-  /// The NUL-terminated message a C shim wrote into `buffer`.
-  init(shimMessage buffer: [CChar]) {
-    let bytes = buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }
-    self.init(decoding: bytes, as: UTF8.self)
   }
 }

@@ -1,4 +1,5 @@
 internal import CImageShims
+internal import ImageCacheSupport
 
 /// The decoder the pipeline uses: sniffs the format from the bytes, then hands them to the PNG or JPEG decoder.
 public struct ImageDecoder: ImageDecoding {

@@ -1,4 +1,5 @@
 internal import CImageShims
+internal import ImageCacheSupport
 
 /// Decodes JPEG through libjpeg-turbo to 8-bit RGBA (alpha 255).
 ///

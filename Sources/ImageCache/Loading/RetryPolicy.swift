@@ -1,4 +1,5 @@
 import Foundation
+internal import ImageCacheSupport
 
 /// When and how long `RetryingDataLoader` waits before trying a transfer again.
 public struct RetryPolicy: Sendable {

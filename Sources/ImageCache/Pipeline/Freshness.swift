@@ -1,4 +1,5 @@
 import Foundation
+internal import ImageCacheSupport
 
 /// How long a response may be served without asking the server again, and what may be done with it once stale
 /// (RFC 9111, the parts a private image cache needs).

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import ImageCache
+import ImageCacheSupport
 import Logging
 
 public enum MetadataCacheError: Error, Equatable, CustomStringConvertible {

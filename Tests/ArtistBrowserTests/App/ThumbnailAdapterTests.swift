@@ -1,6 +1,7 @@
 import BlockArt
 import Foundation
 import ImageCache
+import ImageEncoding
 import Synchronization
 import TerminalUI
 import Testing

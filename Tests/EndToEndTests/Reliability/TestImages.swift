@@ -1,5 +1,6 @@
 import Foundation
 import ImageCache
+import ImageEncoding
 
 /// Images made on the spot: each one's size and colour follow from its number, so a test can tell which image a
 /// caller got back.

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import ImageCache
+@testable import ImageCacheSupport
 
 /// Two stores on one folder stand in for two processes: SQLite's locks work the same between connections of one
 /// process as between processes.

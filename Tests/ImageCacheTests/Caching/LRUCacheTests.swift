@@ -1,3 +1,4 @@
+import ImageCacheSupport
 import Testing
 
 @testable import ImageCache

@@ -1,4 +1,5 @@
 import ImageCache
+import ImageEncoding
 import Testing
 
 @Suite struct JPEGCodecTests {

@@ -1,4 +1,5 @@
 import CImageShims
+import ImageEncoding
 import Testing
 
 @testable import ImageCache

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCache
+import ImageEncoding
 import Synchronization
 import TestSupport
 import Testing

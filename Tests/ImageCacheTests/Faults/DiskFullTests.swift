@@ -1,4 +1,5 @@
 import Foundation
+import ImageEncoding
 import Testing
 
 @testable import ImageCache

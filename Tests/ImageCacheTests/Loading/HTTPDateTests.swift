@@ -1,5 +1,6 @@
 import Foundation
 import ImageCache
+import ImageCacheSupport
 import Testing
 
 @Suite struct HTTPDateTests {

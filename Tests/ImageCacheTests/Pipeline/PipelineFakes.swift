@@ -1,5 +1,6 @@
 import Foundation
 import ImageCache
+import ImageEncoding
 import Synchronization
 
 /// A loader that answers from a script and counts what it was asked; `gate` holds every answer until opened,

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCache
+import ImageEncoding
 import TestSupport
 import Testing
 

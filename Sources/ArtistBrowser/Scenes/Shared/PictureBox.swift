@@ -1,5 +1,6 @@
 import Foundation
 import ImageCache
+import ImageCacheSupport
 
 /// One large picture of a scene (the preview pane, an album's cover), kept outside the VIP cycle like the
 /// thumbnails: the view asks for the picture of a URL at a box size while it renders; asking for another one
@@ -25,10 +26,8 @@ final class PictureBox {
   let painter: any PicturePainting
   /// The terminal's name for this box's picture.
   let pictureID: UInt32
-  private let memoryLimit: Int
-  private var painted: [Key: PaintedPicture] = [:]
-  /// Least recently used first.
-  private var recency: [Key] = []
+  /// Each picture costs 1: the limit is the count.
+  private var painted: LRUCache<Key, PaintedPicture>
   private var failed: Set<URL> = []
   private var inFlight: (key: Key, task: Task<Void, Never>)?
   var onUpdate: (@MainActor () -> Void)?
@@ -37,7 +36,7 @@ final class PictureBox {
     self.loader = loader
     self.painter = painter
     self.pictureID = pictureID
-    self.memoryLimit = memoryLimit
+    painted = LRUCache(costLimit: .max, countLimit: memoryLimit)
   }
 
   /// The picture for `url` in a `columns × rows` box, starting its load if needed.
@@ -47,9 +46,8 @@ final class PictureBox {
       return .empty
     }
     let key = Key(url: url, columns: columns, rows: rows)
-    if let picture = painted[key] {
+    if let picture = painted.value(forKey: key) {
       cancel()
-      touch(key)
       return .painted(picture)
     }
     if failed.contains(url) {
@@ -101,19 +99,12 @@ final class PictureBox {
     inFlight = nil
     switch result {
     case .success(let picture):
-      painted[key] = picture
-      touch(key)
-      if recency.count > memoryLimit { painted[recency.removeFirst()] = nil }
+      painted.setValue(picture, forKey: key, cost: 1)
     case .failure(let error):
       // A cancelled load may be asked for again; a broken picture would only fail again.
       guard !(error is CancellationError) else { return }
       failed.insert(key.url)
     }
     onUpdate?()
-  }
-
-  private func touch(_ key: Key) {
-    recency.removeAll { $0 == key }
-    recency.append(key)
   }
 }

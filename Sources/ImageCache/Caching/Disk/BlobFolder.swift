@@ -1,4 +1,5 @@
 import Foundation
+internal import ImageCacheSupport
 import Synchronization
 
 #if canImport(Glibc)

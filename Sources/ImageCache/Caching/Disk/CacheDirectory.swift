@@ -1,4 +1,5 @@
 import Foundation
+internal import ImageCacheSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+internal import ImageCacheSupport
 import Synchronization
 
 /// The disk tier: an index in one SQLite file in WAL mode, the bytes in files named by the SHA-256 of their key

@@ -1,3 +1,4 @@
+internal import ImageCacheSupport
 import Synchronization
 
 /// The memory tier: decoded bitmaps keyed by URL string, least recently used evicted first.

@@ -1,4 +1,6 @@
 internal import CImageShims
+import ImageCache
+internal import ImageCacheSupport
 
 /// Writes RGBA bitmaps as baseline JPEG (tests, the demo catalog). Alpha is dropped: JPEG has no alpha channel,
 /// and the colour channels are written as they are, not composited over a background.

@@ -1,4 +1,6 @@
 internal import CImageShims
+import ImageCache
+internal import ImageCacheSupport
 
 /// Writes RGBA bitmaps as PNG (the demo catalog's covers, test fixtures).
 public enum PNGEncoder {

@@ -2,79 +2,96 @@
 ///
 /// Entries live in a slot array threaded by an intrusive doubly linked list (indices, not references, so there is
 /// no ARC traffic per link and freed slots are reused); a dictionary maps keys to slots. `value(forKey:)`,
-/// `setValue(_:forKey:cost:)` and `removeValue(forKey:)` are O(1); each eviction is O(1).
-struct LRUCache<Key: Hashable, Value> {
+/// `setValue(_:forKey:cost:)` and `removeValue(forKey:)` are O(1); each eviction is O(1). The memory tier
+/// (`ImageMemoryStore`) and the browser's painted pictures both keep theirs in one.
+///
+/// Not thread-safe on its own: its owner keeps it under a lock or on one actor. Everything is `@inlinable` so that
+/// the memory tier's hit path is specialised for its key and value types across the module boundary.
+public struct LRUCache<Key: Hashable, Value> {
   // Structure of arrays: the recency links are plain Ints beside the keys and values, so moving an entry to
   // the front touches no reference counts (a slot struct holding key and value would be copied on each hop).
-  private static var none: Int { -1 }
+  @usableFromInline static var none: Int { -1 }
 
-  let costLimit: Int
-  let countLimit: Int
-  private(set) var totalCost = 0
+  /// Entries are evicted, least recently used first, while their total cost is above this.
+  public let costLimit: Int
+  /// Entries are evicted, least recently used first, while there are more than this.
+  public let countLimit: Int
+  /// The sum of the entries' costs.
+  @inlinable public var totalCost: Int { costTotal }
 
-  private var keys: [Key?] = []
-  private var values: [Value?] = []
-  private var costs: [Int] = []
-  private var newer: [Int] = []
-  private var older: [Int] = []
-  private var freeSlots: [Int] = []
-  private var slotByKey: [Key: Int] = [:]
-  private var newest = LRUCache.none
-  private var oldest = LRUCache.none
+  @usableFromInline var costTotal = 0
 
-  init(costLimit: Int, countLimit: Int) {
+  @usableFromInline var keys: [Key?] = []
+  @usableFromInline var values: [Value?] = []
+  @usableFromInline var costs: [Int] = []
+  @usableFromInline var newer: [Int] = []
+  @usableFromInline var older: [Int] = []
+  @usableFromInline var freeSlots: [Int] = []
+  @usableFromInline var slotByKey: [Key: Int] = [:]
+  @usableFromInline var newest = Self.none
+  @usableFromInline var oldest = Self.none
+
+  /// An empty cache with these limits (neither may be negative).
+  @inlinable
+  public init(costLimit: Int, countLimit: Int) {
     precondition(costLimit >= 0 && countLimit >= 0, "limits must not be negative")
     self.costLimit = costLimit
     self.countLimit = countLimit
   }
 
-  var count: Int { slotByKey.count }
+  /// The number of entries.
+  @inlinable public var count: Int { slotByKey.count }
 
   /// The value, now the most recently used.
-  mutating func value(forKey key: Key) -> Value? {
+  @inlinable
+  public mutating func value(forKey key: Key) -> Value? {
     guard let index = slotByKey[key] else { return nil }
     moveToNewest(index)
     return values[index]
   }
 
   /// The value without changing recency.
-  func peekValue(forKey key: Key) -> Value? {
+  @inlinable
+  public func peekValue(forKey key: Key) -> Value? {
     slotByKey[key].flatMap { values[$0] }
   }
 
   /// Inserts or overwrites (an overwrite counts as a use), then evicts least recently used entries until both
   /// limits hold. Returns the evicted keys, oldest first.
-  @discardableResult
-  mutating func setValue(_ value: Value, forKey key: Key, cost: Int) -> [Key] {
+  @inlinable @discardableResult
+  public mutating func setValue(_ value: Value, forKey key: Key, cost: Int) -> [Key] {
     precondition(cost >= 0, "cost must not be negative")
     if let index = slotByKey[key] {
-      totalCost += cost - costs[index]
+      costTotal += cost - costs[index]
       values[index] = value
       costs[index] = cost
       moveToNewest(index)
     } else {
       let index = allocateSlot(key: key, value: value, cost: cost)
       slotByKey[key] = index
-      totalCost += cost
+      costTotal += cost
       linkAsNewest(index)
     }
     return evictToLimits()
   }
 
-  @discardableResult
-  mutating func removeValue(forKey key: Key) -> Value? {
+  /// Removes the entry; returns its value, if there was one.
+  @inlinable @discardableResult
+  public mutating func removeValue(forKey key: Key) -> Value? {
     guard let index = slotByKey.removeValue(forKey: key) else { return nil }
     unlink(index)
     let value = values[index]
     keys[index] = nil
     values[index] = nil
-    totalCost -= costs[index]
+    costTotal -= costs[index]
     costs[index] = 0
     freeSlots.append(index)
     return value
   }
 
-  mutating func removeAll() {
+  /// Removes every entry.
+  @inlinable
+  public mutating func removeAll() {
     keys.removeAll()
     values.removeAll()
     costs.removeAll()
@@ -84,11 +101,11 @@ struct LRUCache<Key: Hashable, Value> {
     slotByKey.removeAll()
     newest = Self.none
     oldest = Self.none
-    totalCost = 0
+    costTotal = 0
   }
 
   /// Keys from most to least recently used.
-  var keysByRecency: [Key] {
+  @inlinable public var keysByRecency: [Key] {
     var result: [Key] = []
     result.reserveCapacity(count)
     var cursor = newest
@@ -99,9 +116,9 @@ struct LRUCache<Key: Hashable, Value> {
     return result
   }
 
-  private mutating func evictToLimits() -> [Key] {
+  @inlinable mutating func evictToLimits() -> [Key] {
     var evicted: [Key] = []
-    while totalCost > costLimit || count > countLimit, oldest != Self.none {
+    while costTotal > costLimit || count > countLimit, oldest != Self.none {
       let key = keys[oldest]!
       removeValue(forKey: key)
       evicted.append(key)
@@ -109,7 +126,7 @@ struct LRUCache<Key: Hashable, Value> {
     return evicted
   }
 
-  private mutating func allocateSlot(key: Key, value: Value, cost: Int) -> Int {
+  @inlinable mutating func allocateSlot(key: Key, value: Value, cost: Int) -> Int {
     if let index = freeSlots.popLast() {
       keys[index] = key
       values[index] = value
@@ -124,13 +141,13 @@ struct LRUCache<Key: Hashable, Value> {
     return keys.count - 1
   }
 
-  private mutating func moveToNewest(_ index: Int) {
+  @inlinable mutating func moveToNewest(_ index: Int) {
     guard newest != index else { return }
     unlink(index)
     linkAsNewest(index)
   }
 
-  private mutating func linkAsNewest(_ index: Int) {
+  @inlinable mutating func linkAsNewest(_ index: Int) {
     older[index] = newest
     newer[index] = Self.none
     if newest != Self.none { newer[newest] = index }
@@ -138,7 +155,7 @@ struct LRUCache<Key: Hashable, Value> {
     if oldest == Self.none { oldest = index }
   }
 
-  private mutating func unlink(_ index: Int) {
+  @inlinable mutating func unlink(_ index: Int) {
     let newerIndex = newer[index]
     let olderIndex = older[index]
     if newerIndex != Self.none { older[newerIndex] = olderIndex } else { newest = olderIndex }
