@@ -122,7 +122,10 @@ public final class ImageManager {
     }
   }
 
-  /// Writes batched disk bookkeeping (access times, counters). Call before exit.
+  /// Writes the disk tier's batched bookkeeping (access times, hit and miss counts) now and closes its database;
+  /// the manager cannot be used afterwards. Optional: that bookkeeping is also written a few seconds after each
+  /// lookup and when the manager is released, so a program that exits without calling this loses at most the last
+  /// two seconds of access order, never an image.
   public func close() throws(ImageManagerError) {
     do { try disk?.close() } catch { throw .disk(error) }
   }

@@ -20,6 +20,10 @@ public final class DiskStore: DiskCaching {
   static let orphanGracePeriod: TimeInterval = 60
   /// Lookups batched before their access times and hit/miss counts are written.
   static let accessFlushThreshold = 64
+  /// Longest, in seconds, that a lookup's access time and hit/miss count wait in memory before they are written: a
+  /// program that never calls `close()` loses at most this much of the access order. Stores, refreshes and
+  /// removals commit before they return, so nothing else is at stake.
+  static let accessFlushInterval = 2.0
 
   public let directory: URL
   public let databaseURL: URL
@@ -31,10 +35,14 @@ public final class DiskStore: DiskCaching {
   let blobs: BlobFolder
   let clock: @Sendable () -> Date
   private let session = Mutex(Session())
+  /// Runs the timed flushes, one at a time; `close()` waits for one in progress.
+  private let flushQueue = DispatchQueue(label: "ImageCache.DiskStore.flush", qos: .utility)
 
   private struct Session {
     var pending = PendingAccesses()
     var isClosed = false
+    /// A timed flush is due: the first lookup recorded since the last one set it.
+    var flushIsScheduled = false
   }
 
   /// Opens (creating if needed) the cache in `directory`.
@@ -291,6 +299,8 @@ public final class DiskStore: DiskCaching {
     guard !alreadyClosed else { return }
     try flush()
     session.withLock { $0.isClosed = true }
+    // A timed flush that already started finishes before the pool closes; one that starts later sees the flag.
+    flushQueue.sync {}
     try perform { try pool.close() }
   }
 
@@ -366,12 +376,42 @@ public final class DiskStore: DiskCaching {
     flushIfFull(record { $0.recordMiss() })
   }
 
-  /// Applies `update` to the pending accesses; returns whether the batch is now due to be written.
+  /// Applies `update` to the pending accesses; returns whether the batch is now due to be written. The first
+  /// lookup after a flush sets the timer that writes the batch if nothing else does first.
   private func record(_ update: (inout PendingAccesses) -> Void) -> Bool {
-    session.withLock { session in
+    let (isFull, startTimer) = session.withLock { session in
       update(&session.pending)
-      return session.pending.lookupCount >= Self.accessFlushThreshold
+      let startTimer = !session.flushIsScheduled && !session.isClosed
+      if startTimer { session.flushIsScheduled = true }
+      return (session.pending.lookupCount >= Self.accessFlushThreshold, startTimer)
     }
+    if startTimer { scheduleFlush() }
+    return isFull
+  }
+
+  /// Weakly held: a store dropped meanwhile writes its batch in `deinit`.
+  private func scheduleFlush() {
+    flushQueue.asyncAfter(deadline: .now() + Self.accessFlushInterval) { [weak self] in self?.timedFlush() }
+  }
+
+  /// Writes what accumulated since the timer was set. If that fails (another process held the write lock for all
+  /// of `SharedSQLite.busyTimeout`), the batch is kept and the timer set again.
+  private func timedFlush() {
+    let isOpen = session.withLock { session in
+      session.flushIsScheduled = false
+      return !session.isClosed
+    }
+    guard isOpen else { return }
+    do { try flush() } catch { retryFlushLater() }
+  }
+
+  private func retryFlushLater() {
+    let again = session.withLock { session in
+      guard !session.isClosed, !session.flushIsScheduled, !session.pending.isEmpty else { return false }
+      session.flushIsScheduled = true
+      return true
+    }
+    if again { scheduleFlush() }
   }
 
   private func flushIfFull(_ batchIsFull: Bool) {
