@@ -23,6 +23,8 @@ let package = Package(
     // Already in the graph through SwiftNIO and Hummingbird; ImageCache uses its Deque.
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+    // `swift package generate-documentation --target ImageCache`: the DocC catalog, built in CI (.ci/run).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // C shims: tiny, prefixed, one concern each.

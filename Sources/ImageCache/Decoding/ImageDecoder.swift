@@ -6,6 +6,7 @@ public struct ImageDecoder: ImageDecoding {
   private let png = PNGDecoder()
   private let jpeg = JPEGDecoder()
 
+  /// A decoder for PNG and JPEG.
   public init() {}
 
   public func header(of data: [UInt8]) throws(ImageDecodingError) -> ImageHeader {

@@ -22,17 +22,22 @@ extension ImageDecoding {
   }
 }
 
+/// Bounds a decoder checks before it allocates pixels, so a tiny file claiming a huge image cannot
+/// exhaust memory.
 public struct DecodingLimits: Equatable {
   /// Largest width × height accepted, checked from the header before any pixel buffer exists.
   public var maxPixels: Int
 
+  /// Limits allowing at most `maxPixels` pixels (by default 4096 × 4096).
   public init(maxPixels: Int = 4096 * 4096) {
     self.maxPixels = maxPixels
   }
 
+  /// At most 4096 × 4096 pixels.
   public static let `default` = DecodingLimits()
 }
 
+/// Why bytes could not be read as an image.
 public enum ImageDecodingError: Error, Equatable {
   /// Not PNG or JPEG (an HTML error page, a GIF, garbage, nothing at all).
   case unsupportedFormat(hint: String)
@@ -43,6 +48,7 @@ public enum ImageDecodingError: Error, Equatable {
 }
 
 extension ImageDecodingError: CustomStringConvertible {
+  /// One line saying what is wrong with the image.
   public var description: String {
     switch self {
     case .unsupportedFormat(let hint): "not a PNG or JPEG image (\(hint))"

@@ -9,6 +9,7 @@ internal import ImageCacheSupport
 /// - EXIF orientation is not applied; pixels come out in stored order.
 /// - `header(of:)` lets libjpeg read the markers up to the first scan: no entropy decoding, no pixel buffers.
 public struct JPEGDecoder: ImageDecoding {
+  /// A JPEG decoder.
   public init() {}
 
   public func header(of data: [UInt8]) throws(ImageDecodingError) -> ImageHeader {

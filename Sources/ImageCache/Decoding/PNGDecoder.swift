@@ -8,6 +8,7 @@ internal import CImageShims
 ///   gamma 0.35 yields the same bytes as its gamma-less twin; the caller gets what the encoder wrote.
 /// - `header(of:)` parses the IHDR chunk in Swift (signature, length, type, fields, CRC) without touching libpng.
 public struct PNGDecoder: ImageDecoding {
+  /// A PNG decoder.
   public init() {}
 
   public func header(of data: [UInt8]) throws(ImageDecodingError) -> ImageHeader {

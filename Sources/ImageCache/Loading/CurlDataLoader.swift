@@ -9,10 +9,12 @@ import Synchronization
 /// and host verification always on, any content encoding libcurl supports, body capped at `maxBodyBytes`.
 /// Proxy environment variables (`http_proxy`, `https_proxy`, `no_proxy`) are honoured as libcurl does by default.
 public final class CurlDataLoader: DataLoading {
+  /// The rules this loader applies to every transfer.
   public let configuration: Configuration
   private let loop: CurlMultiLoop
   private let nextID = Atomic<UInt64>(1)
 
+  /// A loader with its own multi handle and thread, which end when it is released.
   public init(configuration: Configuration = Configuration()) {
     CurlLibrary.preload()  // usually started already by the tool's main; the loop thread waits for it
     self.configuration = configuration
@@ -24,6 +26,7 @@ public final class CurlDataLoader: DataLoading {
   /// Totals since creation: requests, body bytes, new connections.
   public var metrics: Metrics { loop.metrics }
 
+  /// One transfer: its response, whatever the status, or the `TransferError` that prevented one.
   public func load(_ request: DataRequest) async throws(TransferError) -> DataResponse {
     try await load(request, progress: nil)
   }

@@ -11,11 +11,14 @@ extension CurlDataLoader {
     public var maxConcurrentTransfers: Int
     /// Bound on connections to one host (CURLMOPT_MAX_HOST_CONNECTIONS); extra transfers wait for a free one.
     public var maxConnectionsPerHost: Int
+    /// How long connecting (DNS, TCP and TLS) may take before the transfer fails as `.timedOut`.
     public var connectTimeout: Duration
     /// A transfer receiving less than 1 byte/s for this long is aborted as `.timedOut` (libcurl's low-speed limit).
     /// Whole seconds, at least 1.
     public var stallTimeout: Duration
+    /// Redirects followed at most; one more fails as `.tooManyRedirects`.
     public var maxRedirects: Int
+    /// The `User-Agent` header sent with every request.
     public var userAgent: String
     /// Let libcurl print its protocol trace to stderr.
     public var verbose: Bool
@@ -26,6 +29,7 @@ extension CurlDataLoader {
     /// fail with `TransferError.tls`.
     public var caBundlePath: String?
 
+    /// A configuration with the given rules; the defaults suit thumbnails.
     public init(
       maxConcurrentTransfers: Int = 16,
       maxConnectionsPerHost: Int = 6,
@@ -56,6 +60,7 @@ extension CurlDataLoader {
     /// New connections libcurl had to open (CURLINFO_NUM_CONNECTS summed); reused connections add nothing.
     public var connectionsMade: Int = 0
 
+    /// Totals with the given figures.
     public init(requests: Int = 0, bytesReceived: Int = 0, connectionsMade: Int = 0) {
       self.requests = requests
       self.bytesReceived = bytesReceived

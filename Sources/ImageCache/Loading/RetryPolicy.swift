@@ -7,6 +7,7 @@ public struct RetryPolicy: Sendable {
   public var maxRetries: Int
   /// Backoff before retry n (0-based) is uniformly random in 0...min(maxDelay, baseDelay * 2^n) ("full jitter").
   public var baseDelay: Duration
+  /// The longest backoff, however many retries came before.
   public var maxDelay: Duration
   /// Upper bound on a server's `Retry-After`, so a hostile or confused server cannot park us for hours.
   public var maxRetryAfter: Duration
@@ -17,6 +18,7 @@ public struct RetryPolicy: Sendable {
   /// The clock `Retry-After: <HTTP-date>` is compared against.
   public var now: @Sendable () -> Date
 
+  /// A policy with the given bounds; the default waits 0 to 250 ms before the first retry, doubling up to 8 s.
   public init(
     maxRetries: Int = 2,
     baseDelay: Duration = .milliseconds(250),

@@ -6,9 +6,12 @@ import Foundation
 /// Never retried: other 4xx, `.cancelled`, and non-transient errors. When retries run out, the last response is
 /// returned (statuses are answers, not errors) or the last error thrown.
 public final class RetryingDataLoader: DataLoading {
+  /// The loader each attempt goes through.
   public let base: any DataLoading
+  /// When to retry and how long to wait.
   public let policy: RetryPolicy
 
+  /// Retries transfers of `base` by `policy`.
   public init(wrapping base: any DataLoading, policy: RetryPolicy = RetryPolicy()) {
     self.base = base
     self.policy = policy

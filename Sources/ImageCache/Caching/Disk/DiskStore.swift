@@ -25,8 +25,11 @@ public final class DiskStore: DiskCaching {
   /// removals commit before they return, so nothing else is at stake.
   static let accessFlushInterval = 2.0
 
+  /// The cache folder: `cache.sqlite` (the index) and `blobs/` (one file per entry).
   public let directory: URL
+  /// The index file, `cache.sqlite` in `directory`.
   public let databaseURL: URL
+  /// The most the entries may be charged in total (`chargedBytes(key:byteSize:)`).
   public let maxBytes: Int
   /// Eviction stops at this total, so a full cache does not evict on every single store.
   public let lowWaterBytes: Int
@@ -225,6 +228,7 @@ public final class DiskStore: DiskCaching {
     }
   }
 
+  /// Removes the entry for `key`, if any; its file goes once the removal has committed.
   public func remove(_ key: String) throws(DiskCacheError) {
     try ensureOpen()
     session.withLock { $0.pending.forget(key) }
@@ -233,6 +237,7 @@ public final class DiskStore: DiskCaching {
     }
   }
 
+  /// Removes every entry and file.
   public func removeAll() throws(DiskCacheError) {
     try ensureOpen()
     try writeTransaction { db in
@@ -253,6 +258,8 @@ public final class DiskStore: DiskCaching {
     return report
   }
 
+  /// Entry count, bytes, limit, hit and miss counts and the access-time range, after writing batched
+  /// lookups.
   public func statistics() throws(DiskCacheError) -> DiskCacheStatistics {
     try ensureOpen()
     try flush()

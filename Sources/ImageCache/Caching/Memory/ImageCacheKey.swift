@@ -4,9 +4,11 @@
 /// memory hit. Holding an `ImageCacheKey` pays that once. Equality still compares the strings, so two different
 /// URLs whose hashes collide stay two entries.
 public struct ImageCacheKey: Hashable, Sendable {
+  /// The cache key string (`ImageManager.cacheKey(for:)`).
   public let string: String
   private let hash: Int
 
+  /// The key for `string`, hashed once here.
   public init(_ string: String) {
     self.string = string
     // Swift's per-process seeded hash: the key strings come from the network, so a predictable hash would let a

@@ -13,7 +13,9 @@ public final class ImageMemoryStore: ImageCaching {
   }
 
   private let state: Mutex<State>
+  /// Total pixel bytes kept; the least recently used images are evicted beyond it.
   public let costLimit: Int
+  /// Number of images kept; the least recently used are evicted beyond it.
   public let countLimit: Int
 
   /// The default total of pixel bytes kept: 128 MiB.
@@ -33,6 +35,7 @@ public final class ImageMemoryStore: ImageCaching {
   /// Above this an image is not kept: one huge image would otherwise flush most of the working set.
   public var maximumEntryCost: Int { costLimit / 10 }
 
+  /// The image for `key`, now the most recently used; counts a hit or a miss.
   public func image(forKey key: ImageCacheKey) -> ImageBitmap? {
     state.withLock { state in
       let image = state.entries.value(forKey: key)
@@ -41,6 +44,8 @@ public final class ImageMemoryStore: ImageCaching {
     }
   }
 
+  /// Keeps `image` under `key` as the most recently used, evicting others to stay within the limits;
+  /// an image costing more than `maximumEntryCost` is not kept, and any older image under `key` is dropped.
   public func setImage(_ image: ImageBitmap, forKey key: ImageCacheKey) {
     let cost = image.cost
     state.withLock { state in
@@ -53,14 +58,17 @@ public final class ImageMemoryStore: ImageCaching {
     }
   }
 
+  /// Removes the image for `key`, if any.
   public func removeImage(forKey key: ImageCacheKey) {
     state.withLock { _ = $0.entries.removeValue(forKey: key) }
   }
 
+  /// Removes every image; the hit and miss counts stay.
   public func removeAll() {
     state.withLock { $0.entries.removeAll() }
   }
 
+  /// Entry count, cost, limits and hit and miss counts.
   public var statistics: MemoryCacheStatistics {
     state.withLock { state in
       MemoryCacheStatistics(
