@@ -4,12 +4,14 @@ import Synchronization
 extension ImageManager {
   /// Downloads `url` (stored under `key`), or revalidates `cached` with its validators. If the network fails and a
   /// stale copy exists, the stale copy is served (offline first).
+  /// `storesOnDisk` false (`skipDiskTier`): the bytes are handed back without touching the disk tier.
   func fetch(
-    _ url: URL, key: String, revalidating cached: DiskLookup?, validation: Validation
+    _ url: URL, key: String, revalidating cached: DiskLookup?, validation: Validation, storesOnDisk: Bool = true
   ) async throws(ImageManagerError) -> DataResult {
     let request = conditionalRequest(url, revalidating: cached)
     let outcome = await Self.result { () throws(TransferError) in try await loader.load(request) }
-    return try await handle(outcome, url: url, key: key, revalidating: cached, validation: validation)
+    return try await handle(
+      outcome, url: url, key: key, revalidating: cached, validation: validation, storesOnDisk: storesOnDisk)
   }
 
   /// A request for `url`, with the validators of `cached` if there is a copy to revalidate.
@@ -25,7 +27,7 @@ extension ImageManager {
   /// What `fetch` does with the loader's answer (retries already spent).
   private func handle(
     _ outcome: Result<DataResponse, TransferError>, url: URL, key: String, revalidating cached: DiskLookup?,
-    validation: Validation
+    validation: Validation, storesOnDisk: Bool = true
   ) async throws(ImageManagerError) -> DataResult {
     let response: DataResponse
     switch outcome {
@@ -44,7 +46,7 @@ extension ImageManager {
     case 304 where cached != nil:
       return try await revalidated(url, key, cached!, response)
     case 200..<300:
-      return try await downloaded(url, key, response, validation: validation)
+      return try await downloaded(url, key, response, validation: validation, storesOnDisk: storesOnDisk)
     default:
       let serverTrouble = response.statusCode >= 500 || response.statusCode == 408 || response.statusCode == 429
       if serverTrouble, let stale = await staleResult(url, key, cached, because: "HTTP \(response.statusCode)") {
@@ -201,7 +203,7 @@ extension ImageManager {
   }
 
   private func downloaded(
-    _ url: URL, _ key: String, _ response: DataResponse, validation: Validation
+    _ url: URL, _ key: String, _ response: DataResponse, validation: Validation, storesOnDisk: Bool
   ) async throws(ImageManagerError) -> DataResult {
     let body = response.body
     let header: ImageHeader
@@ -219,16 +221,18 @@ extension ImageManager {
       throw decodingFailure(url, error)
     }
     var storeError: DiskCacheError?
-    do {
-      if let metadata = diskMetadata(header, of: response) {
-        try await storeOnDisk(key, body, metadata)
-      } else {
-        // `no-store`: served, not kept; an older copy under the key must not outlive it.
-        try await removeFromDisk(key)
+    if storesOnDisk {
+      do {
+        if let metadata = diskMetadata(header, of: response) {
+          try await storeOnDisk(key, body, metadata)
+        } else {
+          // `no-store`: served, not kept; an older copy under the key must not outlive it.
+          try await removeFromDisk(key)
+        }
+      } catch {
+        // Not logged here: `data(for:)` throws it to its caller, `image(for:)` logs it (once).
+        storeError = error
       }
-    } catch {
-      // Not logged here: `data(for:)` throws it to its caller, `image(for:)` logs it (once).
-      storeError = error
     }
     return downloadResult(url, body, header, decoded: bitmap, storeError: storeError)
   }

@@ -20,7 +20,14 @@ public final class ImageManager {
   let counters = Mutex(NetworkCounters())
   let diskWriter: DiskWriteBatcher?
   let dataJobs = TaskCoalescer<URL, DataResult>()
-  private let imageJobs = TaskCoalescer<URL, ImageResponse>()
+  /// Loads whose options change where bytes may come from (`LoadMode` other than `.standard`): kept apart from
+  /// `dataJobs`, so a reload never joins a load that may answer from disk.
+  private let modeDataJobs = TaskCoalescer<LoadJobKey, DataResult>()
+  let imageJobs = TaskCoalescer<ImageJobKey, ImageResponse>()
+  /// Decodes of originals that processed requests share.
+  let decodeJobs = TaskCoalescer<LoadJobKey, ImageResponse>()
+  /// Whether `credentials` is `CredentialParameters.default`, under which `ImageRequest` works out its memory key.
+  private let usesDefaultCredentials: Bool
   private let backgroundRevalidations = TaskCoalescer<URL, DataResult>()
 
   /// Assembles a manager from its parts: the seam tests and other front ends use.
@@ -39,50 +46,105 @@ public final class ImageManager {
     self.maxBodyBytes = maxBodyBytes
     self.freshness = Freshness(defaultTTL: defaultTTL)
     self.credentials = credentialParameters
+    self.usesDefaultCredentials = credentialParameters == .default
     self.clock = clock
     self.logger = logger
   }
 
-  /// A decoded thumbnail, from the first tier that has it.
+  /// A decoded thumbnail, from the first tier that has it: the short form of `image(for: ImageRequest(url: url))`.
   public func image(for url: URL) async throws(ImageManagerError) -> ImageResponse {
+    try await image(for: ImageRequest(url: url))
+  }
+
+  /// The image `request` names, processed by its processors, from the first tier its options allow that has it.
+  ///
+  /// The memory tier keeps the processed image under the URL and the processors' identifiers, so asking again
+  /// neither decodes nor processes; the disk tier keeps the original bytes, so a request with other processors
+  /// decodes them without downloading. Concurrent requests for the same URL share one download, and those with the
+  /// same processors one decode and one run of the processors too.
+  public func image(for request: ImageRequest) async throws(ImageManagerError) -> ImageResponse {
+    let memoryKey =
+      usesDefaultCredentials
+      ? request.memoryKey : ImageRequest.memoryKey(request.url, request.processors, credentials: credentials)
+    if request.options.isDisjoint(with: [.skipMemoryTier, .reloadIgnoringCachedData]),
+      let bitmap = memory.image(forKey: memoryKey)
+    {
+      return ImageResponse(url: request.url, bitmap: bitmap, tier: .memory, byteCount: 0, isStale: false)
+    }
+    let job = ImageJobKey(memoryKey: memoryKey, options: request.options)
+    return try await coalesced(imageJobs, job) { [self] () throws(ImageManagerError) in
+      try await loadImage(request, memoryKey: memoryKey)
+    }
+  }
+
+  /// `image(for:)` past a memory miss, run once per memory key and options however many callers wait.
+  private func loadImage(
+    _ request: ImageRequest, memoryKey: ImageCacheKey
+  ) async throws(ImageManagerError) -> ImageResponse {
+    let url = request.url
     let key = cacheKey(for: url)
-    let memoryKey = ImageCacheKey(key)
-    if let bitmap = memory.image(forKey: memoryKey) {
-      return ImageResponse(url: url, bitmap: bitmap, tier: .memory, byteCount: 0, isStale: false)
+    let mode = LoadMode(request.options)
+    let usesMemory = !request.options.contains(.skipMemoryTier)
+    guard !request.processors.isEmpty else {
+      let original = try await decodedImage(url, key: key, mode: mode)
+      if usesMemory { memory.setImage(original.bitmap, forKey: memoryKey) }
+      return original
     }
-    return try await coalesced(imageJobs, url) { [self] () throws(ImageManagerError) in
-      let data = try await loadData(url, key: key, validation: .decode)
-      let bitmap: ImageBitmap
-      if let decoded = data.decoded {
-        bitmap = decoded
-      } else {
-        do throws(ImageDecodingError) {
-          bitmap = try decoder.decode(data.bytes, limits: limits)
-        } catch {
-          return try await replaceUndecodable(data, key: key, memoryKey: memoryKey, error: error)
-        }
+    let original: ImageResponse
+    if usesMemory, !mode.reload, let bitmap = memory.image(forKey: ImageCacheKey(key)) {
+      // Shown unprocessed elsewhere: processing it costs no decode.
+      original = ImageResponse(url: url, bitmap: bitmap, tier: .memory, byteCount: 0, isStale: false)
+    } else {
+      // Requests with other processors share this decode (and, below it, the download).
+      original = try await coalesced(decodeJobs, LoadJobKey(url: url, mode: mode)) {
+        [self] () throws(ImageManagerError) in
+        try await decodedImage(url, key: key, mode: mode)
       }
-      if let storeError = data.storeError { reportStoreFailure(storeError) }
-      memory.setImage(bitmap, forKey: memoryKey)
-      return ImageResponse(
-        url: url, bitmap: bitmap, tier: data.tier, byteCount: data.bytes.count, isStale: data.isStale)
     }
+    var bitmap = original.bitmap
+    for processor in request.processors {
+      do {
+        bitmap = try processor.process(bitmap)
+      } catch {
+        throw .processing(url: ImageManagerError.redacted(url), processor: processor.identifier, reason: "\(error)")
+      }
+    }
+    if usesMemory { memory.setImage(bitmap, forKey: memoryKey) }
+    return ImageResponse(
+      url: url, bitmap: bitmap, tier: original.tier, byteCount: original.byteCount, isStale: original.isStale)
+  }
+
+  /// The image at `url` decoded, from disk or network as `mode` allows; the memory tier is the caller's business.
+  private func decodedImage(_ url: URL, key: String, mode: LoadMode) async throws(ImageManagerError) -> ImageResponse {
+    let data = try await loadData(url, key: key, validation: .decode, mode: mode)
+    let bitmap: ImageBitmap
+    if let decoded = data.decoded {
+      bitmap = decoded
+    } else {
+      do throws(ImageDecodingError) {
+        bitmap = try decoder.decode(data.bytes, limits: limits)
+      } catch {
+        return try await replaceUndecodable(data, key: key, mode: mode, error: error)
+      }
+    }
+    if let storeError = data.storeError { reportStoreFailure(storeError) }
+    return ImageResponse(
+      url: url, bitmap: bitmap, tier: data.tier, byteCount: data.bytes.count, isStale: data.isStale)
   }
 
   /// Bytes that passed the structural check (or sat on disk) but do not decode: never keep them. Fresh from the
   /// network, that is the caller's error; from disk, the copy rotted behind our back and a fresh one is fetched,
   /// decoded before it is stored.
   private func replaceUndecodable(
-    _ data: DataResult, key: String, memoryKey: ImageCacheKey, error: ImageDecodingError
+    _ data: DataResult, key: String, mode: LoadMode, error: ImageDecodingError
   ) async throws(ImageManagerError) -> ImageResponse {
     let url = data.url
-    try? await removeFromDisk(key)
+    if !mode.skipDisk { try? await removeFromDisk(key) }
     if data.tier == .network { throw .decoding(url: ImageManagerError.redacted(url), error) }
     logger.warning("damaged cache entry removed", metadata: ["url": "\(ImageManagerError.redacted(url))"])
-    let fresh = try await loadData(url, key: key, validation: .decode)
+    let fresh = try await loadData(url, key: key, validation: .decode, mode: mode)
     let repaired: ImageBitmap
     if let decoded = fresh.decoded { repaired = decoded } else { repaired = try decodeOrThrow(fresh.bytes, url) }
-    memory.setImage(repaired, forKey: memoryKey)
     return ImageResponse(
       url: url, bitmap: repaired, tier: fresh.tier, byteCount: fresh.bytes.count, isStale: fresh.isStale)
   }
@@ -92,7 +154,16 @@ public final class ImageManager {
   /// New bytes are checked for framing and checksums (`ImageDecoding.validate`), not decoded: prefetching is
   /// about bytes, and `image(for:)` decodes (and repairs) before anything is shown.
   public func data(for url: URL) async throws(ImageManagerError) -> ImageDataResponse {
-    ImageDataResponse(try await data(for: url, key: cacheKey(for: url), knownAbsent: false))
+    try await data(for: ImageRequest(url: url))
+  }
+
+  /// `data(for: url)` with `request`'s options (`skipMemoryTier` changes nothing here, and processors do not apply:
+  /// these are the original bytes). With `returnCacheDataDontLoad` only the disk tier can answer.
+  public func data(for request: ImageRequest) async throws(ImageManagerError) -> ImageDataResponse {
+    let result = try await loadData(
+      request.url, key: cacheKey(for: request.url), validation: .structure, mode: LoadMode(request.options))
+    if let storeError = result.storeError { throw .disk(storeError) }
+    return ImageDataResponse(result)
   }
 
   /// The key `url` is stored under, without the credentials this manager was told of.
@@ -143,8 +214,13 @@ public final class ImageManager {
   /// `key` is `cacheKey(for: url)`: worked out once per request by the caller and passed down, not again at
   /// each disk step.
   func loadData(
-    _ url: URL, key: String, validation: Validation, knownAbsent: Bool = false
+    _ url: URL, key: String, validation: Validation, knownAbsent: Bool = false, mode: LoadMode = .standard
   ) async throws(ImageManagerError) -> DataResult {
+    if mode != .standard {
+      return try await coalesced(
+        modeDataJobs, LoadJobKey(url: url, mode: mode), modeOperation(url, key: key, validation: validation, mode: mode)
+      )
+    }
     let result = try await coalesced(
       dataJobs, url, loadOperation(url, key: key, validation: validation, knownAbsent: knownAbsent))
     guard result.bytesLeftOnDisk else { return result }
@@ -189,9 +265,7 @@ public final class ImageManager {
     _ url: URL, key: String, validation: Validation, knownAbsent: Bool, knownStale: DiskEntry? = nil
   ) -> @Sendable () async throws(ImageManagerError) -> DataResult {
     { [self] () throws(ImageManagerError) in
-      guard url.scheme == "http" || url.scheme == "https" else {
-        throw .transfer(url: ImageManagerError.redacted(url), .unsupportedScheme(url: ImageManagerError.redacted(url)))
-      }
+      try refuseUnsupportedScheme(url)
       if let knownStale {
         // Reading 500 stale thumbnails only to confirm them cost a fifth of a warm's CPU (BENCHMARKS.md).
         return try await fetch(url, key: key, revalidating: DiskLookup(unreadEntry: knownStale), validation: validation)
@@ -219,6 +293,33 @@ public final class ImageManager {
     }
   }
 
+  /// The work behind a load with options (`mode`), run once however many callers with the same options wait.
+  private func modeOperation(
+    _ url: URL, key: String, validation: Validation, mode: LoadMode
+  ) -> @Sendable () async throws(ImageManagerError) -> DataResult {
+    { [self] () throws(ImageManagerError) in
+      try refuseUnsupportedScheme(url)
+      guard mode.cacheOnly else {
+        // Nothing read from disk, so no validators: the server sends the whole image.
+        return try await fetch(url, key: key, revalidating: nil, validation: validation, storesOnDisk: !mode.skipDisk)
+      }
+      if !mode.skipDisk, !mode.reload, let found = try await lookupOnDisk(key),
+        let header = try? decoder.header(of: found.data)
+      {
+        return DataResult(
+          url: url, bytes: found.data, header: header, tier: .disk, isStale: !found.entry.isFresh(at: clock()),
+          decoded: nil)
+      }
+      throw .notCached(url: ImageManagerError.redacted(url))
+    }
+  }
+
+  private func refuseUnsupportedScheme(_ url: URL) throws(ImageManagerError) {
+    guard url.scheme == "http" || url.scheme == "https" else {
+      throw .transfer(url: ImageManagerError.redacted(url), .unsupportedScheme(url: ImageManagerError.redacted(url)))
+    }
+  }
+
   /// `stale-while-revalidate`: the stale copy was served; this refreshes it, once however many callers were
   /// served meanwhile (they are not made to wait for it). New bytes replace the pixels the memory tier holds.
   private func revalidateInBackground(_ url: URL, key: String, _ cached: DiskLookup) {
@@ -230,8 +331,8 @@ public final class ImageManager {
     }
   }
 
-  private func coalesced<Value: Sendable>(
-    _ coalescer: TaskCoalescer<URL, Value>, _ url: URL,
+  private func coalesced<Key: Hashable & Sendable, Value: Sendable>(
+    _ coalescer: TaskCoalescer<Key, Value>, _ url: Key,
     _ operation: @escaping @Sendable () async throws(ImageManagerError) -> Value
   ) async throws(ImageManagerError) -> Value {
     do {
@@ -262,6 +363,39 @@ public struct NetworkStatistics: Equatable {
 struct NetworkCounters {
   var snapshot = NetworkStatistics()
   var storeFailureReported = false
+}
+
+/// Where a load may take its bytes from, as a request's options say.
+struct LoadMode: Hashable, Sendable {
+  /// No cached bytes read, no validators sent (`reloadIgnoringCachedData`).
+  var reload = false
+  /// Only cached bytes; never the network (`returnCacheDataDontLoad`).
+  var cacheOnly = false
+  /// The disk tier neither read nor written (`skipDiskTier`).
+  var skipDisk = false
+
+  /// Disk, then network, as `image(for: URL)` does.
+  static let standard = LoadMode()
+
+  init() {}
+
+  init(_ options: ImageRequest.Options) {
+    reload = options.contains(.reloadIgnoringCachedData)
+    cacheOnly = options.contains(.returnCacheDataDontLoad)
+    skipDisk = options.contains(.skipDiskTier)
+  }
+}
+
+/// A load coalesced with others of the same URL and mode.
+struct LoadJobKey: Hashable, Sendable {
+  let url: URL
+  let mode: LoadMode
+}
+
+/// An image job: the memory key says which URL and processors, the options which tiers.
+struct ImageJobKey: Hashable, Sendable {
+  let memoryKey: ImageCacheKey
+  let options: ImageRequest.Options
 }
 
 extension ImageManager: Sendable {}

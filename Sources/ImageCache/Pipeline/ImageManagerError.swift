@@ -9,6 +9,10 @@ public enum ImageManagerError: Error, Equatable {
   case decoding(url: String, ImageDecodingError)
   case disk(DiskCacheError)
   case cancelled
+  /// The request said `returnCacheDataDontLoad` and neither the memory nor the disk tier has the image.
+  case notCached(url: String)
+  /// A processor (named by its identifier) refused the decoded image.
+  case processing(url: String, processor: String, reason: String)
 
   /// The URL as it is safe to print: scheme, host, port and path only.
   public static func redactedURL(_ url: URL) -> String { redacted(url) }
@@ -33,6 +37,9 @@ extension ImageManagerError: CustomStringConvertible {
     case .decoding(let url, let error): "\(url): \(error); nothing was cached"
     case .disk(let error): error.description
     case .cancelled: "cancelled"
+    case .notCached(let url):
+      "\(url): not in the cache, and the request allows cached data only (drop .returnCacheDataDontLoad to load it)"
+    case .processing(let url, let processor, let reason): "\(url): \(processor) failed: \(reason)"
     }
   }
 

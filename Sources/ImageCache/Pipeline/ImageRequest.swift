@@ -1,0 +1,86 @@
+import Foundation
+
+/// What to load and how: a URL, the processors applied to the decoded image, a priority and options.
+///
+/// `ImageManager.image(for:)` and `data(for:)` take one; `image(for: URL)` is the short form for a request with
+/// the defaults. A request worked out once and asked for many times (a table row redrawn) pays for its memory-tier
+/// key once: the key is computed when the request is made, not on every lookup.
+public struct ImageRequest: Sendable {
+  /// The image's address (http or https).
+  public var url: URL {
+    didSet { memoryKey = Self.memoryKey(url, processors) }
+  }
+  /// Applied in order to the decoded image; the result is what the memory tier keeps for this request.
+  public var processors: [any ImageProcessing] {
+    didSet { memoryKey = Self.memoryKey(url, processors) }
+  }
+  /// How urgently the image is wanted: prefetches low, what is on screen high.
+  public var priority: Priority
+  /// Which tiers the request may read and write.
+  public var options: Options
+
+  /// The memory-tier key under the default credential parameters (`CredentialParameters.default`): the cache key,
+  /// then the processors' identifiers. A manager with other credential parameters works its own out.
+  private(set) var memoryKey: ImageCacheKey
+
+  /// A request for `url`, processed by `processors` in order.
+  public init(
+    url: URL, processors: [any ImageProcessing] = [], priority: Priority = .normal, options: Options = []
+  ) {
+    self.url = url
+    self.processors = processors
+    self.priority = priority
+    self.options = options
+    memoryKey = Self.memoryKey(url, processors)
+  }
+
+  /// The memory-tier key for `url` processed by `processors`, its cache key (`CredentialParameters.cacheKey(for:)`) under
+  /// `credentials`. An unprocessed image's key is its cache key, so `image(for: url)` and a request without
+  /// processors share one entry. Identifiers follow a `#`, which a cache key never contains (fragments are dropped).
+  static func memoryKey(
+    _ url: URL, _ processors: [any ImageProcessing], credentials: CredentialParameters = .default
+  ) -> ImageCacheKey {
+    let key = credentials.cacheKey(for: url)
+    guard !processors.isEmpty else { return ImageCacheKey(key) }
+    return ImageCacheKey(key + "#" + processors.map(\.identifier).joined(separator: "|"))
+  }
+
+  /// How urgently a request is wanted, lowest first.
+  public enum Priority: Int, Comparable, Sendable, CaseIterable {
+    /// Work nobody waits for, e.g. warming a cache ahead of time.
+    case veryLow
+    /// Prefetching what is likely to be shown next.
+    case low
+    /// The default.
+    case normal
+    /// What is on screen now.
+    case high
+    /// What the user is looking at this moment, ahead of everything else.
+    case veryHigh
+
+    /// Orders priorities from `veryLow` to `veryHigh`.
+    public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }
+  }
+
+  /// Which tiers a request may read and write.
+  public struct Options: OptionSet, Sendable, Hashable {
+    /// The bits of the set.
+    public let rawValue: UInt
+
+    /// Options from their bits.
+    public init(rawValue: UInt) {
+      self.rawValue = rawValue
+    }
+
+    /// Goes to the network without looking in either tier and without validators (no conditional request), then
+    /// stores what arrives as usual.
+    public static let reloadIgnoringCachedData = Options(rawValue: 1 << 0)
+    /// Answers from the memory or disk tier only (a stale disk copy included, marked `isStale`); never makes a
+    /// network request. An image in neither fails with `ImageManagerError.notCached`.
+    public static let returnCacheDataDontLoad = Options(rawValue: 1 << 1)
+    /// Neither reads nor writes the disk tier.
+    public static let skipDiskTier = Options(rawValue: 1 << 2)
+    /// Neither reads nor writes the memory tier.
+    public static let skipMemoryTier = Options(rawValue: 1 << 3)
+  }
+}
