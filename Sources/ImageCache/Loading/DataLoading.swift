@@ -8,13 +8,16 @@ public protocol DataLoading: Sendable {
   func load(_ request: DataRequest) async throws(TransferError) -> DataResponse
 }
 
+/// One HTTP GET for a `DataLoading` transport.
 public struct DataRequest: Equatable {
+  /// What to fetch: an http or https URL.
   public var url: URL
   /// Extra request headers, e.g. `If-None-Match`.
   public var headers: [String: String]
   /// Bodies larger than this are refused as they stream past the cap.
   public var maxBodyBytes: Int
 
+  /// A request for `url` with extra `headers`, refusing bodies over `maxBodyBytes` (20 MiB by default).
   public init(url: URL, headers: [String: String] = [:], maxBodyBytes: Int = 20 << 20) {
     self.url = url
     self.headers = headers
@@ -22,15 +25,19 @@ public struct DataRequest: Equatable {
   }
 }
 
+/// An HTTP response, whatever its status.
 public struct DataResponse: Equatable {
+  /// The final status code, after redirects.
   public var statusCode: Int
   /// Header names lower-cased. A list field sent over several lines (`Cache-Control`, `Vary`) arrives as one value,
   /// the lines joined with `, `; for other repeated fields the last line wins.
   public var headers: [String: String]
+  /// The body, content encoding removed.
   public var body: [UInt8]
   /// The URL after redirects.
   public var effectiveURL: URL
 
+  /// A response with the given parts (test transports make these).
   public init(statusCode: Int, headers: [String: String], body: [UInt8], effectiveURL: URL) {
     self.statusCode = statusCode
     self.headers = headers
@@ -38,6 +45,7 @@ public struct DataResponse: Equatable {
     self.effectiveURL = effectiveURL
   }
 
+  /// The value of header `name`, compared case-insensitively; nil when absent.
   public func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
@@ -45,16 +53,25 @@ public struct DataResponse: Equatable {
 public enum TransferError: Error, Equatable {
   /// Not http or https, in the request or in a redirect.
   case unsupportedScheme(url: String)
+  /// The URL could not be parsed or used.
   case invalidURL(String)
+  /// DNS found no address for the host.
   case couldNotResolveHost(String)
+  /// No connection could be made (refused, unreachable).
   case couldNotConnect(String)
+  /// Connecting took longer than the connect timeout, or the transfer stalled.
   case timedOut(String)
+  /// More redirects than the loader follows.
   case tooManyRedirects(String)
+  /// The body grew past `DataRequest.maxBodyBytes`.
   case bodyTooLarge(limit: Int)
   /// Connection dropped mid-transfer, short body, bad framing.
   case interrupted(String)
+  /// TLS failed: the certificate did not verify, or the handshake broke.
   case tls(String)
+  /// The calling task was cancelled.
   case cancelled
+  /// Any other transport failure, with libcurl's explanation.
   case other(String)
 
   /// Worth another try with backoff.

@@ -8,6 +8,7 @@ public struct CredentialParameters: Equatable {
   /// Dropped on the named host (its name without port, e.g. `"images.example.com"`) as well.
   public var byHost: [String: Set<String>]
 
+  /// Names dropped on every host, and per host; both compare case-insensitively.
   public init(everyHost: Set<String> = [], byHost: [String: Set<String>] = [:]) {
     self.everyHost = Set(everyHost.map { $0.lowercased() })
     self.byHost = Dictionary(

@@ -5,25 +5,35 @@ extension ImageManager {
   public struct Configuration {
     /// Where the disk tier lives; `nil` keeps images in memory only.
     public var cacheDirectory: URL?
+    /// The disk tier's byte limit (512 MiB); least recently used entries are evicted beyond it.
     public var maxDiskBytes: Int = 512 << 20
+    /// Pixel bytes the memory tier keeps (`ImageMemoryStore.defaultCostLimit`).
     public var memoryCostLimit: Int = ImageMemoryStore.defaultCostLimit
+    /// Images the memory tier keeps (`ImageMemoryStore.defaultCountLimit`).
     public var memoryCountLimit: Int = ImageMemoryStore.defaultCountLimit
+    /// Transfers running at once across all hosts (16); more wait their turn.
     public var maxConcurrentTransfers: Int = 16
+    /// Connections to one host at once (6).
     public var maxConnectionsPerHost: Int = 6
+    /// How long connecting may take (10 s).
     public var connectTimeout: Duration = .seconds(10)
     /// A transfer that receives nothing for this long is abandoned.
     public var stallTimeout: Duration = .seconds(15)
+    /// Retries of a transient failure or a 408, 429 or 5xx answer, with backoff (2).
     public var maxRetries: Int = 2
     /// Used when a response says nothing about its freshness.
     public var defaultTTL: TimeInterval = 7 * 24 * 3600
     /// Query parameters left out of cache keys because they are credentials, per host.
     public var credentialParameters: CredentialParameters = .default
+    /// Larger bodies are refused as they arrive (20 MiB).
     public var maxBodyBytes: Int = 20 << 20
+    /// Images stating more pixels than this are refused before decoding.
     public var decodingLimits: DecodingLimits = .default
     /// PEM file of CA certificates trusted for https instead of libcurl's default bundle (a private CA); `nil` keeps
     /// the default. TLS verification stays on either way (`CurlDataLoader.Configuration.caBundlePath`).
     public var caBundlePath: String?
 
+    /// The defaults, with the disk tier in `cacheDirectory` (`nil`: memory only).
     public init(cacheDirectory: URL? = nil) {
       self.cacheDirectory = cacheDirectory
     }

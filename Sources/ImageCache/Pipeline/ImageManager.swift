@@ -7,7 +7,9 @@ import Synchronization
 /// A table cell (or a terminal row) asks `image(for:)`; a prefetcher asks `data(for:)`, which validates and
 /// stores bytes without keeping pixels in memory.
 public final class ImageManager {
+  /// The memory tier: decoded bitmaps.
   public let memory: any ImageCaching
+  /// The disk tier: encoded bytes; nil for a manager that keeps images in memory only.
   public let disk: (any DiskCaching)?
   let loader: any DataLoading
   let decoder: any ImageDecoding
@@ -177,6 +179,7 @@ public final class ImageManager {
     return result
   }
 
+  /// Downloads, revalidations, stale copies served, failures and bytes since the manager was made.
   public var networkStatistics: NetworkStatistics { counters.withLock { $0.snapshot } }
 
   /// The image is still served from memory; the first failure is worth an error, repeats (a full disk fails every
@@ -353,10 +356,15 @@ public final class ImageManager {
 
 /// What the network side did, for summaries and tests.
 public struct NetworkStatistics: Equatable {
+  /// Responses with new bytes.
   public var downloads = 0
+  /// Stale copies the server confirmed with 304 Not Modified.
   public var revalidated = 0
+  /// Stale copies served because the network failed.
   public var staleServed = 0
+  /// Requests that failed.
   public var failures = 0
+  /// Body bytes received.
   public var bytesDownloaded = 0
 }
 

@@ -2,12 +2,15 @@ import Foundation
 
 /// Every way a request can fail, naming the URL (query string removed: it may carry keys).
 public enum ImageManagerError: Error, Equatable {
+  /// No HTTP response: the transport failed (`TransferError` says how).
   case transfer(url: String, TransferError)
   /// A non-2xx answer after retries, e.g. 404.
   case httpStatus(url: String, code: Int)
   /// The bytes arrived but are not a usable image (HTML page, GIF, corrupt PNG, too large).
   case decoding(url: String, ImageDecodingError)
+  /// The disk tier failed.
   case disk(DiskCacheError)
+  /// The calling task was cancelled.
   case cancelled
   /// The request said `returnCacheDataDontLoad` and neither the memory nor the disk tier has the image.
   case notCached(url: String)

@@ -2,8 +2,11 @@ import Foundation
 
 /// Which tier answered a request.
 public enum CacheTier: String, Codable, CaseIterable {
+  /// The memory tier had the decoded image.
   case memory
+  /// The disk tier had a fresh copy (or a stale one, when the network failed).
   case disk
+  /// New bytes came from the server.
   case network
   /// The disk copy was stale; the server confirmed it with 304, so it was served without downloading.
   case revalidated
@@ -11,15 +14,20 @@ public enum CacheTier: String, Codable, CaseIterable {
 
 /// A decoded thumbnail and where it came from.
 public struct ImageResponse {
+  /// The URL asked for.
   public let url: URL
+  /// The decoded image.
   public let bitmap: ImageBitmap
+  /// Which tier answered.
   public let tier: CacheTier
   /// Encoded size in bytes (0 for memory hits, which keep no encoded copy).
   public let byteCount: Int
   /// Served from disk past its freshness because revalidation failed on the network (offline first).
   public let isStale: Bool
 
+  /// Width in pixels.
   public var width: Int { bitmap.width }
+  /// Height in pixels.
   public var height: Int { bitmap.height }
 }
 
