@@ -4,8 +4,10 @@
 protocol CallbackDataLoading: DataLoading {
   /// Starts the first attempt of `request`; `completion` runs exactly once, on the loader's own thread (or at once,
   /// on the caller's, when the request cannot start or is cancelled). Nil when this loader cannot run it that way.
+  /// `context`, as `TransferContext.current` is for `load(_:)`: the priority to wait at, and where progress goes.
   func startFirstAttempt(
-    _ request: DataRequest, completion: @escaping @Sendable (Result<DataResponse, TransferError>) -> Void
+    _ request: DataRequest, context: TransferContext?,
+    completion: @escaping @Sendable (Result<DataResponse, TransferError>) -> Void
   ) -> TransferHandle?
 
   /// What `load(_:)` returns or throws for `request`, given that its first attempt ended with `first`.

@@ -26,7 +26,9 @@ public final class CurlDataLoader: DataLoading {
   /// Totals since creation: requests, body bytes, new connections.
   public var metrics: Metrics { loop.metrics }
 
-  /// One transfer: its response, whatever the status, or the `TransferError` that prevented one.
+  /// One transfer: its response, whatever the status, or the `TransferError` that prevented one. While more than
+  /// `maxConcurrentTransfers` are asked for, it waits behind those of a higher `DataRequest.priority` and those of
+  /// its own that came first.
   public func load(_ request: DataRequest) async throws(TransferError) -> DataResponse {
     try await load(request, progress: nil)
   }
@@ -41,8 +43,15 @@ public final class CurlDataLoader: DataLoading {
       throw .unsupportedScheme(url: URLRedaction.redact(request.url.absoluteString))
     }
     let ticket = TransferTicket(id: nextID.add(1, ordering: .relaxed).oldValue)
-    let submission = CurlMultiLoop.Submission(ticket: ticket, request: request, progress: progress)
+    // A coalesced job's context: its priority (which may rise while this waits) and its progress.
+    let context = TransferContext.current
+    var reportProgress: TransferContext.Progress?
+    if let progress { reportProgress = { received, _ in progress(received) } }
+    let submission = CurlMultiLoop.Submission(
+      ticket: ticket, request: request, progress: reportProgress, context: context)
     let loop = self.loop
+    let observation = context?.observePriority { loop.reprioritize(ticket.id) }
+    defer { if let observation { context?.stopObserving(observation) } }
     let outcome = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         if ticket.arm(continuation) {
@@ -61,13 +70,19 @@ public final class CurlDataLoader: DataLoading {
 
 extension CurlDataLoader: CallbackDataLoading {
   func startFirstAttempt(
-    _ request: DataRequest, completion: @escaping @Sendable (Result<DataResponse, TransferError>) -> Void
+    _ request: DataRequest, context: TransferContext?,
+    completion: @escaping @Sendable (Result<DataResponse, TransferError>) -> Void
   ) -> TransferHandle? {
     let scheme = request.url.scheme?.lowercased()
     guard scheme == "http" || scheme == "https" else { return nil }  // `load` says why
-    let ticket = TransferTicket(id: nextID.add(1, ordering: .relaxed).oldValue, completion: completion)
+    let id = nextID.add(1, ordering: .relaxed).oldValue
     let loop = self.loop
-    loop.submit(CurlMultiLoop.Submission(ticket: ticket, request: request, progress: nil))
+    let observation = context?.observePriority { loop.reprioritize(id) }
+    let ticket = TransferTicket(id: id) { outcome in
+      if let observation { context?.stopObserving(observation) }
+      completion(outcome)
+    }
+    loop.submit(CurlMultiLoop.Submission(ticket: ticket, request: request, progress: nil, context: context))
     return TransferHandle {
       ticket.cancel()
       loop.cancel(ticket.id)

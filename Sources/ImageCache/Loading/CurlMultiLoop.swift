@@ -1,5 +1,4 @@
 import CCurlShims
-import DequeModule
 import Foundation
 import Synchronization
 
@@ -12,12 +11,27 @@ final class CurlMultiLoop: @unchecked Sendable {
   struct Submission: Sendable {
     let ticket: TransferTicket
     let request: DataRequest
-    let progress: (@Sendable (Int) -> Void)?
+    /// Body bytes received so far and the declared length, after every chunk (on the loop thread).
+    let progress: TransferContext.Progress?
+    /// Where the priority may change while the submission waits, and where progress also goes.
+    let context: TransferContext?
+    /// The priority it waits at: the request's, or its context's when it was queued or last moved.
+    var priority: ImageRequest.Priority
+
+    init(ticket: TransferTicket, request: DataRequest, progress: TransferContext.Progress?, context: TransferContext?) {
+      self.ticket = ticket
+      self.request = request
+      self.progress = progress
+      self.context = context
+      self.priority = request.priority
+    }
   }
 
   private struct Inbox {
     var submissions: [Submission] = []
     var cancellations: [UInt64] = []
+    /// Submissions whose context's priority changed: the loop requeues them if they still wait.
+    var reprioritized: [UInt64] = []
     var shuttingDown = false
     /// The multi handle while other threads may wake it up: set by the loop thread once libcurl is loaded, cleared
     /// just before `curl_multi_cleanup`. Until it is set, posts only queue (the loop reads the inbox first thing).
@@ -35,12 +49,12 @@ final class CurlMultiLoop: @unchecked Sendable {
   private let inbox = Mutex<Inbox>(Inbox())
   private let counters = Mutex<CurlDataLoader.Metrics>(CurlDataLoader.Metrics())
   private var attached: [UnsafeMutableRawPointer: CurlTransfer] = [:]
-  /// Submissions beyond `maxConcurrentTransfers`, waiting their turn in arrival order. Their easy handles are made
+  /// Submissions beyond `maxConcurrentTransfers`, waiting their turn by priority, then arrival. Their easy handles are made
   /// only when they are attached, so a queued request holds no libcurl state (memory follows the transfer limit, not
   /// the queue) and a burst (a prefetch queues 64 at once) reaches the network after one handle is configured
   /// rather than after all of them: 0.15 ms from the first wake-up to the first `curl_multi_add_handle` instead of
   /// 2.2 ms (BENCHMARKS.md).
-  private var waiting = Deque<Submission>()
+  private var waiting = WaitingTransfers()
 
   /// Loops whose thread is running, so that `stopAll` can reach every one before the process exits.
   private static let running = Mutex<[ObjectIdentifier: CurlMultiLoop]>([:])
@@ -85,6 +99,9 @@ final class CurlMultiLoop: @unchecked Sendable {
   }
 
   func cancel(_ id: UInt64) { post { $0.cancellations.append(id) } }
+
+  /// The priority of submission `id`'s context changed: it moves in the queue if it has not started.
+  func reprioritize(_ id: UInt64) { post { $0.reprioritized.append(id) } }
 
   /// Asks the thread to abort what is left and exit; doesn't wait for it.
   func shutDown() { post { $0.shuttingDown = true } }
@@ -137,12 +154,14 @@ final class CurlMultiLoop: @unchecked Sendable {
         defer {
           inbox.submissions = []
           inbox.cancellations = []
+          inbox.reprioritized = []
           if inbox.shuttingDown { inbox.multi = nil }
           inbox.wakeupSent = false
         }
         return inbox
       }
-      waiting.append(contentsOf: mail.submissions)
+      for submission in mail.submissions { waiting.append(submission) }
+      for id in mail.reprioritized { waiting.reprioritize(id: id) }
       for id in mail.cancellations { remove(id: id) }
       if mail.shuttingDown { break }
       attachWaitingTransfers()
@@ -156,7 +175,7 @@ final class CurlMultiLoop: @unchecked Sendable {
       ccurl_multi_poll(multi, nil, 0, 1000, nil)
     }
     for transfer in Array(attached.values) { detach(transfer, outcome: .failure(.cancelled)) }
-    while let submission = waiting.popFirst() { submission.ticket.finish(.failure(.cancelled)) }
+    for submission in waiting.removeAll() { submission.ticket.finish(.failure(.cancelled)) }
     ccurl_multi_cleanup(multi)
   }
 
@@ -166,9 +185,10 @@ final class CurlMultiLoop: @unchecked Sendable {
       guard !submission.ticket.isCancelled else { continue }
       let transfer = CurlTransfer(
         ticket: submission.ticket, request: submission.request, configuration: configuration,
-        onBytes: { [self, progress = submission.progress] delta, total in
+        onBytes: { [self, progress = submission.progress, context = submission.context] delta, total, expected in
           counters.withLock { $0.bytesReceived += delta }
-          progress?(total)
+          progress?(total, expected)
+          context?.report(received: total, expected: expected)
         })
       guard ccurl_multi_add_handle(multi, transfer.easy) == CURLM_OK else {
         transfer.finish(result: CURLE_FAILED_INIT)
@@ -179,8 +199,8 @@ final class CurlMultiLoop: @unchecked Sendable {
   }
 
   private func remove(id: UInt64) {
-    if let index = waiting.firstIndex(where: { $0.ticket.id == id }) {
-      waiting.remove(at: index).ticket.finish(.failure(.cancelled))
+    if let submission = waiting.remove(id: id) {
+      submission.ticket.finish(.failure(.cancelled))
     } else if let transfer = attached.values.first(where: { $0.ticket.id == id }) {
       detach(transfer, outcome: .failure(.cancelled))
     }

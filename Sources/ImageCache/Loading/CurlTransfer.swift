@@ -6,10 +6,17 @@ final class CurlTransfer {
   let ticket: TransferTicket
   let easy: UnsafeMutableRawPointer
   private let request: DataRequest
-  /// Called on every body chunk with (chunk size, total so far), for metrics and progress.
-  private let onBytes: (Int, Int) -> Void
+  /// Called on every body chunk with (chunk size, total so far, declared length), for metrics and progress.
+  private let onBytes: (Int, Int, Int?) -> Void
   private var body: [UInt8] = []
   private var headers: [String: String] = [:]
+  /// The body length the response declared, when it counts the bytes received: its `Content-Length`, unless a
+  /// content encoding makes that the length of the encoded bytes, which libcurl decodes before we see them.
+  private var declaredLength: Int? {
+    guard let length = headers["content-length"].flatMap({ Int($0) }), length >= 0 else { return nil }
+    if let encoding = headers["content-encoding"], encoding.lowercased() != "identity" { return nil }
+    return length
+  }
   /// Set when the write callback refused a chunk because the body crossed `maxBodyBytes`.
   private var exceededBodyCap = false
   private var requestHeaders: UnsafeMutablePointer<curl_slist>?
@@ -18,7 +25,7 @@ final class CurlTransfer {
 
   init(
     ticket: TransferTicket, request: DataRequest, configuration: CurlDataLoader.Configuration,
-    onBytes: @escaping (Int, Int) -> Void
+    onBytes: @escaping (Int, Int, Int?) -> Void
   ) {
     guard let easy = ccurl_easy_init() else { fatalError("curl_easy_init failed") }
     self.ticket = ticket
@@ -132,7 +139,7 @@ final class CurlTransfer {
       return 0
     }
     body.append(contentsOf: chunk)
-    onBytes(chunk.count, body.count)
+    onBytes(chunk.count, body.count, declaredLength)
     return chunk.count
   }
 

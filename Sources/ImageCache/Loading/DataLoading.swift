@@ -16,12 +16,19 @@ public struct DataRequest: Equatable {
   public var headers: [String: String]
   /// Bodies larger than this are refused as they stream past the cap.
   public var maxBodyBytes: Int
+  /// When transfers queue (more asked for than the loader runs at once), higher priorities start first; equal ones
+  /// in the order they were asked for.
+  public var priority: ImageRequest.Priority
 
-  /// A request for `url` with extra `headers`, refusing bodies over `maxBodyBytes` (20 MiB by default).
-  public init(url: URL, headers: [String: String] = [:], maxBodyBytes: Int = 20 << 20) {
+  /// A request for `url` with extra `headers`, refusing bodies over `maxBodyBytes` (20 MiB by default), queued at
+  /// `priority` when transfers wait for a slot.
+  public init(
+    url: URL, headers: [String: String] = [:], maxBodyBytes: Int = 20 << 20, priority: ImageRequest.Priority = .normal
+  ) {
     self.url = url
     self.headers = headers
     self.maxBodyBytes = maxBodyBytes
+    self.priority = priority
   }
 }
 

@@ -60,9 +60,10 @@ public final class RetryingDataLoader: DataLoading {
 extension RetryingDataLoader: CallbackDataLoading {
   /// The wrapped loader's first attempt, when it can run one by callback.
   func startFirstAttempt(
-    _ request: DataRequest, completion: @escaping @Sendable (Result<DataResponse, TransferError>) -> Void
+    _ request: DataRequest, context: TransferContext?,
+    completion: @escaping @Sendable (Result<DataResponse, TransferError>) -> Void
   ) -> TransferHandle? {
-    (base as? any CallbackDataLoading)?.startFirstAttempt(request, completion: completion)
+    (base as? any CallbackDataLoading)?.startFirstAttempt(request, context: context, completion: completion)
   }
 
   func load(_ request: DataRequest, after first: Result<DataResponse, TransferError>) async throws(TransferError)

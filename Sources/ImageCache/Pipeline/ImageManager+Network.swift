@@ -14,9 +14,13 @@ extension ImageManager {
       outcome, url: url, key: key, revalidating: cached, validation: validation, storesOnDisk: storesOnDisk)
   }
 
-  /// A request for `url`, with the validators of `cached` if there is a copy to revalidate.
-  private func conditionalRequest(_ url: URL, revalidating cached: DiskLookup?) -> DataRequest {
-    var request = DataRequest(url: url, maxBodyBytes: maxBodyBytes)
+  /// A request for `url`, with the validators of `cached` if there is a copy to revalidate, at the priority its job
+  /// runs at now (`CurlDataLoader` follows the job's changes too).
+  private func conditionalRequest(
+    _ url: URL, revalidating cached: DiskLookup?,
+    priority: ImageRequest.Priority = TransferContext.current?.priority ?? .normal
+  ) -> DataRequest {
+    var request = DataRequest(url: url, maxBodyBytes: maxBodyBytes, priority: priority)
     if let cached {
       if let etag = cached.entry.metadata.etag { request.headers["If-None-Match"] = etag }
       if let lastModified = cached.entry.metadata.lastModified { request.headers["If-Modified-Since"] = lastModified }
@@ -83,7 +87,7 @@ extension ImageManager {
   /// like any other: `data(for:)` and `image(for:)` callers of the same URL join it, and it is cancelled only when
   /// every waiter has left.
   func subscribeByCallback(
-    _ url: URL, key: String, revalidating stale: DiskEntry? = nil,
+    _ url: URL, key: String, revalidating stale: DiskEntry? = nil, priority: ImageRequest.Priority,
     completion: @escaping @Sendable (Result<DataResult, ImageManagerError>) -> Void
   ) -> TaskCoalescer<URL, DataResult>.Subscription {
     let cancellation = CancellationBox()
@@ -91,18 +95,19 @@ extension ImageManager {
       url.scheme == "http" || url.scheme == "https",  // else `loadOperation` says why, as for any caller
       let direct = loader as? any CallbackDataLoading, let writer = diskWriter,
       let (subscription, job) = dataJobs.beginExternal(
-        for: url, onAbandon: { cancellation.cancel() },
+        for: url, priority: priority, onAbandon: { cancellation.cancel() },
         completion: { completion($0.mapError { ($0 as? ImageManagerError) ?? .cancelled }) })
     else {
       return subscribeToData(
-        url, key: key, validation: .structure, knownAbsent: stale == nil, knownStale: stale, completion: completion)
+        url, key: key, validation: .structure, knownAbsent: stale == nil, knownStale: stale, priority: priority,
+        completion: completion)
     }
     let settle = { @Sendable [dataJobs] (result: Result<DataResult, ImageManagerError>) in
       dataJobs.finish(job, with: result.mapError { $0 as any Error })
     }
     let cached = stale.map(DiskLookup.init(unreadEntry:))
-    let request = conditionalRequest(url, revalidating: cached)
-    let started = direct.startFirstAttempt(request) { [self] first in
+    let request = conditionalRequest(url, revalidating: cached, priority: job.context.priority)
+    let started = direct.startFirstAttempt(request, context: job.context) { [self] first in
       if case .failure(.cancelled) = first { return settle(.failure(.cancelled)) }
       switch (first, cached) {
       case (.success(let response), _) where (200..<300).contains(response.statusCode):
@@ -113,7 +118,9 @@ extension ImageManager {
         // Retries, other statuses, transport errors: as `fetch` handles them, in a task.
         let task = Task {
           settle(
-            await continueDownload(request, url: url, key: key, revalidating: cached, after: first, loader: direct))
+            await TransferContext.$current.withValue(job.context) {
+              await continueDownload(request, url: url, key: key, revalidating: cached, after: first, loader: direct)
+            })
         }
         cancellation.add { task.cancel() }
       }
@@ -122,7 +129,10 @@ extension ImageManager {
       cancellation.add(started.cancel)
     } else {
       let task = Task {
-        settle(await continueDownload(request, url: url, key: key, revalidating: cached, after: nil, loader: direct))
+        settle(
+          await TransferContext.$current.withValue(job.context) {
+            await continueDownload(request, url: url, key: key, revalidating: cached, after: nil, loader: direct)
+          })
       }
       cancellation.add { task.cancel() }
     }

@@ -74,7 +74,9 @@ public final class ImageManager {
       return ImageResponse(url: request.url, bitmap: bitmap, tier: .memory, byteCount: 0, isStale: false)
     }
     let job = ImageJobKey(memoryKey: memoryKey, options: request.options)
-    return try await coalesced(imageJobs, job) { [self] () throws(ImageManagerError) in
+    // An `ImageTask`'s context, when this runs in one: its priority may change while the image loads.
+    return try await coalesced(imageJobs, job, priority: request.priority, context: TransferContext.current) {
+      [self] () throws(ImageManagerError) in
       try await loadImage(request, memoryKey: memoryKey)
     }
   }
@@ -98,7 +100,9 @@ public final class ImageManager {
       original = ImageResponse(url: url, bitmap: bitmap, tier: .memory, byteCount: 0, isStale: false)
     } else {
       // Requests with other processors share this decode (and, below it, the download).
-      original = try await coalesced(decodeJobs, LoadJobKey(url: url, mode: mode)) {
+      original = try await coalesced(
+        decodeJobs, LoadJobKey(url: url, mode: mode), priority: request.priority, context: TransferContext.current
+      ) {
         [self] () throws(ImageManagerError) in
         try await decodedImage(url, key: key, mode: mode)
       }
@@ -163,7 +167,8 @@ public final class ImageManager {
   /// these are the original bytes). With `returnCacheDataDontLoad` only the disk tier can answer.
   public func data(for request: ImageRequest) async throws(ImageManagerError) -> ImageDataResponse {
     let result = try await loadData(
-      request.url, key: cacheKey(for: request.url), validation: .structure, mode: LoadMode(request.options))
+      request.url, key: cacheKey(for: request.url), validation: .structure, mode: LoadMode(request.options),
+      priority: request.priority)
     if let storeError = result.storeError { throw .disk(storeError) }
     return ImageDataResponse(result)
   }
@@ -215,17 +220,19 @@ public final class ImageManager {
   }
 
   /// `key` is `cacheKey(for: url)`: worked out once per request by the caller and passed down, not again at
-  /// each disk step.
+  /// each disk step. The load runs at `priority`, or inside an image job at that job's (`TransferContext.current`).
   func loadData(
-    _ url: URL, key: String, validation: Validation, knownAbsent: Bool = false, mode: LoadMode = .standard
+    _ url: URL, key: String, validation: Validation, knownAbsent: Bool = false, mode: LoadMode = .standard,
+    priority: ImageRequest.Priority = .normal
   ) async throws(ImageManagerError) -> DataResult {
     if mode != .standard {
       return try await coalesced(
-        modeDataJobs, LoadJobKey(url: url, mode: mode), modeOperation(url, key: key, validation: validation, mode: mode)
-      )
+        modeDataJobs, LoadJobKey(url: url, mode: mode), priority: priority, context: TransferContext.current,
+        modeOperation(url, key: key, validation: validation, mode: mode))
     }
     let result = try await coalesced(
-      dataJobs, url, loadOperation(url, key: key, validation: validation, knownAbsent: knownAbsent))
+      dataJobs, url, priority: priority, context: TransferContext.current,
+      loadOperation(url, key: key, validation: validation, knownAbsent: knownAbsent))
     guard result.bytesLeftOnDisk else { return result }
     return try await readingBytes(of: result, key: key, validation: validation)
   }
@@ -250,11 +257,11 @@ public final class ImageManager {
   /// without a lookup, and a 304 leaves its bytes on disk (`DataResult.bytesLeftOnDisk`).
   func subscribeToData(
     _ url: URL, key: String, validation: Validation, knownAbsent: Bool, knownStale: DiskEntry? = nil,
-    completion: @escaping @Sendable (Result<DataResult, ImageManagerError>) -> Void
+    priority: ImageRequest.Priority, completion: @escaping @Sendable (Result<DataResult, ImageManagerError>) -> Void
   ) -> TaskCoalescer<URL, DataResult>.Subscription {
     let operation = loadOperation(
       url, key: key, validation: validation, knownAbsent: knownAbsent, knownStale: knownStale)
-    return dataJobs.subscribe(for: url, operation: { try await operation() }) { result in
+    return dataJobs.subscribe(for: url, priority: priority, operation: { try await operation() }) { result in
       completion(result.mapError { ($0 as? ImageManagerError) ?? .cancelled })
     }
   }
@@ -324,10 +331,12 @@ public final class ImageManager {
   }
 
   /// `stale-while-revalidate`: the stale copy was served; this refreshes it, once however many callers were
-  /// served meanwhile (they are not made to wait for it). New bytes replace the pixels the memory tier holds.
+  /// served meanwhile (they are not made to wait for it), at low priority, as nobody waits for it. New bytes
+  /// replace the pixels the memory tier holds.
   private func revalidateInBackground(_ url: URL, key: String, _ cached: DiskLookup) {
     Task { [self] in
-      let result = try? await coalesced(backgroundRevalidations, url) { [self] () throws(ImageManagerError) in
+      let result = try? await coalesced(backgroundRevalidations, url, priority: .low, context: nil) {
+        [self] () throws(ImageManagerError) in
         try await fetch(url, key: key, revalidating: cached, validation: .structure)
       }
       if result?.tier == .network { memory.removeImage(forKey: ImageCacheKey(key)) }
@@ -335,11 +344,11 @@ public final class ImageManager {
   }
 
   private func coalesced<Key: Hashable & Sendable, Value: Sendable>(
-    _ coalescer: TaskCoalescer<Key, Value>, _ url: Key,
+    _ coalescer: TaskCoalescer<Key, Value>, _ url: Key, priority: ImageRequest.Priority, context: TransferContext?,
     _ operation: @escaping @Sendable () async throws(ImageManagerError) -> Value
   ) async throws(ImageManagerError) -> Value {
     do {
-      return try await coalescer.value(for: url) { try await operation() }
+      return try await coalescer.value(for: url, priority: priority, context: context) { try await operation() }
     } catch let error as ImageManagerError {
       throw error
     } catch {

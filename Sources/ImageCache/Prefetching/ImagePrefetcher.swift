@@ -56,7 +56,8 @@ public struct PrefetchReport: Codable, Equatable {
 
 extension ImageManager {
   /// Fetches and stores `urls` (duplicates once), at most `maxInFlight` at a time, without keeping pixels in
-  /// memory. Stops launching new work when the calling task is cancelled; what finished stays cached.
+  /// memory. Stops launching new work when the calling task is cancelled; what finished stays cached. Its transfers
+  /// wait at low priority: an image asked for meanwhile at normal priority or higher overtakes the queued ones.
   ///
   /// Each URL is the same coalesced job `data(for:)` would join, and the prefetch waits for it by callback rather
   /// than with a task of its own. A URL the disk probe found absent downloads without a task at all where the
@@ -259,8 +260,10 @@ private final class PrefetchRun: Sendable {
       let settled = { @Sendable [self] (result: Result<DataResult, ImageManagerError>) in settle(next.index, result) }
       let subscription =
         next.knownAbsent || next.knownStale != nil
-        ? manager.subscribeByCallback(url, key: key, revalidating: next.knownStale, completion: settled)
-        : manager.subscribeToData(url, key: key, validation: .structure, knownAbsent: false, completion: settled)
+        ? manager.subscribeByCallback(
+          url, key: key, revalidating: next.knownStale, priority: .low, completion: settled)
+        : manager.subscribeToData(
+          url, key: key, validation: .structure, knownAbsent: false, priority: .low, completion: settled)
       let cancelNow = state.withLock { state -> Bool in
         guard state.started.index(forKey: next.index) != nil else { return false }  // settled already
         state.started[next.index] = subscription
