@@ -28,10 +28,9 @@ let package = Package(
   ],
   targets: [
     // C shims: tiny, prefixed, one concern each.
-    // libcurl's headers only. No `pkgConfig: "libcurl"`: its one contribution on Debian would be `-lcurl`, and a
-    // linked libcurl loads 33 shared libraries at every exec (6 ms). CCurlShims loads it at run time instead, on a
-    // thread of its own, while the tool parses its arguments and opens the cache (BENCHMARKS.md).
-    .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    // libcurl, linked as an ordinary system library. Loading it at run time on a thread of its own saved about
+    // 6 ms of start-up, too little of the browser's first screen to be worth the loader (BENCHMARKS.md).
+    .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(name: "CCurlShims", dependencies: ["CCurl"]),
     .target(
       name: "CImageShims",
@@ -94,18 +93,12 @@ let package = Package(
       ]
     ),
 
-    // What both executables' `main` does: ArgumentParser's, with libcurl loading meanwhile.
-    .target(
-      name: "CommandLaunch",
-      dependencies: ["ImageCache", .product(name: "ArgumentParser", package: "swift-argument-parser")]
-    ),
-
     // Thin executables.
     .executableTarget(
-      name: "imgcache", dependencies: ["CacheTool", "CommandLaunch"], linkerSettings: staticSwiftRuntime),
+      name: "imgcache", dependencies: ["CacheTool"], linkerSettings: staticSwiftRuntime),
     .executableTarget(
       name: "artist-browser",
-      dependencies: ["ArtistBrowser", "CommandLaunch"],
+      dependencies: ["ArtistBrowser"],
       linkerSettings: staticSwiftRuntime
     ),
 
@@ -142,7 +135,6 @@ let package = Package(
     .testTarget(
       name: "ArtistBrowserTests", dependencies: ["ArtistBrowser", "ImageEncoding", "TerminalGraphics", "TestSupport"]),
     .testTarget(name: "CacheToolTests", dependencies: ["CacheTool", "TestSupport"]),
-    .testTarget(name: "CommandLaunchTests", dependencies: ["CommandLaunch"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ImageCache", "ImageEncoding"]),
   ]
 )

@@ -16,11 +16,3 @@ public struct ImgCacheCommand: AsyncParsableCommand {
 
   public init() {}
 }
-
-extension ImgCacheCommand {
-  /// Subcommands that only read or tidy the cache, or serve the demo catalog: they never need libcurl.
-  public static let offlineSubcommands = Set(
-    [Stats.self, List.self, Trim.self, Clear.self, Verify.self, DemoServerCommand.self].compactMap {
-      ($0 as any ParsableCommand.Type).configuration.commandName
-    })
-}

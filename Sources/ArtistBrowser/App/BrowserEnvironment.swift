@@ -57,11 +57,6 @@ public final class BrowserEnvironment {
     let imageConfiguration = ImageManager.Configuration(cacheDirectory: cacheDirectory)
     let transport = ImageManager.makeTransport(imageConfiguration)
     let imageManager = try makeImageManager(imageConfiguration, transport: transport, logger: logger)
-    // Without libcurl every scene would fail on its own; say it once. Offline, Last.fm's stored answers still
-    // browse; the demo catalog is always served over HTTP, so it needs libcurl even then.
-    if catalog.isDemo || !options.offline, let reason = CurlLibrary.loadFailure() {
-      throw BrowserFailure(reason)
-    }
 
     var demoServer: DemoServer?
     let metadata: any MetadataStoring

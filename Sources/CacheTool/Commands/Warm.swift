@@ -43,12 +43,6 @@ struct Warm: AsyncParsableCommand {
       case (nil, let path?):
         let list = try URLList.read(path)
         let manager = try global.makeManager()
-        do {
-          try Self.requireLibcurl()
-        } catch {
-          try? manager.close()
-          throw error
-        }
         let report = await WarmRun.prefetch(list.urls, with: manager, concurrency: global.concurrency, json: json)
         try WarmRun.finish(report, invalid: list.invalid, manager: manager, json: json)
       case (let name?, nil):
@@ -57,17 +51,11 @@ struct Warm: AsyncParsableCommand {
     }
   }
 
-  /// A missing libcurl is one line, not one failure per URL. By now the load (started in `main`) is usually over.
-  private static func requireLibcurl() throws {
-    if let reason = CurlLibrary.loadFailure() { throw CommandFailure(reason) }
-  }
-
   private func warmArtist(_ name: String) async throws {
     if let albums, albums < 1 { throw CommandFailure("--albums must be at least 1") }
     guard similar >= 0 else { throw CommandFailure("--similar cannot be negative") }
     let configuration = try global.configuration()
     global.bootstrapLogging()
-    try Self.requireLibcurl()  // before the demo catalog's server starts: nothing to shut down when it fails
     let source = try await lastFM.source()
     let transport = ImageManager.makeTransport(configuration)
     let plan: CoverPlan

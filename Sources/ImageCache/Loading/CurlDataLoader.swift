@@ -16,7 +16,6 @@ public final class CurlDataLoader: DataLoading {
 
   /// A loader with its own multi handle and thread, which end when it is released.
   public init(configuration: Configuration = Configuration()) {
-    CurlLibrary.preload()  // usually started already by the tool's main; the loop thread waits for it
     self.configuration = configuration
     self.loop = CurlMultiLoop(configuration: configuration)
   }

@@ -51,7 +51,7 @@ struct CurlFailure {
   /// libcurl's explanation, with any URL inside it redacted. The URL asked for is not repeated: the caller's
   /// message names it. Only where a redirect led elsewhere does the explanation start with that other URL.
   private var message: String {
-    let explanation = detail.isEmpty ? String(cString: ccurl_easy_strerror(code)) : detail
+    let explanation = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
     let scrubbed = explanation.split(separator: " ", omittingEmptySubsequences: false)
       .map { $0.contains("://") ? URLRedaction.redact(String($0)) : String($0) }
       .joined(separator: " ")

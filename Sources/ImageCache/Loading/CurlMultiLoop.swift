@@ -33,10 +33,10 @@ final class CurlMultiLoop: @unchecked Sendable {
     /// Submissions whose context's priority changed: the loop requeues them if they still wait.
     var reprioritized: [UInt64] = []
     var shuttingDown = false
-    /// The multi handle while other threads may wake it up: set by the loop thread once libcurl is loaded, cleared
+    /// The multi handle while other threads may wake it up: set by the loop thread once it made it, cleared
     /// just before `curl_multi_cleanup`. Until it is set, posts only queue (the loop reads the inbox first thing).
     var multi: WakeableMulti?
-    /// Set when libcurl could not be loaded: every transfer fails with it.
+    /// Set when libcurl cannot be used (no global init, no thread, no multi handle): every transfer fails with it.
     var unavailable: TransferError?
     /// A wakeup was sent since the loop last read the inbox: the loop will see this change too, so a second
     /// wakeup (a write to libcurl's wakeup socket, and one more round of the loop) would buy nothing.
@@ -44,7 +44,7 @@ final class CurlMultiLoop: @unchecked Sendable {
   }
 
   private let configuration: CurlDataLoader.Configuration
-  // Loop-thread state. `multi` is set before `drive` starts, once libcurl is loaded; other threads use `inbox.multi`.
+  // Loop-thread state. `multi` is set before `drive` starts; other threads use `inbox.multi`.
   private var multi: UnsafeMutableRawPointer!
   private let inbox = Mutex<Inbox>(Inbox())
   private let counters = Mutex<CurlDataLoader.Metrics>(CurlDataLoader.Metrics())
@@ -64,9 +64,12 @@ final class CurlMultiLoop: @unchecked Sendable {
   init(configuration: CurlDataLoader.Configuration) {
     self.configuration = configuration
     Self.exitHookInstalled
+    if let failure = Self.libcurlFailure {
+      refuseEverything(.other(failure))
+      return
+    }
     Self.running.withLock { $0[ObjectIdentifier(self)] = self }
-    // The thread owns a reference until `run` returns. Usually it is the thread that loaded libcurl (see
-    // ccurl_thread_start): a new one would wait behind that load in pthread_create.
+    // The thread owns a reference until `run` returns.
     let retained = Unmanaged.passRetained(self).toOpaque()
     let error = ccurl_thread_start(
       "imgcache.curl",
@@ -78,6 +81,21 @@ final class CurlMultiLoop: @unchecked Sendable {
       refuseEverything(.other("cannot start the transfer thread: \(String(cString: strerror(error)))"))
     }
   }
+
+  /// Why libcurl cannot be used, or `nil`: it is initialised once per process, by the first loop.
+  /// CURLOPT_PROTOCOLS_STR (the http/https-only rule, also for redirects) came in 7.85; an older libcurl would
+  /// follow a redirect to any scheme it supports.
+  private static let libcurlFailure: String? = {
+    let version = ccurl_version_info().pointee
+    guard version.version_num >= 0x07_55_00 else {
+      return "libcurl \(String(cString: version.version)) is too old; libcurl 7.85 or newer is needed"
+    }
+    let initialized = ccurl_global_init()
+    guard initialized == CURLE_OK else {
+      return "curl_global_init failed: \(String(cString: curl_easy_strerror(initialized)))"
+    }
+    return nil
+  }()
 
   /// Tells every running loop to cancel what it has and end: what `exit` calls before it joins their threads.
   static func stopAll() {
@@ -112,7 +130,7 @@ final class CurlMultiLoop: @unchecked Sendable {
       change(&inbox)
       if let multi = inbox.multi, !inbox.wakeupSent {
         inbox.wakeupSent = true
-        ccurl_multi_wakeup(multi.handle)
+        curl_multi_wakeup(multi.handle)
       }
     }
   }
@@ -121,11 +139,7 @@ final class CurlMultiLoop: @unchecked Sendable {
 
   private func run() {
     defer { _ = Self.running.withLock { $0.removeValue(forKey: ObjectIdentifier(self)) } }
-    if let reason = CurlLibrary.loadFailure() {
-      refuseEverything(.other(reason))
-      return
-    }
-    guard let multi = ccurl_multi_init() else {
+    guard let multi = curl_multi_init() else {
       refuseEverything(.other("libcurl could not create a multi handle (out of memory?)"))
       return
     }
@@ -167,16 +181,16 @@ final class CurlMultiLoop: @unchecked Sendable {
       attachWaitingTransfers()
 
       var running: Int32 = 0
-      ccurl_multi_perform(multi, &running)
+      curl_multi_perform(multi, &running)
       collectFinishedTransfers()
       // Finished transfers freed slots: start the waiting ones now rather than after the next poll.
       if !waiting.isEmpty, attached.count < transferLimit { continue }
       // Sleep until a socket is ready, libcurl's next timeout, or a wakeup; the cap is only a safety net.
-      ccurl_multi_poll(multi, nil, 0, 1000, nil)
+      curl_multi_poll(multi, nil, 0, 1000, nil)
     }
     for transfer in Array(attached.values) { detach(transfer, outcome: .failure(.cancelled)) }
     for submission in waiting.removeAll() { submission.ticket.finish(.failure(.cancelled)) }
-    ccurl_multi_cleanup(multi)
+    curl_multi_cleanup(multi)
   }
 
   private func attachWaitingTransfers() {
@@ -190,7 +204,7 @@ final class CurlMultiLoop: @unchecked Sendable {
           progress?(total, expected)
           context?.report(received: total, expected: expected)
         })
-      guard ccurl_multi_add_handle(multi, transfer.easy) == CURLM_OK else {
+      guard curl_multi_add_handle(multi, transfer.easy) == CURLM_OK else {
         transfer.finish(result: CURLE_FAILED_INIT)
         continue
       }
@@ -208,19 +222,19 @@ final class CurlMultiLoop: @unchecked Sendable {
 
   private func detach(_ transfer: CurlTransfer, outcome: Result<DataResponse, TransferError>) {
     if attached.removeValue(forKey: transfer.easy) != nil {
-      ccurl_multi_remove_handle(multi, transfer.easy)
+      curl_multi_remove_handle(multi, transfer.easy)
     }
     transfer.discard(outcome: outcome)
   }
 
   private func collectFinishedTransfers() {
     var remaining: Int32 = 0
-    while let message = ccurl_multi_info_read(multi, &remaining) {
+    while let message = curl_multi_info_read(multi, &remaining) {
       guard ccurl_msg_is_done(message) != 0, let easy = message.pointee.easy_handle,
         let transfer = attached.removeValue(forKey: easy)
       else { continue }
       let result = ccurl_msg_result(message)
-      ccurl_multi_remove_handle(multi, easy)
+      curl_multi_remove_handle(multi, easy)
       let connections = transfer.finish(result: result)
       counters.withLock { $0.connectionsMade += connections }
     }

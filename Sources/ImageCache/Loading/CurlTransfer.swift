@@ -27,7 +27,7 @@ final class CurlTransfer {
     ticket: TransferTicket, request: DataRequest, configuration: CurlDataLoader.Configuration,
     onBytes: @escaping (Int, Int, Int?) -> Void
   ) {
-    guard let easy = ccurl_easy_init() else { fatalError("curl_easy_init failed") }
+    guard let easy = curl_easy_init() else { fatalError("curl_easy_init failed") }
     self.ticket = ticket
     self.easy = easy
     self.request = request
@@ -47,8 +47,8 @@ final class CurlTransfer {
     ccurl_easy_setopt_long(easy, CURLOPT_VERBOSE, configuration.verbose ? 1 : 0)
 
     // Only http(s), also for every redirect hop: a Location to file://, ftp://, gopher:// fails before any I/O.
-    // The library's version is checked when it loads (7.85 or newer); a libcurl that still refused these would
-    // follow a redirect to any scheme it knows, so that is a crash, not a warning.
+    // The library's version is checked before the first loop starts (7.85 or newer); a libcurl that still refused
+    // these would follow a redirect to any scheme it knows, so that is a crash, not a warning.
     precondition(
       ccurl_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https") == CURLE_OK
         && ccurl_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https") == CURLE_OK,
@@ -89,7 +89,7 @@ final class CurlTransfer {
     for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
       // A CR or LF would let a caller smuggle extra headers or a second request.
       guard !name.contains(where: \.isNewline), !value.contains(where: \.isNewline) else { continue }
-      requestHeaders = ccurl_slist_append(requestHeaders, "\(name): \(value)")
+      requestHeaders = curl_slist_append(requestHeaders, "\(name): \(value)")
     }
     if let requestHeaders { ccurl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, requestHeaders) }
 
@@ -192,8 +192,8 @@ final class CurlTransfer {
     ticket.finish(outcome)
     guard !isCleanedUp else { return }
     isCleanedUp = true
-    ccurl_easy_cleanup(easy)
-    ccurl_slist_free_all(requestHeaders)
+    curl_easy_cleanup(easy)
+    curl_slist_free_all(requestHeaders)
     errorBuffer.deallocate()
   }
 
