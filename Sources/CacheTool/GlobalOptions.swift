@@ -34,6 +34,13 @@ public struct GlobalOptions: ParsableArguments {
       "PEM file of CA certificates to trust for https (a private CA); verification stays on.", valueName: "file"))
   var caBundle: String?
 
+  @Option(
+    name: .customLong("shared-cache"),
+    help: ArgumentHelp(
+      "Shared HTTP cache to fetch images through, e.g. http://imgcache.internal:8080; origins are fetched directly "
+        + "while it is out (default: $IMGCACHE_SHARED_CACHE).", valueName: "url"))
+  var sharedCache: String?
+
   @Flag(name: .shortAndLong, help: "Log what happens (repeat for more).")
   var verbose: Int
 
@@ -55,7 +62,9 @@ public struct GlobalOptions: ParsableArguments {
     return ImageManager.Configuration.defaultCacheDirectory(environment: environment)
   }
 
-  func configuration() throws -> ImageManager.Configuration {
+  func configuration(environment: [String: String] = ProcessInfo.processInfo.environment) throws
+    -> ImageManager.Configuration
+  {
     guard let maxDiskBytes = ByteSize.parse(maxDisk), maxDiskBytes > 0 else {
       throw CommandFailure("--max-disk: cannot read \"\(maxDisk)\" as a size; try 512MB or 2G")
     }
@@ -68,7 +77,13 @@ public struct GlobalOptions: ParsableArguments {
     guard (1...256).contains(perHost) else {
       throw CommandFailure("--per-host must be between 1 and 256")
     }
-    var configuration = ImageManager.Configuration(cacheDirectory: cacheDirectory())
+    var configuration = ImageManager.Configuration(cacheDirectory: cacheDirectory(environment: environment))
+    do {
+      configuration.sharedCache = try ImageManager.Configuration.sharedCache(
+        option: sharedCache, environment: environment)
+    } catch {
+      throw CommandFailure("\(error)")
+    }
     configuration.maxDiskBytes = maxDiskBytes
     configuration.memoryCostLimit = maxMemoryBytes
     configuration.maxConcurrentTransfers = concurrency

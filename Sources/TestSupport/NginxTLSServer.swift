@@ -87,16 +87,23 @@ public final class NginxTLSServer {
   /// The access log, once it has at least `count` lines (nginx writes a line just after the response went out, so
   /// it may trail the client by a moment) or `timeout` passed.
   public func accessLog(atLeast count: Int = 0, timeout: Duration = .seconds(10)) -> [Request] {
+    Self.lines(atLeast: count, timeout: timeout, read: readAccessLog)
+  }
+
+  /// `read()` once it returns at least `count` lines, or when `timeout` has passed.
+  static func lines<Line>(atLeast count: Int, timeout: Duration, read: () -> [Line]) -> [Line] {
     let deadline = ContinuousClock.now + timeout
     while true {
-      let requests = readAccessLog()
-      if requests.count >= count || ContinuousClock.now >= deadline { return requests }
+      let lines = read()
+      if lines.count >= count || ContinuousClock.now >= deadline { return lines }
       Thread.sleep(forTimeInterval: 0.02)
     }
   }
 
   /// nginx's own error log (startup problems, TLS handshakes it refused).
-  public var errorLog: String {
+  public var errorLog: String { Self.errorLog(in: folder) }
+
+  static func errorLog(in folder: URL) -> String {
     (try? String(contentsOf: folder.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
   }
 
@@ -188,23 +195,11 @@ public final class NginxTLSServer {
   /// Starts nginx on a port that was free a moment ago; tries again on another when it was taken meanwhile.
   private static func start(_ nginx: URL, in folder: URL, rateLimit: Int?) throws -> (Process, Int) {
     let http2 = http2Directives(nginx)
-    var lastError = ""
-    for _ in 0..<5 {
-      let port = try freePort()
+    return try launch(nginx, in: folder) { port in
       let f = folder.path
-      let config = """
-        daemon off;
-        master_process on;
-        worker_processes 1;
-        pid \(f)/nginx.pid;
-        error_log \(f)/error.log warn;
-        events { worker_connections 256; }
-        http {
-          client_body_temp_path \(f)/tmp-body;
-          proxy_temp_path \(f)/tmp-proxy;
-          fastcgi_temp_path \(f)/tmp-fastcgi;
-          uwsgi_temp_path \(f)/tmp-uwsgi;
-          scgi_temp_path \(f)/tmp-scgi;
+      return mainConfiguration(
+        in: folder,
+        http: """
           log_format h2 '$server_protocol $connection $connection_requests $status $msec $request_time $uri';
           access_log \(f)/access.log h2;
           default_type application/octet-stream;
@@ -216,10 +211,43 @@ public final class NginxTLSServer {
             ssl_certificate_key \(f)/server.key;
             root \(f)/www;
           }
-        }
+          """)
+    }
+  }
 
-        """
-      try config.write(to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
+  /// A whole nginx.conf for a foreground nginx whose pid, error log and temporary files stay in `folder`, with
+  /// `http` as the body of its http block.
+  static func mainConfiguration(in folder: URL, http: String) -> String {
+    let f = folder.path
+    return """
+      daemon off;
+      master_process on;
+      worker_processes 1;
+      pid \(f)/nginx.pid;
+      error_log \(f)/error.log warn;
+      events { worker_connections 256; }
+      http {
+        client_body_temp_path \(f)/tmp-body;
+        proxy_temp_path \(f)/tmp-proxy;
+        fastcgi_temp_path \(f)/tmp-fastcgi;
+        uwsgi_temp_path \(f)/tmp-uwsgi;
+        scgi_temp_path \(f)/tmp-scgi;
+      \(http)
+      }
+
+      """
+  }
+
+  /// Runs nginx in the foreground with `folder/nginx.conf`, written by `configuration` for a port that was free a
+  /// moment ago, until it accepts connections; tries again on another port when that one was taken meanwhile.
+  /// The configuration must log errors to `folder/error.log`.
+  static func launch(_ nginx: URL, in folder: URL, configuration: (_ port: Int) throws -> String) throws
+    -> (Process, Int)
+  {
+    var lastError = ""
+    for _ in 0..<5 {
+      let port = try freePort()
+      try configuration(port).write(to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
       let process = Process()
       process.executableURL = nginx
       // -e: messages from before the configuration is read go here too, not to /var/log/nginx.

@@ -85,6 +85,13 @@ public struct BrowserCommand: AsyncParsableCommand {
     help: "Cache folder (default: $IMGCACHE_DIR, $XDG_CACHE_HOME/imgcache, ~/.cache/imgcache).")
   var cacheDir: String?
 
+  @Option(
+    name: .customLong("shared-cache"),
+    help: ArgumentHelp(
+      "Shared HTTP cache to fetch covers through, e.g. http://imgcache.internal:8080; origins are fetched directly "
+        + "while it is out (default: $IMGCACHE_SHARED_CACHE).", valueName: "url"))
+  var sharedCache: String?
+
   @Flag(name: .shortAndLong, help: "Log what happens to stderr (repeat for more).")
   var verbose: Int
 
@@ -174,6 +181,14 @@ public struct BrowserCommand: AsyncParsableCommand {
     options.offline = offline
     options.refresh = refresh
     options.cacheDirectory = cacheDir
+    if let sharedCache {
+      do {
+        _ = try ImageManager.Configuration.sharedCache(option: sharedCache, environment: [:])
+      } catch {
+        throw ValidationError("\(error)")
+      }
+      options.sharedCache = sharedCache
+    }
     options.verbosity = verbose
     options.exitsAfterFirstFrame = exitAfterFirstFrame
     return options

@@ -54,7 +54,8 @@ public final class BrowserEnvironment {
     // One curl multi handle for covers and Last.fm. Images retry through the manager's RetryingDataLoader;
     // the Last.fm client gets the bare transport because it retries by Last.fm's own rules (wrapping it twice
     // would try a failing request up to nine times).
-    let imageConfiguration = ImageManager.Configuration(cacheDirectory: cacheDirectory)
+    var imageConfiguration = ImageManager.Configuration(cacheDirectory: cacheDirectory)
+    imageConfiguration.sharedCache = try options.resolvedSharedCache(environment: environment)
     let transport = ImageManager.makeTransport(imageConfiguration)
     let imageManager = try makeImageManager(imageConfiguration, transport: transport, logger: logger)
 

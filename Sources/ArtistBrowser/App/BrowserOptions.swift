@@ -41,6 +41,8 @@ public struct BrowserOptions: Equatable, Sendable {
   public var offline = false
   public var refresh = false
   public var cacheDirectory: String?
+  /// `--shared-cache`, as given; nil: `IMGCACHE_SHARED_CACHE`, else none (`resolvedSharedCache`).
+  public var sharedCache: String?
   public var verbosity = 0
   /// `--exit-after-first-frame` (hidden, for `Benchmarks/run browser`): quit once the first screen is complete.
   public var exitsAfterFirstFrame = false
@@ -69,6 +71,16 @@ extension BrowserOptions {
   public func resolvedCacheDirectory(environment: [String: String]) -> URL {
     if let cacheDirectory, !cacheDirectory.isEmpty { return URL(fileURLWithPath: cacheDirectory) }
     return ImageManager.Configuration.defaultCacheDirectory(environment: environment)
+  }
+
+  /// `--shared-cache`, else `IMGCACHE_SHARED_CACHE`, by the rule `imgcache` follows too; nil fetches covers from
+  /// their origins. A value that is no http(s) address is refused, naming where it came from.
+  public func resolvedSharedCache(environment: [String: String]) throws(BrowserFailure) -> URL? {
+    do {
+      return try ImageManager.Configuration.sharedCache(option: sharedCache, environment: environment)
+    } catch {
+      throw BrowserFailure(error.description)
+    }
   }
 
   /// Full screen only when both ends are terminals and no text output was asked for.
@@ -105,11 +117,17 @@ extension BrowserOptions: CustomStringConvertible, CustomDebugStringConvertible,
     "BrowserOptions(entry: \(entry), output: \(output), thumbnails: \(showsThumbnails), limit: \(String(describing: limit)), "
       + "color: \(String(describing: colorMode)), symbols: \(symbols?.rawValue ?? "auto"), graphics: \(graphics?.rawValue ?? "auto"), apiKey: \(apiKey == nil ? "nil" : "<redacted>"), "
       + "apiBase: \(String(describing: apiBase)), demo: \(forcesDemo), offline: \(offline), refresh: \(refresh), "
-      + "cacheDirectory: \(String(describing: cacheDirectory)), verbosity: \(verbosity), "
+      + "cacheDirectory: \(String(describing: cacheDirectory)), sharedCache: \(shownSharedCache), verbosity: \(verbosity), "
       + "exitsAfterFirstFrame: \(exitsAfterFirstFrame))"
   }
 
   public var debugDescription: String { description }
+
+  /// Scheme, host, port and path only, like every URL this project prints.
+  private var shownSharedCache: String {
+    guard let sharedCache else { return "nil" }
+    return URL(string: sharedCache).map(ImageManagerError.redactedURL) ?? "<not a URL>"
+  }
 
   public var customMirror: Mirror {
     Mirror(self, children: ["description": description])

@@ -32,6 +32,12 @@ extension ImageManager {
     /// PEM file of CA certificates trusted for https instead of libcurl's default bundle (a private CA); `nil` keeps
     /// the default. TLS verification stays on either way (`CurlDataLoader.Configuration.caBundlePath`).
     public var caBundlePath: String?
+    /// A shared HTTP cache that many machines fetch images through (deploy/nginx-shared-cache.conf is one), e.g.
+    /// `http://imgcache.internal:8080`; `nil` fetches from the origins. An image `SCHEME://HOST[:PORT]/PATH?QUERY`
+    /// is requested as `<sharedCache>/SCHEME/HOST[:PORT]/PATH?QUERY`; it is still cached here under its own URL.
+    /// While the shared cache is unreachable or answers 5xx, images come from their origins and one warning says so.
+    /// Must be an http or https URL with a host and no user, query or fragment (`sharedCacheProblem`).
+    public var sharedCache: URL?
 
     /// The defaults, with the disk tier in `cacheDirectory` (`nil`: memory only).
     public init(cacheDirectory: URL? = nil) {
@@ -55,6 +61,47 @@ extension ImageManager {
         ?? FileManager.default.homeDirectoryForCurrentUser
       return home.appendingPathComponent(".cache/imgcache", isDirectory: true)
     }
+  }
+}
+
+extension ImageManager.Configuration {
+  /// Why `url` cannot be a `sharedCache`, in words that fit after the name of the setting (e.g. "not an http or
+  /// https URL"), or nil when it can. `ImageManager.init(configuration:)` refuses such a configuration with
+  /// `ImageManagerError.invalidConfiguration`; tools call this to say so for their own option.
+  public static func sharedCacheProblem(_ url: URL) -> String? {
+    guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+      return "not an http or https URL"
+    }
+    guard let host = url.host, !host.isEmpty else { return "has no host" }
+    // The shared cache serves everyone: no one's password belongs in its address (or in this process's logs).
+    if url.user != nil || url.password != nil { return "must not carry a user name or password" }
+    if url.query != nil || url.fragment != nil { return "must not carry a query or fragment" }
+    return nil
+  }
+
+  /// The shared cache both tools use: `option` (their `--shared-cache`) when given, else the environment's
+  /// `IMGCACHE_SHARED_CACHE`; blank counts as not given, and none means fetching from the origins. A value that
+  /// cannot be a `sharedCache` is refused with `ImageManagerError.invalidConfiguration`, one line naming where it
+  /// came from and what to give instead (never echoing it: it might hold a password).
+  public static func sharedCache(option: String?, environment: [String: String]) throws(ImageManagerError) -> URL? {
+    let given = { (value: String?) -> String? in
+      guard let text = value?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+      return text
+    }
+    let text: String
+    let source: String
+    if let value = given(option) {
+      (text, source) = (value, "--shared-cache")
+    } else if let value = given(environment["IMGCACHE_SHARED_CACHE"]) {
+      (text, source) = (value, "IMGCACHE_SHARED_CACHE")
+    } else {
+      return nil
+    }
+    let problem: String?
+    if let url = URL(string: text) { problem = sharedCacheProblem(url) } else { problem = "not a URL" }
+    guard let problem else { return URL(string: text) }
+    throw .invalidConfiguration(
+      "\(source): \(problem); give http(s)://HOST[:PORT][/PATH], e.g. http://imgcache.internal:8080")
   }
 }
 

@@ -2,14 +2,24 @@ import Foundation
 import Logging
 
 extension ImageManager {
-  /// The production assembly: libcurl with retries, the memory tier, the disk tier in
-  /// `configuration.cacheDirectory`, libpng/libjpeg decoding.
+  /// The production assembly: libcurl with retries (through `configuration.sharedCache` when set), the memory
+  /// tier, the disk tier in `configuration.cacheDirectory`, libpng/libjpeg decoding.
   public convenience init(
     configuration: Configuration, transport: (any DataLoading)? = nil, logger: Logger = Logger(label: "imgcache")
   ) throws(ImageManagerError) {
     var policy = RetryPolicy()
     policy.maxRetries = configuration.maxRetries
-    let loader = RetryingDataLoader(wrapping: transport ?? Self.makeTransport(configuration), policy: policy)
+    var base: any DataLoading = transport ?? Self.makeTransport(configuration)
+    if let sharedCache = configuration.sharedCache {
+      if let problem = Configuration.sharedCacheProblem(sharedCache) {
+        throw .invalidConfiguration("shared cache \(ImageManagerError.redacted(sharedCache)): \(problem)")
+      }
+      // Below the retries: an unreachable shared cache costs one failed attempt, not a retried one, and a retry of
+      // a failing origin does not wait for the shared cache again while it is out.
+      base = SharedCacheDataLoader(
+        wrapping: base, sharedCache: sharedCache, credentials: configuration.credentialParameters, logger: logger)
+    }
+    let loader = RetryingDataLoader(wrapping: base, policy: policy)
     var disk: DiskStore?
     if let directory = configuration.cacheDirectory {
       do {

@@ -16,6 +16,8 @@ public enum ImageManagerError: Error, Equatable {
   case notCached(url: String)
   /// A processor (named by its identifier) refused the decoded image.
   case processing(url: String, processor: String, reason: String)
+  /// A setting of `ImageManager.Configuration` that cannot work, named with what is wrong with it.
+  case invalidConfiguration(String)
 
   /// The URL as it is safe to print: scheme, host, port and path only.
   public static func redactedURL(_ url: URL) -> String { redacted(url) }
@@ -43,6 +45,7 @@ extension ImageManagerError: CustomStringConvertible {
     case .notCached(let url):
       "\(url): not in the cache, and the request allows cached data only (drop .returnCacheDataDontLoad to load it)"
     case .processing(let url, let processor, let reason): "\(url): \(processor) failed: \(reason)"
+    case .invalidConfiguration(let message): message
     }
   }
 

@@ -99,6 +99,23 @@ import Testing
     #expect(parsed.verbosity == 2)
   }
 
+  @Test func theSharedCacheComesFromTheOptionThenTheEnvironment() throws {
+    let parsed = try options(["--shared-cache", "http://cache.test:8080"])
+    #expect(parsed.sharedCache == "http://cache.test:8080")
+    let environment = ["IMGCACHE_SHARED_CACHE": "https://env.test"]
+    #expect(try parsed.resolvedSharedCache(environment: environment) == URL(string: "http://cache.test:8080"))
+    #expect(try options([]).resolvedSharedCache(environment: environment) == URL(string: "https://env.test"))
+    #expect(try options([]).resolvedSharedCache(environment: [:]) == nil)
+    #expect(throws: (any Error).self) { try options(["--shared-cache", "ftp://cache.test"]) }
+    #expect(
+      throws: BrowserFailure(
+        "IMGCACHE_SHARED_CACHE: not an http or https URL; give http(s)://HOST[:PORT][/PATH], e.g. "
+          + "http://imgcache.internal:8080")
+    ) {
+      try options([]).resolvedSharedCache(environment: ["IMGCACHE_SHARED_CACHE": "cache.test"])
+    }
+  }
+
   @Test func albumSplitsAtTheFirstSpacedSlashElseTheFirstSlash() throws {
     #expect(
       try options(["--album", "Radiohead/OK Computer"]).entry == .album(artist: "Radiohead", album: "OK Computer"))

@@ -1,0 +1,185 @@
+import Foundation
+import ImageCache
+import TestSupport
+import Testing
+
+/// `--shared-cache` against the shipped nginx configuration (deploy/nginx-shared-cache.conf) on loopback: several
+/// machines' worth of `imgcache` processes, each with its own cache folder, and one origin behind the shared cache.
+@Suite(
+  "shared cache tier through nginx", .serialized, .timeLimit(.minutes(20)),
+  .enabled(if: ProcessRunner.isBuilt("imgcache"), "needs the built imgcache: run `swift build` first"),
+  .enabled(if: NginxSharedCache.missingReason == nil, "\(NginxSharedCache.missingReason ?? "")"))
+struct SharedCacheTests {
+  static let imageCount = 12
+
+  /// An origin that serves `/img/<n>.png` and counts what it is asked.
+  static func origin() throws -> HTTPTestServer {
+    try HTTPTestServer { request in
+      guard request.path.hasPrefix("/img/"), request.path.hasSuffix(".png"),
+        let number = Int(request.path.dropFirst(5).dropLast(4))
+      else { return .status(404) }
+      return .ok(TestImages.png(number))
+    }
+  }
+
+  static func imageURLs(on origin: HTTPTestServer) -> [URL] {
+    (0..<imageCount).map { origin.url("/img/\($0).png") }
+  }
+
+  struct Warm: Decodable {
+    var total: Int
+    var fetched: Int
+    var revalidated: Int
+    var failed: Int
+  }
+
+  static func warm(_ list: String, _ cache: ScratchCache, sharedCache: URL) throws -> CLI.Running {
+    try CLI.start(
+      ["warm", "--urls", list, "--json", "--retries", "0", "--shared-cache", sharedCache.absoluteString]
+        + cache.arguments)
+  }
+
+  @Test func threeProcessesShareOneOriginFetchAndAFourthFallsBackWhenNginxIsDown() throws {
+    let origin = try Self.origin()
+    defer { origin.stop() }
+    let nginx = try NginxSharedCache(origins: ["http://127.0.0.1:\(origin.port)"])
+    let urls = Self.imageURLs(on: origin)
+    let list = try ScratchCache.urlList(urls)
+    defer { try? FileManager.default.removeItem(atPath: list) }
+    let caches = try (0..<4).map { _ in try ScratchCache() }
+    defer { caches.forEach { $0.remove() } }
+
+    // Three at once: nginx's cache lock makes the concurrent misses for one image a single origin request.
+    let running = try caches.prefix(3).map { try Self.warm(list, $0, sharedCache: nginx.baseURL) }
+    let outputs = running.map { $0.wait() }
+
+    for output in outputs {
+      #expect(output.status == 0, "\(output.stderr)\n\(nginx.errorLog)")
+      #expect(output.stderr == "", "no warning while the shared cache answers")
+      let report = try JSONDecoder().decode(Warm.self, from: Data(output.stdout.utf8))
+      #expect((report.total, report.fetched, report.failed) == (Self.imageCount, Self.imageCount, 0))
+    }
+    let served = urls.map { "/img/\($0.lastPathComponent)" }
+    #expect(origin.requests.map(\.target).sorted() == served.sorted(), "each image once from the origin")
+    let log = nginx.accessLog(atLeast: 3 * Self.imageCount)
+    #expect(log.count == 3 * Self.imageCount)
+    #expect(log.allSatisfy { $0.method == "GET" && $0.status == 200 }, "\(log)")
+    #expect(log.filter { $0.cacheStatus == "MISS" }.count == Self.imageCount, "\(log.map(\.cacheStatus))")
+    #expect(
+      Set(log.map(\.path)) == Set(served.map { "/http/127.0.0.1:\(origin.port)\($0)" }),
+      "requested as /SCHEME/HOST:PORT/PATH")
+    // Each machine's cache holds the images under their own URLs, not the shared cache's.
+    for cache in caches.prefix(3) {
+      #expect(try cache.list().map(\.url).sorted() == urls.map(\.absoluteString).sorted())
+    }
+
+    // The shared cache goes away: a fourth machine still gets every image, from the origin, warned once.
+    let sharedCache = nginx.baseURL
+    nginx.stop()
+    let fourth = try Self.warm(list, caches[3], sharedCache: sharedCache).wait()
+
+    #expect(fourth.status == 0, "\(fourth.stderr)")
+    let report = try JSONDecoder().decode(Warm.self, from: Data(fourth.stdout.utf8))
+    #expect((report.total, report.fetched, report.failed) == (Self.imageCount, Self.imageCount, 0))
+    #expect(origin.requests.map(\.target).sorted() == (served + served).sorted())
+    let warnings = fourth.stderrLines.filter { $0.contains("shared cache") }
+    #expect(warnings.count == 1, "\(fourth.stderr)")
+    let warning = try #require(warnings.first)
+    #expect(
+      warning.contains("shared cache \(sharedCache.absoluteString) unreachable (could not connect: "), "\(warning)")
+    #expect(warning.hasSuffix("); fetching from origins"), "\(warning)")
+    #expect(fourth.stderrLines.count == 1, "\(fourth.stderr)")
+    #expect(try caches[3].list().map(\.url).sorted() == urls.map(\.absoluteString).sorted())
+  }
+
+  /// Validators across both hops: a machine's stale copy is confirmed with a 304 from the shared cache, which
+  /// revalidated its own expired copy with the origin's ETag.
+  @Test func aStaleCopyIsRevalidatedThroughTheSharedCache() throws {
+    let png = TestImages.png(7)
+    let origin = try HTTPTestServer { request in
+      request.header("if-none-match") == "\"v1\""
+        ? .response(status: 304, headers: ["ETag": "\"v1\"", "Cache-Control": "max-age=1"])
+        : .ok(png, headers: ["ETag": "\"v1\"", "Cache-Control": "max-age=1"])
+    }
+    defer { origin.stop() }
+    let nginx = try NginxSharedCache(origins: ["http://127.0.0.1:\(origin.port)"])
+    let list = try ScratchCache.urlList([origin.url("/img/7.png")])
+    defer { try? FileManager.default.removeItem(atPath: list) }
+    let cache = try ScratchCache()
+    defer { cache.remove() }
+
+    let first = try Self.warm(list, cache, sharedCache: nginx.baseURL).wait()
+    // Both copies, this machine's and the shared cache's, are fresh for one second.
+    Thread.sleep(forTimeInterval: 2.5)
+    let second = try Self.warm(list, cache, sharedCache: nginx.baseURL).wait()
+
+    #expect(first.status == 0 && second.status == 0, "\(first.stderr)\(second.stderr)")
+    let report = try JSONDecoder().decode(Warm.self, from: Data(second.stdout.utf8))
+    #expect((report.fetched, report.revalidated, report.failed) == (0, 1, 0), "\(second.stdout)")
+    #expect(origin.requests.map { $0.header("if-none-match") } == [nil, "\"v1\""])
+    let log = nginx.accessLog(atLeast: 2)
+    #expect(log.map(\.status) == [200, 304])
+    #expect(log.map(\.cacheStatus) == ["MISS", "REVALIDATED"])
+  }
+
+  /// No open proxy: an origin that is not listed is refused before anything is fetched, and says so in a header
+  /// the clients recognise.
+  @Test(arguments: ["http", "https"])
+  func anOriginNotListedIsRefused(scheme: String) async throws {
+    let listed = try Self.origin()
+    defer { listed.stop() }
+    let other = try Self.origin()
+    defer { other.stop() }
+    let nginx = try NginxSharedCache(origins: ["http://127.0.0.1:\(listed.port)"])
+    let loader = CurlDataLoader()
+    // Another port on a listed host, or the listed port under another scheme, is another origin.
+    let unlisted = scheme == "http" ? "http/127.0.0.1:\(other.port)" : "https/127.0.0.1:\(listed.port)"
+
+    let answer = try await loader.load(DataRequest(url: nginx.baseURL.appendingPathComponent("\(unlisted)/img/1.png")))
+
+    #expect(answer.statusCode == 403)
+    #expect(answer.header("x-shared-cache-refused") == "origin not listed")
+    #expect(other.requestCount == 0)
+    #expect(listed.requestCount == 0)
+    #expect(nginx.accessLog(atLeast: 1).map(\.status) == [403])
+  }
+
+  /// The client's side of a refusal: `imgcache get` of an unlisted origin still gets the image, from the origin,
+  /// without a warning (a refusal is the list doing its job, not an outage).
+  @Test func aClientFetchesAnUnlistedOriginDirectly() throws {
+    let origin = try Self.origin()
+    defer { origin.stop() }
+    let nginx = try NginxSharedCache(origins: [])
+    let cache = try ScratchCache()
+    defer { cache.remove() }
+    let url = origin.url("/img/3.png")
+
+    let output = try CLI.run(
+      ["get", url.absoluteString, "--retries", "0", "--shared-cache", nginx.baseURL.absoluteString] + cache.arguments)
+
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stderr == "")
+    #expect(output.stdout.hasPrefix("network  PNG ") && output.stdout.hasSuffix("  \(url.absoluteString)\n"))
+    #expect(origin.requests.map(\.target) == ["/img/3.png"])
+    #expect(nginx.accessLog(atLeast: 1).map(\.status) == [403])
+  }
+
+  @Test(arguments: [
+    (["--shared-cache", "ftp://cache.example"], [:], "--shared-cache: not an http or https URL"),
+    ([], ["IMGCACHE_SHARED_CACHE": "cache.example:8080"], "IMGCACHE_SHARED_CACHE: not an http or https URL"),
+    (["--shared-cache", "http://u:pw@cache.example"], [:], "--shared-cache: must not carry a user name or password"),
+  ])
+  func aBadSharedCacheIsOneLine(arguments: [String], environment: [String: String], message: String) throws {
+    let cache = try ScratchCache()
+    defer { cache.remove() }
+
+    let output = try CLI.run(
+      ["get", "http://127.0.0.1:9/a.png"] + arguments + cache.arguments, environment: environment)
+
+    #expect(output.status == 1)
+    #expect(
+      output.stderrLines
+        == ["imgcache: \(message); give http(s)://HOST[:PORT][/PATH], e.g. http://imgcache.internal:8080"])
+    #expect(!output.stderr.contains("pw"))
+  }
+}
