@@ -5,6 +5,7 @@ public enum TerminalText {
   /// not just the ESC byte, so no `[2J` debris is left behind. Tabs become a single space; line breaks are
   /// control characters too and go, so split multi-line text (a biography) into lines first.
   public static func sanitize(_ text: String) -> String {
+    if let clean = SingleScalarText.alreadyClean(text) { return clean }
     var scanner = EscapeSequenceScanner(text.unicodeScalars)
     var kept = String.UnicodeScalarView()
     while let scalar = scanner.nextPrintable() { kept.append(scalar) }
@@ -14,10 +15,19 @@ public enum TerminalText {
   /// Columns the text takes on a terminal (wide characters 2, combining marks 0), counted per grapheme cluster.
   /// Colour codes (CSI sequences such as block art's `ESC[38;5;196m`) draw nothing and count as 0.
   public static func displayWidth(_ text: String) -> Int {
+    if let width = SingleScalarText.width(text) { return width }
     var total = 0
     var sequence = ControlSequenceTracker()
     for character in text { total += sequence.columns(of: character) }
     return total
+  }
+
+  /// The display width of `line` when it holds nothing but printable text and complete SGR colour codes
+  /// (`ESC [` digits, `;` or `:`, then `m`), so it may go to the terminal as it is; nil when it holds anything else
+  /// (another escape sequence or a control character, which `sanitize` must remove first) or characters that are
+  /// measured one by one (combining marks, emoji, CJK and others).
+  public static func colouredTextWidth(_ line: String) -> Int? {
+    SingleScalarText.colouredTextWidth(line)
   }
 
   /// Cuts to at most `columns` display columns, ending with `…` when something was cut.
@@ -25,7 +35,20 @@ public enum TerminalText {
   /// so the result is exactly `columns` wide whenever it was cut.
   public static func truncate(_ text: String, toColumns columns: Int) -> String {
     guard columns > 0 else { return "" }
-    guard displayWidth(text) > columns else { return text }
+    return truncated(text, toColumns: columns).text
+  }
+
+  /// `truncate`, and the width of what it returns.
+  private static func truncated(_ text: String, toColumns columns: Int) -> (text: String, columns: Int) {
+    if let width = SingleScalarText.width(text) {
+      guard width > columns else { return (text, width) }
+      if let (bytes, used) = SingleScalarText.prefix(of: text, columns: columns - 1) {
+        let kept = String(decoding: text.utf8.prefix(bytes), as: UTF8.self)
+        return (kept + String(repeating: " ", count: columns - 1 - used) + "…", columns)
+      }
+    }
+    let width = characterWidth(text)
+    guard width > columns else { return (text, width) }
     let budget = columns - 1  // one column is reserved for the ellipsis
     var kept = ""
     var used = 0
@@ -37,13 +60,22 @@ public enum TerminalText {
       kept.append(character)
       used += width
     }
-    return kept + String(repeating: " ", count: budget - used) + "…"
+    return (kept + String(repeating: " ", count: budget - used) + "…", columns)
   }
 
   /// Truncates, then pads with spaces to exactly `columns` display columns.
   public static func fit(_ text: String, toColumns columns: Int) -> String {
-    let cut = truncate(text, toColumns: columns)
-    return cut + String(repeating: " ", count: max(0, columns - displayWidth(cut)))
+    guard columns > 0 else { return "" }
+    let (cut, width) = truncated(text, toColumns: columns)
+    return width < columns ? cut + String(repeating: " ", count: columns - width) : cut
+  }
+
+  /// `displayWidth` character by character, for text the byte-wise measure does not know.
+  private static func characterWidth(_ text: String) -> Int {
+    var total = 0
+    var sequence = ControlSequenceTracker()
+    for character in text { total += sequence.columns(of: character) }
+    return total
   }
 }
 

@@ -8,6 +8,16 @@ enum StyledLine {
   /// One preformatted segment, or several split at the columns in `edges` (where pictures begin and end, so
   /// the renderer can step over their cells).
   static func screenLine(_ line: String, columns: Int, splitAt edges: [Int] = []) -> ScreenLine {
+    // Nearly every line: text and colour codes only, fitted to the screen already. It goes out as it is, which
+    // is what the tokens below would rebuild, at a fraction of the cost.
+    if edges.isEmpty, let width = TerminalText.colouredTextWidth(line), width <= max(0, columns) {
+      return ScreenLine([.preformatted(line, columns: width)])
+    }
+    return tokenized(line, columns: columns, splitAt: edges)
+  }
+
+  /// `screenLine` token by token: colour codes kept, the text between sanitised and cut to the screen.
+  static func tokenized(_ line: String, columns: Int, splitAt edges: [Int]) -> ScreenLine {
     var segments: [LineSegment] = []
     var output = ""
     var segmentStart = 0
@@ -51,35 +61,39 @@ enum StyledLine {
   }
 
   /// Splits `line` into SGR colour codes and the text between them. Other escape sequences stay inside the text
-  /// tokens, where `TerminalText.sanitize` removes them whole.
+  /// tokens, where `TerminalText.sanitize` removes them whole. Works on the UTF-8 bytes: every byte of a colour
+  /// code is ASCII, and no byte of a longer scalar is.
   static func tokens(of line: String) -> [Token] {
     var tokens: [Token] = []
-    var text = String.UnicodeScalarView()
-    let scalars = Array(line.unicodeScalars)
+    let bytes = Array(line.utf8)
+    func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+    var textStart = 0
     var index = 0
-    while index < scalars.count {
-      if let end = endOfColourCode(scalars, at: index) {
-        if !text.isEmpty { tokens.append(.text(String(text))) }
-        text = String.UnicodeScalarView()
-        tokens.append(.colour(String(String.UnicodeScalarView(scalars[index...end]))))
+    while index < bytes.count {
+      if let end = endOfColourCode(bytes, at: index) {
+        if textStart < index { tokens.append(.text(string(textStart..<index))) }
+        tokens.append(.colour(string(index..<(end + 1))))
         index = end + 1
+        textStart = index
       } else {
-        text.append(scalars[index])
         index += 1
       }
     }
-    if !text.isEmpty { tokens.append(.text(String(text))) }
+    if textStart < bytes.count { tokens.append(.text(string(textStart..<bytes.count))) }
     return tokens
   }
 
   /// The index of the `m` ending an SGR sequence that starts at `start`, if one does.
-  private static func endOfColourCode(_ scalars: [Unicode.Scalar], at start: Int) -> Int? {
-    guard scalars[start] == "\u{1B}", start + 1 < scalars.count, scalars[start + 1] == "[" else { return nil }
+  private static func endOfColourCode(_ bytes: [UInt8], at start: Int) -> Int? {
+    guard bytes[start] == 0x1B, start + 1 < bytes.count, bytes[start + 1] == UInt8(ascii: "[") else { return nil }
     var index = start + 2
-    while index < scalars.count {
-      let scalar = scalars[index]
-      if scalar == "m" { return index }
-      guard ("0"..."9").contains(scalar) || scalar == ";" || scalar == ":" else { return nil }
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "m") { return index }
+      guard
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ";")
+          || byte == UInt8(ascii: ":")
+      else { return nil }
       index += 1
     }
     return nil

@@ -88,4 +88,21 @@ import Testing
       body: ["ab"], pictures: [picture], status: "s", size: TerminalSize(columns: 7, rows: 2))
     #expect(frame.pictures.isEmpty)
   }
+
+  @Test func theWholeLinePathGivesWhatTheTokensGive() {
+    // Lines a frame is made of (block art, names, padding, hints), and lines that must take the tokens' path
+    let red = "\u{1B}[38;5;196;48;5;21m"
+    let art = red + "▀\u{1FB00}▄" + "\u{1B}[48;2;1;2;3m▌\u{1B}[0m"
+    let lines = [
+      "", "> " + art + " Cher", art, "  1. Björk — 1.2M listeners", String(repeating: " ", count: 30), red,
+      "Bj\u{1B}[2Jörk", "tab\tx", "日本語", "e\u{301}", art + " " + String(repeating: "x", count: 40),
+    ]
+    for line in lines {
+      for columns in [0, 5, 30, 100] {
+        #expect(
+          StyledLine.screenLine(line, columns: columns) == StyledLine.tokenized(line, columns: columns, splitAt: []),
+          "\(line.debugDescription) at \(columns) columns")
+      }
+    }
+  }
 }
