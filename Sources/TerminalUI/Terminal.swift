@@ -55,6 +55,13 @@ public final class Terminal: TerminalDevice {
     }
   }
 
+  /// Bytes to write before the full screen is left, however the process leaves it (`restore()`, `exit`, SIGINT,
+  /// SIGTERM, SIGHUP, SIGQUIT): what removes every picture a graphics protocol left on the screen (kitty's delete
+  /// of all pictures), which leaving the alternate screen does not. Empty bytes write nothing.
+  public func writeBeforeLeaving(_ bytes: [UInt8]) {
+    TerminalRestoration.writeBeforeLeaving(bytes)
+  }
+
   /// Runs `body` in full-screen mode and restores the terminal however `body` ends.
   public func withFullScreen<Result>(_ body: (Terminal) throws -> Result) throws -> Result {
     try enterFullScreen()

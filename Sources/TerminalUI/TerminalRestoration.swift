@@ -15,6 +15,9 @@ enum TerminalRestoration {
   nonisolated(unsafe) private static var handlersInstalled = false
   nonisolated(unsafe) private(set) static var resizePipeReadEnd: Int32 = -1
   nonisolated(unsafe) private static var resizePipeWriteEnd: Int32 = -1
+  /// Bytes written first when the full screen is left, on every way out: a length (`Int`) followed by the bytes, in
+  /// memory that is never freed, so a handler can read it whenever it runs. Replaced with one pointer store.
+  nonisolated(unsafe) private static var leaveFirst: UnsafeMutableRawPointer?
 
   /// `fullScreen` false: only the input mode was changed (a query), so restoring leaves the screen alone.
   static func install(original attributes: termios, input: Int32, output: Int32, fullScreen: Bool = true) {
@@ -49,11 +52,29 @@ enum TerminalRestoration {
     }
   }
 
+  /// Makes leaving the full screen write `bytes` first (what removes every picture a graphics protocol drew), on
+  /// every way out a restore takes: `Terminal.restore()`, `atexit` and the signal handlers alike.
+  static func writeBeforeLeaving(_ bytes: [UInt8]) {
+    guard !bytes.isEmpty else {
+      leaveFirst = nil
+      return
+    }
+    let block = UnsafeMutableRawPointer.allocate(
+      byteCount: MemoryLayout<Int>.size + bytes.count, alignment: MemoryLayout<Int>.alignment)
+    block.storeBytes(of: bytes.count, as: Int.self)
+    bytes.withUnsafeBytes { (block + MemoryLayout<Int>.size).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+    // The block it replaces is left allocated: a handler may be reading it right now.
+    leaveFirst = block
+  }
+
   /// Leaves the alternate screen, shows the cursor, and restores the saved attributes. Safe to call repeatedly.
   static func restore() {
     guard needsRestore == 1 else { return }
     needsRestore = 0
     if leavesFullScreen == 1 {
+      if let block = leaveFirst {
+        _ = write(outputDescriptor, block + MemoryLayout<Int>.size, block.load(as: Int.self))
+      }
       let leave: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
       _ = write(outputDescriptor, leave.utf8Start, leave.utf8CodeUnitCount)
     }

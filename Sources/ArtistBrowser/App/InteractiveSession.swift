@@ -48,14 +48,15 @@ final class InteractiveSession {
   /// before any key is read; `openScenes` then pushes the first scenes.
   func run(detectPictures: (Terminal) async -> Pictures, openScenes: () -> Void) async throws {
     try terminal.enterFullScreen()
-    var pictures = Pictures()
     defer {
-      // No picture may outlive the session: the ones on screen, then whatever the protocol can remove at once.
+      // No picture may outlive the session: the ones on screen, then (as the terminal is restored, which a
+      // signal's handler does too) whatever the protocol can remove at once.
       renderer.removePictures()
-      if !pictures.eraseAll.isEmpty { terminal.write(pictures.eraseAll) }
       terminal.restore()
+      terminal.writeBeforeLeaving([])
     }
-    pictures = await detectPictures(terminal)
+    let pictures = await detectPictures(terminal)
+    terminal.writeBeforeLeaving(pictures.eraseAll)
     let (stream, continuation) = AsyncStream<Event>.makeStream()
     events = continuation
     defer { events = nil }
