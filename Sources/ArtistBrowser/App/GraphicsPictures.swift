@@ -15,6 +15,12 @@ struct ProtocolPicturePainter: PicturePainting {
   }
 
   var eraseAll: [UInt8] { encoder.eraseAll() }
+
+  /// The terminal's own cell, as measured (`TIOCGWINSZ`, `CSI 16 t`) or assumed.
+  var cellAspect: Double {
+    let cell = encoder.capabilities.cellSize
+    return cell.width > 0 && cell.height > 0 ? Double(cell.height) / Double(cell.width) : 2
+  }
 }
 
 /// How the full screen draws pictures, once the terminal's capabilities are known.

@@ -17,7 +17,7 @@ enum PicturePage {
     guard width > 0, height > 0 else { return SceneFrame(lines: []) }
     if width >= PicturePane.minimumWidth {
       let box = PicturePane.pictureBox(
-        columns: width - minimumTextColumns - PicturePane.gap, rows: height)
+        columns: width - minimumTextColumns - PicturePane.gap, rows: height, cellAspect: picture.painter.cellAspect)
       let textColumns = width - box.columns - PicturePane.gap
       let pane = pane(picture, url: url, box: box).render(
         box: box, width: box.columns, height: height, origin: (0, textColumns + PicturePane.gap), id: picture.pictureID)
@@ -25,7 +25,8 @@ enum PicturePage {
       let lines = PicturePane.beside(beside.lines, leftColumns: textColumns, pane.lines, height: height)
       return SceneFrame(lines: lines, pictures: beside.pictures + (pane.picture.map { [$0] } ?? []))
     }
-    let box = PicturePane.pictureBox(columns: width, rows: height - minimumTextRows - 1)
+    let box = PicturePane.pictureBox(
+      columns: width, rows: height - minimumTextRows - 1, cellAspect: picture.painter.cellAspect)
     guard box.rows > 0 else { return text(width, height) }
     let pane = pane(picture, url: url, box: box).render(
       box: box, width: width, height: box.rows, origin: (0, 0), id: picture.pictureID)

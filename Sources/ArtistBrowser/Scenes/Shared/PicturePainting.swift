@@ -17,6 +17,14 @@ public protocol PicturePainting: Sendable {
   func paint(_ bitmap: ImageBitmap, columns: Int, rows: Int, id: UInt32) -> PaintedPicture
   /// What removes every picture this painter may have drawn (on leaving the full screen).
   var eraseAll: [UInt8] { get }
+  /// How many times taller than wide a cell is for this painter's pictures, so a square picture gets a box that
+  /// is square on the screen.
+  var cellAspect: Double { get }
+}
+
+extension PicturePainting {
+  /// Block art's: each cell is two samples tall and one wide (half blocks; the finer sets keep that ratio).
+  public var cellAspect: Double { 2 }
 }
 
 /// Block art through the thumbnail renderer (half blocks, or finer symbols): pictures are text.

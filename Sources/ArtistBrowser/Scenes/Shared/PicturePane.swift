@@ -8,9 +8,6 @@ struct PicturePane {
   static let minimumWidth = 100
   /// Columns between the text and the pane.
   static let gap = 2
-  /// A cell is about twice as tall as it is wide, and the pictures are square (covers, artist pictures), so a
-  /// square picture is twice as many columns as rows.
-  static let cellAspect = 2
   /// Rows kept under a preview picture: a blank line, the name, the figures, the tags. Fixed, so the picture
   /// keeps its size when the tags arrive.
   static let factLines = 4
@@ -23,10 +20,11 @@ struct PicturePane {
   /// The columns a list keeps beside the pane on a `width`-column screen.
   static func listColumns(width: Int) -> Int { min(64, max(46, width * 2 / 5)) }
 
-  /// The largest box for a square picture within `columns × rows` cells, leaving `factLines` rows under it.
-  static func pictureBox(columns: Int, rows: Int, factLines: Int = 0) -> (columns: Int, rows: Int) {
-    let pictureRows = max(0, min(rows - factLines, columns / cellAspect))
-    return (pictureRows * cellAspect, pictureRows)
+  /// The largest box for a square picture (covers and artist pictures are square) within `columns × rows` cells,
+  /// leaving `factLines` rows under it, on cells `cellAspect` times taller than wide (the painter's).
+  static func pictureBox(columns: Int, rows: Int, factLines: Int = 0, cellAspect: Double) -> (columns: Int, rows: Int) {
+    let pictureRows = max(0, min(rows - factLines, Int((Double(columns) / cellAspect).rounded(.down))))
+    return (min(columns, Int((Double(pictureRows) * cellAspect).rounded())), pictureRows)
   }
 
   /// Exactly `height` lines of `width` columns: the picture's box, a blank line and the facts (cut to fit), and
@@ -93,7 +91,8 @@ extension PicturePane {
     let listColumns = listColumns(width: width)
     let listed = list(listColumns)
     let paneColumns = width - listColumns - gap
-    let box = pictureBox(columns: paneColumns, rows: height, factLines: factLines)
+    let box = pictureBox(
+      columns: paneColumns, rows: height, factLines: factLines, cellAspect: picture.painter.cellAspect)
     let pane = PicturePane(
       picture: picture.picture(for: url, columns: box.columns, rows: box.rows),
       contentKey: contentKey(url: url, box: box), facts: facts
