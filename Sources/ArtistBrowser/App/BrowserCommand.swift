@@ -19,7 +19,10 @@ public struct BrowserCommand: AsyncParsableCommand {
       """,
     version: ImageCacheVersion.string)
 
-  @Flag(help: "Show cover thumbnails as block art (t toggles them).")
+  @Flag(
+    help: ArgumentHelp(
+      "Show cover thumbnails beside list rows (t toggles them). With --plain they are block art whatever "
+        + "--graphics says: a printout is text, for pipes, files and pagers."))
   var thumbs = false
 
   @Flag(help: "Print the view as plain text and exit.")
@@ -107,8 +110,8 @@ public struct BrowserCommand: AsyncParsableCommand {
   }
 
   public func run() async throws {
-    let options = try options()
     let environment = ProcessInfo.processInfo.environment
+    let options = try options(environment: environment)
     let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
     let interactive = options.runsInteractively(
       stdinIsTerminal: isatty(STDIN_FILENO) == 1, stdoutIsTerminal: stdoutIsTerminal)
@@ -129,8 +132,9 @@ public struct BrowserCommand: AsyncParsableCommand {
     if exitCode != 0 { throw ExitCode(exitCode) }
   }
 
-  /// The parsed flags as `BrowserOptions`, or a usage error naming the option at fault.
-  func options() throws -> BrowserOptions {
+  /// The parsed flags as `BrowserOptions`, or a usage error naming the option at fault. `environment` is what
+  /// `--symbols auto` is worked out from.
+  func options(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> BrowserOptions {
     var options = BrowserOptions()
     let entries = [artist, album, similar, search].compactMap { $0 }
     guard entries.count <= 1 else {
@@ -168,8 +172,9 @@ public struct BrowserCommand: AsyncParsableCommand {
       }
       options.graphics = choice
     }
-    if let symbols, symbols.lowercased() != "auto" {
-      guard let set = SymbolSet(rawValue: symbols.lowercased()) else {
+    if let symbols {
+      // `imgcache show --symbols`'s parser: a set's name, or `auto` worked out from the environment.
+      guard let set = SymbolSet.named(symbols, environment: environment) else {
         throw ValidationError("--symbols takes half, quad, sextant or auto")
       }
       options.symbols = set

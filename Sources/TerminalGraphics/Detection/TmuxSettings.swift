@@ -9,9 +9,16 @@ public enum TmuxSettings {
   }
 
   private static func option(_ name: String, timeout: Duration) -> String? {
+    output(of: ["tmux", "show", "-gv", name], timeout: timeout)
+  }
+
+  /// What `command` (looked up in `PATH`) prints, trimmed, when it succeeds within `timeout`; nil when it fails,
+  /// cannot start, or is still running at the deadline (it is then terminated and not waited for), so a tmux
+  /// server that does not answer costs a start at most `timeout`.
+  static func output(of command: [String], timeout: Duration) -> String? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["tmux", "show", "-gv", name]
+    process.arguments = command
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice

@@ -71,8 +71,8 @@ import Testing
 }
 
 @Suite struct BrowserCommandParsingTests {
-  private func options(_ arguments: [String]) throws -> BrowserOptions {
-    try BrowserCommand.parse(arguments).options()
+  private func options(_ arguments: [String], environment: [String: String] = [:]) throws -> BrowserOptions {
+    try BrowserCommand.parse(arguments).options(environment: environment)
   }
 
   @Test func noArgumentsOpenTheChartFullScreen() throws {
@@ -133,10 +133,14 @@ import Testing
   @Test func symbolsAreASetOrAutoDetectedFromTheEnvironment() throws {
     #expect(try options(["--symbols", "quad"]).symbols == .quad)
     #expect(try options(["--symbols", "SEXTANT"]).symbols == .sextant)
-    let auto = try options(["--symbols", "auto"])
-    #expect(auto.symbols == nil)
-    #expect(auto.resolvedSymbols(environment: ["TERM": "xterm-kitty"]) == .sextant)
-    #expect(auto.resolvedSymbols(environment: ["TERM": "xterm-256color"]) == .half)
+    // `auto` goes through the same parser as `imgcache show --symbols`, which works it out from the environment
+    #expect(try options(["--symbols", "auto"], environment: ["TERM": "xterm-kitty"]).symbols == .sextant)
+    #expect(try options(["--symbols", "AUTO"], environment: ["TERM": "xterm-256color"]).symbols == .half)
+    // Without the option, the session's environment decides
+    let unset = try options([])
+    #expect(unset.symbols == nil)
+    #expect(unset.resolvedSymbols(environment: ["TERM": "xterm-kitty"]) == .sextant)
+    #expect(unset.resolvedSymbols(environment: ["TERM": "xterm-256color"]) == .half)
     #expect(try options(["--symbols", "half"]).resolvedSymbols(environment: ["TERM": "xterm-kitty"]) == .half)
     #expect(throws: (any Error).self) { try options(["--symbols", "braille"]) }
   }
