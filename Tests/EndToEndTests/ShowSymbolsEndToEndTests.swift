@@ -58,4 +58,31 @@ struct ShowSymbolsEndToEndTests {
     #expect(result.stderr.split(separator: "\n").count == 1)
     #expect(result.stderr.contains("--symbols: expected half, quad, sextant or auto, got \"octant\""))
   }
+
+  @Test func manyFilesComeOutInOrderAndABadOneStopsAfterThoseBeforeIt() throws {
+    // Given 40 pictures, each a different colour (files are drawn on every core, a batch at a time)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("show-many-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let paths = try (0..<40).map { index in
+      let pixel: [UInt8] = [UInt8(index * 6), 255 - UInt8(index * 6), UInt8(index), 255]
+      let bitmap = ImageBitmap(width: 2, height: 2, pixels: Array([[UInt8]](repeating: pixel, count: 4).joined()))
+      let path = folder.appendingPathComponent("picture-\(index).png").path
+      try Data(try PNGEncoder.encode(bitmap)).write(to: URL(fileURLWithPath: path))
+      return path
+    }
+    let options = ["--size", "1x1", "--color", "truecolor", "--symbols", "half"]
+    // When drawn all at once
+    let all = try ProcessRunner.run("imgcache", ["show"] + paths + options)
+    // Then the output is each picture's own drawing, in the order given
+    #expect(all.status == 0, "\(all.stderr)")
+    let each = try paths.map { try ProcessRunner.run("imgcache", ["show", $0] + options).stdout }
+    #expect(all.stdout == each.joined())
+    // And with a missing file in the middle, the pictures before it are drawn, then one line says what failed
+    let missing = folder.appendingPathComponent("missing.png").path
+    let broken = try ProcessRunner.run("imgcache", ["show"] + paths[0..<25] + [missing] + paths[25...] + options)
+    #expect(broken.status == 1)
+    #expect(broken.stdout == each[0..<25].joined())
+    #expect(broken.stderr == "imgcache: cannot read \(missing); check the path\n")
+  }
 }

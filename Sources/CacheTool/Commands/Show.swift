@@ -46,13 +46,17 @@ struct Show: AsyncParsableCommand {
       let capabilities = try await Self.graphicsCapabilities(forced: graphics)
       if let note = capabilities.note { Console.note(note) }
       let pictures = PictureEncoder(capabilities: capabilities)
+      if capabilities.drawsPictures, capabilities.protocol == nil, !sources.contains(where: Self.isWebAddress) {
+        try await Self.drawFiles(sources, renderer: renderer, box: box)
+        return
+      }
       let decoder = ImageDecoder()
       var manager: ImageManager?
       defer { try? manager?.close() }
       var output = ""
       for (index, source) in sources.enumerated() {
         let bitmap: ImageBitmap
-        if let url = URL(string: source), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme) {
+        if Self.isWebAddress(source), let url = URL(string: source) {
           if manager == nil { manager = try global.makeManager() }
           do {
             bitmap = try await manager!.image(for: url).bitmap
@@ -60,14 +64,7 @@ struct Show: AsyncParsableCommand {
             throw CommandFailure("\(error)")
           }
         } else {
-          guard let data = FileManager.default.contents(atPath: source) else {
-            throw CommandFailure("cannot read \(source); check the path")
-          }
-          do {
-            bitmap = try decoder.decode([UInt8](data), limits: .default)
-          } catch {
-            throw CommandFailure("\(source): \(error)")
-          }
+          bitmap = try Self.decodeFile(source, decoder: decoder)
         }
         guard capabilities.drawsPictures else { continue }
         if capabilities.protocol != nil {
@@ -83,6 +80,57 @@ struct Show: AsyncParsableCommand {
         FileHandle.standardOutput.write(Data(output.utf8))
         output.removeAll(keepingCapacity: true)
       }
+    }
+  }
+
+  static func isWebAddress(_ source: String) -> Bool {
+    guard let scheme = URL(string: source)?.scheme?.lowercased() else { return false }
+    return ["http", "https"].contains(scheme)
+  }
+
+  static func decodeFile(_ path: String, decoder: ImageDecoder) throws(CommandFailure) -> ImageBitmap {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw CommandFailure("cannot read \(path); check the path")
+    }
+    do {
+      return try decoder.decode([UInt8](data), limits: .default)
+    } catch {
+      throw CommandFailure("\(path): \(error)")
+    }
+  }
+
+  /// Block art of files, decoded and drawn on every core a batch at a time (a task group: the cooperative pool has a
+  /// thread per core), and written in order, one write per picture: one core drew 100 thumbnails in about 165 ms of
+  /// CPU while chafa spread its work over both. A file that cannot be read or decoded stops the run once the
+  /// pictures before it are out, as drawing in turn did.
+  static func drawFiles(_ paths: [String], renderer: BlockArtRenderer, box: (columns: Int, rows: Int))
+    async throws(CommandFailure)
+  {
+    let batchSize = max(1, ProcessInfo.processInfo.activeProcessorCount) * 4
+    var start = 0
+    while start < paths.count {
+      let batch = Array(paths[start..<min(paths.count, start + batchSize)])
+      let drawn = await withTaskGroup(of: (index: Int, art: String?, failure: String?).self) { group in
+        for (index, path) in batch.enumerated() {
+          group.addTask {
+            do throws(CommandFailure) {
+              let bitmap = try decodeFile(path, decoder: ImageDecoder())
+              let art = renderer.render(bitmap, columns: box.columns, rows: box.rows).map { $0 + "\n" }.joined()
+              return (index, art, nil)
+            } catch {
+              return (index, nil, error.description)
+            }
+          }
+        }
+        var drawn = [(art: String?, failure: String?)](repeating: (nil, nil), count: batch.count)
+        for await result in group { drawn[result.index] = (result.art, result.failure) }
+        return drawn
+      }
+      for (art, failure) in drawn {
+        if let failure { throw CommandFailure(failure) }
+        if let art { FileHandle.standardOutput.write(Data(art.utf8)) }
+      }
+      start += batch.count
     }
   }
 
