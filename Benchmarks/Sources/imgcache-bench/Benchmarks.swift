@@ -15,6 +15,8 @@ enum Benchmarks {
         directory: arguments[1], count: Int(arguments[2])!, side: arguments.count > 3 ? Int(arguments[3])! : 174)
     case "memory": memoryHit()
     case "manager": managerHit()
+    case "processed": processedHit()
+    case "resize": try resize(peerInput: arguments.count > 1 ? arguments[1] : nil)
     case "disk": try disk(directory: arguments[1])
     case "open": try open(directory: arguments[1])
     case "header": try header()
@@ -31,7 +33,7 @@ enum Benchmarks {
         moves: arguments.count > 4 ? Int(arguments[4])! : 101)
     default:
       print(
-        "usage: imgcache-bench make-images DIR COUNT [SIDE] | memory | disk DIR | header | fidelity DIR MODE [SYMBOLS]"
+        "usage: imgcache-bench make-images DIR COUNT [SIDE] | memory | manager | processed | resize | disk DIR | header | fidelity DIR MODE [SYMBOLS]"
           + " | picture SYMBOLS OUT.png < block-art | catalog | chart-covers DIR COUNT"
           + " | cursor CACHE-DIR COLUMNS ROWS [MOVES]")
     }
@@ -89,18 +91,12 @@ enum Benchmarks {
     let order = (0..<20_000).map { _ in urls[Int(random.next() % 10_000)] }
     let done = DispatchSemaphore(value: 0)
     Task {
-      let clock = ContinuousClock()
-      var samples: [Double] = []
-      for _ in 0..<21 {
-        let elapsed = await clock.measure {
-          for url in order { _ = try? await manager.image(for: url) }
-        }
-        let ns = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
-        samples.append(ns / Double(order.count))
+      let result = await measureBatchesAsync(
+        "ImageManager.image(for:) memory hit (10,000 entries)", operations: order.count
+      ) {
+        for url in order { _ = try? await manager.image(for: url) }
       }
-      print(
-        Measurement(name: "ImageManager.image(for:) memory hit (10,000 entries)", nanosecondsPerOperation: samples).line
-      )
+      print(result.line)
       done.signal()
     }
     done.wait()

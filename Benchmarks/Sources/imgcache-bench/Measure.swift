@@ -53,3 +53,17 @@ func measureBatches(
   }
   return Measurement(name: name, nanosecondsPerOperation: samples)
 }
+
+/// Like `measureBatches`, for a body that suspends (the manager's async API).
+func measureBatchesAsync(
+  _ name: String, batches: Int = 21, operations: Int, _ body: () async -> Void
+) async -> Measurement {
+  let clock = ContinuousClock()
+  var samples: [Double] = []
+  for _ in 0..<batches {
+    let elapsed = await clock.measure { await body() }
+    let ns = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+    samples.append(ns / Double(operations))
+  }
+  return Measurement(name: name, nanosecondsPerOperation: samples)
+}
