@@ -24,15 +24,8 @@ final class HeldAnswers: Sendable {
 struct TransferPriorityTests {
   @Test func aHighPriorityRequestOvertakesQueuedLowOnesAndLowOnesKeepTheirOrder() async throws {
     // Given one transfer at a time, one in flight (its answer held), and three low-priority ones queued behind it
-    let held = HeldAnswers()
-    let server = try HTTPTestServer { request in
-      if request.path == "/first" { held.wait() }
-      return .text(request.path)
-    }
+    let (held, server, loader, first) = try await oneTransferInFlight()
     defer { server.stop() }
-    let loader = CurlDataLoader(configuration: .init(maxConcurrentTransfers: 1))
-    let first = Task { try await loader.load(DataRequest(url: server.url("/first"))) }
-    try await waitUntil("the first request at the server") { server.requestCount == 1 }
     var queued: [Task<DataResponse, any Error>] = []
     for (index, name) in ["low1", "low2", "low3"].enumerated() {
       queued.append(Task { try await loader.load(DataRequest(url: server.url("/\(name)"), priority: .low)) })
@@ -52,15 +45,8 @@ struct TransferPriorityTests {
   }
 
   @Test func equalPrioritiesStartInTheOrderTheyWereAskedFor() async throws {
-    let held = HeldAnswers()
-    let server = try HTTPTestServer { request in
-      if request.path == "/first" { held.wait() }
-      return .text(request.path)
-    }
+    let (held, server, loader, first) = try await oneTransferInFlight()
     defer { server.stop() }
-    let loader = CurlDataLoader(configuration: .init(maxConcurrentTransfers: 1))
-    let first = Task { try await loader.load(DataRequest(url: server.url("/first"))) }
-    try await waitUntil("the first request at the server") { server.requestCount == 1 }
     var queued: [Task<DataResponse, any Error>] = []
     for (index, (name, priority)) in [("a", .normal), ("b", .veryHigh), ("c", .normal), ("d", .veryHigh)]
       .enumerated() as EnumeratedSequence<[(String, ImageRequest.Priority)]>
@@ -73,5 +59,26 @@ struct TransferPriorityTests {
     for task in [first] + queued { _ = try await task.value }
 
     #expect(server.requests.map(\.path) == ["/first", "/b", "/d", "/a", "/c"])
+  }
+
+  /// A loader running one transfer at a time, with `/first` in flight and its answer held until `held.release()`.
+  private func oneTransferInFlight() async throws -> (
+    held: HeldAnswers, server: HTTPTestServer, loader: CurlDataLoader, first: Task<DataResponse, any Error>
+  ) {
+    let held = HeldAnswers()
+    let server = try HTTPTestServer { request in
+      if request.path == "/first" { held.wait() }
+      return .text(request.path)
+    }
+    let loader = CurlDataLoader(configuration: .init(maxConcurrentTransfers: 1))
+    let first = Task { try await loader.load(DataRequest(url: server.url("/first"))) }
+    do {
+      try await waitUntil("the first request at the server") { server.requestCount == 1 }
+    } catch {
+      held.release()
+      server.stop()
+      throw error
+    }
+    return (held, server, loader, first)
   }
 }
