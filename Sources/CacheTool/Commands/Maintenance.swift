@@ -84,7 +84,10 @@ struct Verify: AsyncParsableCommand {
       let decoder = ImageDecoder()
       let report: VerifyReport
       do {
-        report = try disk.verify(fix: fix) { bytes in (try? decoder.decode(bytes, limits: .default)) != nil }
+        // Processed images (`storeProcessedOnDisk`) are kept as checksummed pixels, not PNG or JPEG.
+        report = try disk.verify(fix: fix) { bytes in
+          StoredBitmap.decode(bytes) != nil || (try? decoder.decode(bytes, limits: .default)) != nil
+        }
         try disk.close()
       } catch {
         throw CommandFailure("\(error)")

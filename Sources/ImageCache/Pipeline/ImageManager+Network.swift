@@ -196,14 +196,16 @@ extension ImageManager {
 
   /// A download, stored or not, counted and handed on as the network tier's answer.
   private func downloadResult(
-    _ url: URL, _ body: [UInt8], _ header: ImageHeader, decoded: ImageBitmap?, storeError: DiskCacheError?
+    _ url: URL, _ body: [UInt8], _ header: ImageHeader, decoded: ImageBitmap?, storeError: DiskCacheError?,
+    storedExpiry: Date? = nil
   ) -> DataResult {
     count {
       $0.downloads += 1
       $0.bytesDownloaded += body.count
     }
     return DataResult(
-      url: url, bytes: body, header: header, tier: .network, isStale: false, decoded: decoded, storeError: storeError)
+      url: url, bytes: body, header: header, tier: .network, isStale: false, decoded: decoded, storeError: storeError,
+      storedExpiry: storedExpiry)
   }
 
   /// Bytes that are not a sound image: counted as a failure.
@@ -231,10 +233,12 @@ extension ImageManager {
       throw decodingFailure(url, error)
     }
     var storeError: DiskCacheError?
+    var storedExpiry: Date?
     if storesOnDisk {
       do {
         if let metadata = diskMetadata(header, of: response) {
           try await storeOnDisk(key, body, metadata)
+          storedExpiry = metadata.expiresAt
         } else {
           // `no-store`: served, not kept; an older copy under the key must not outlive it.
           try await removeFromDisk(key)
@@ -244,21 +248,24 @@ extension ImageManager {
         storeError = error
       }
     }
-    return downloadResult(url, body, header, decoded: bitmap, storeError: storeError)
+    return downloadResult(url, body, header, decoded: bitmap, storeError: storeError, storedExpiry: storedExpiry)
   }
 
   private func revalidated(
     _ url: URL, _ key: String, _ cached: DiskLookup, _ response: DataResponse
   ) async throws(ImageManagerError) -> DataResult {
+    var storedExpiry: Date?
     if let diskWriter {
+      let refresh = refreshed(cached, key: key, after: response)
       do {
         // Group-committed with the other 304s of a warm, as downloads are with each other.
-        try await diskWriter.refresh(refreshed(cached, key: key, after: response))
+        try await diskWriter.refresh(refresh)
+        storedExpiry = refresh.metadata.expiresAt
       } catch {
         logger.error("could not refresh disk cache entry: \(error)")
       }
     }
-    return try revalidationResult(url, cached)
+    return try revalidationResult(url, cached, storedExpiry: storedExpiry)
   }
 
   /// `revalidated` by callback: the entry is refreshed by the writer's callback, which settles the URL.
@@ -285,14 +292,19 @@ extension ImageManager {
   }
 
   /// The network tier's answer for a copy a 304 confirmed, counted.
-  private func revalidationResult(_ url: URL, _ cached: DiskLookup) throws(ImageManagerError) -> DataResult {
+  private func revalidationResult(
+    _ url: URL, _ cached: DiskLookup, storedExpiry: Date? = nil
+  ) throws(ImageManagerError) -> DataResult {
     count { $0.revalidated += 1 }
     if !cached.bytesRead, let header = cached.entry.metadata.header {
       return DataResult(
-        url: url, bytes: [], header: header, tier: .revalidated, isStale: false, decoded: nil, bytesLeftOnDisk: true)
+        url: url, bytes: [], header: header, tier: .revalidated, isStale: false, decoded: nil, bytesLeftOnDisk: true,
+        storedExpiry: storedExpiry)
     }
     let header = try headerOrThrow(cached.data, url)
-    return DataResult(url: url, bytes: cached.data, header: header, tier: .revalidated, isStale: false, decoded: nil)
+    return DataResult(
+      url: url, bytes: cached.data, header: header, tier: .revalidated, isStale: false, decoded: nil,
+      storedExpiry: storedExpiry)
   }
 
   /// The stale copy, if there is a usable one, when the network failed (offline first), unless its response

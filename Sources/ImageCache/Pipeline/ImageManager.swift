@@ -94,6 +94,11 @@ public final class ImageManager {
       if usesMemory { memory.setImage(original.bitmap, forKey: memoryKey) }
       return original
     }
+    let processedKey = storesProcessedOnDisk(request, mode) ? StoredBitmap.diskKey(key, request.processors) : nil
+    if let processedKey, !mode.reload, let stored = await processedFromDisk(processedKey, url: url) {
+      if usesMemory { memory.setImage(stored.bitmap, forKey: memoryKey) }
+      return stored
+    }
     let original: ImageResponse
     if usesMemory, !mode.reload, let bitmap = memory.image(forKey: ImageCacheKey(key)) {
       // Shown unprocessed elsewhere: processing it costs no decode.
@@ -116,6 +121,7 @@ public final class ImageManager {
       }
     }
     if usesMemory { memory.setImage(bitmap, forKey: memoryKey) }
+    if let processedKey { await storeProcessed(bitmap, key: processedKey, madeFrom: original) }
     return ImageResponse(
       url: url, bitmap: bitmap, tier: original.tier, byteCount: original.byteCount, isStale: original.isStale)
   }
@@ -135,7 +141,8 @@ public final class ImageManager {
     }
     if let storeError = data.storeError { reportStoreFailure(storeError) }
     return ImageResponse(
-      url: url, bitmap: bitmap, tier: data.tier, byteCount: data.bytes.count, isStale: data.isStale)
+      url: url, bitmap: bitmap, tier: data.tier, byteCount: data.bytes.count, isStale: data.isStale,
+      storedExpiry: data.storedExpiry)
   }
 
   /// Bytes that passed the structural check (or sat on disk) but do not decode: never keep them. Fresh from the
@@ -152,7 +159,8 @@ public final class ImageManager {
     let repaired: ImageBitmap
     if let decoded = fresh.decoded { repaired = decoded } else { repaired = try decodeOrThrow(fresh.bytes, url) }
     return ImageResponse(
-      url: url, bitmap: repaired, tier: fresh.tier, byteCount: fresh.bytes.count, isStale: fresh.isStale)
+      url: url, bitmap: repaired, tier: fresh.tier, byteCount: fresh.bytes.count, isStale: fresh.isStale,
+      storedExpiry: fresh.storedExpiry)
   }
 
   /// Validated encoded bytes through disk and network (no memory tier: pixels are not kept).
@@ -189,7 +197,7 @@ public final class ImageManager {
 
   /// The image is still served from memory; the first failure is worth an error, repeats (a full disk fails every
   /// store) only a debug line, or a warm of hundreds of images buries the terminal.
-  private func reportStoreFailure(_ error: DiskCacheError) {
+  func reportStoreFailure(_ error: DiskCacheError) {
     let isFirst = counters.withLock { counters in
       defer { counters.storeFailureReported = true }
       return !counters.storeFailureReported
@@ -247,7 +255,8 @@ public final class ImageManager {
     }
     let header = try headerOrThrow(stored.data, result.url)
     return DataResult(
-      url: result.url, bytes: stored.data, header: header, tier: result.tier, isStale: result.isStale, decoded: nil)
+      url: result.url, bytes: stored.data, header: header, tier: result.tier, isStale: result.isStale, decoded: nil,
+      storedExpiry: stored.entry.metadata.expiresAt)
   }
 
   /// `loadData` for a caller with no task of its own to suspend (a prefetch): `completion` runs once, on the thread
@@ -283,7 +292,9 @@ public final class ImageManager {
       var cached = knownAbsent ? nil : try await lookupOnDisk(key)
       if let found = cached {
         if found.entry.isFresh(at: clock()), let header = try? decoder.header(of: found.data) {
-          return DataResult(url: url, bytes: found.data, header: header, tier: .disk, isStale: false, decoded: nil)
+          return DataResult(
+            url: url, bytes: found.data, header: header, tier: .disk, isStale: false, decoded: nil,
+            storedExpiry: found.entry.metadata.expiresAt)
         }
         // A 304 would confirm these bytes, so they must check out; a damaged copy is dropped and fetched again
         // without validators.
@@ -318,7 +329,7 @@ public final class ImageManager {
       {
         return DataResult(
           url: url, bytes: found.data, header: header, tier: .disk, isStale: !found.entry.isFresh(at: clock()),
-          decoded: nil)
+          decoded: nil, storedExpiry: found.entry.metadata.expiresAt)
       }
       throw .notCached(url: ImageManagerError.redacted(url))
     }

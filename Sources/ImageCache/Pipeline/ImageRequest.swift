@@ -82,5 +82,13 @@ public struct ImageRequest: Sendable {
     public static let skipDiskTier = Options(rawValue: 1 << 2)
     /// Neither reads nor writes the memory tier.
     public static let skipMemoryTier = Options(rawValue: 1 << 3)
+    /// For a request with processors: the disk tier keeps the processed image too (beside the original bytes,
+    /// which it keeps as always), under the cache key and the processors' identifiers, as fresh as the original
+    /// it was made from. A later manager asking the same request, in this process or another, reads it back
+    /// without decoding the original or running the processors. Worth it where processing costs more than reading
+    /// the pixels (`StoredBitmap`): a 64 × 64 thumbnail is 16 KiB on disk. It is written when the load read,
+    /// downloaded or revalidated a fresh original, not when the original came from the memory tier. Ignored with
+    /// `skipDiskTier`.
+    public static let storeProcessedOnDisk = Options(rawValue: 1 << 4)
   }
 }

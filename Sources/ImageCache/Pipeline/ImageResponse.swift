@@ -24,6 +24,9 @@ public struct ImageResponse {
   public let byteCount: Int
   /// Served from disk past its freshness because revalidation failed on the network (offline first).
   public let isStale: Bool
+  /// When the original's disk entry stops being fresh, if this answer left one in place: how long a processed image
+  /// made from it may be kept on disk (`ImageRequest.Options.storeProcessedOnDisk`).
+  var storedExpiry: Date? = nil
 
   /// Width in pixels.
   public var width: Int { bitmap.width }
@@ -71,10 +74,13 @@ struct DataResult {
   /// A revalidation a prefetch started confirmed the disk copy without reading it: `bytes` is empty. A prefetch
   /// needs no bytes; `loadData` reads them for any other caller that joined.
   let bytesLeftOnDisk: Bool
+  /// The expiry of the disk entry that holds these bytes (read, stored or refreshed by this load); nil when none
+  /// does (`no-store`, `skipDiskTier`, a failed store) or it has no expiry.
+  let storedExpiry: Date?
 
   init(
     url: URL, bytes: [UInt8], header: ImageHeader, tier: CacheTier, isStale: Bool, decoded: ImageBitmap?,
-    storeError: DiskCacheError? = nil, bytesLeftOnDisk: Bool = false
+    storeError: DiskCacheError? = nil, bytesLeftOnDisk: Bool = false, storedExpiry: Date? = nil
   ) {
     self.url = url
     self.bytes = bytes
@@ -84,6 +90,7 @@ struct DataResult {
     self.decoded = decoded
     self.storeError = storeError
     self.bytesLeftOnDisk = bytesLeftOnDisk
+    self.storedExpiry = storedExpiry
   }
 }
 

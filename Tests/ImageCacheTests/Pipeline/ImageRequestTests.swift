@@ -7,7 +7,7 @@ import Testing
 @testable import ImageCache
 
 /// A processor that counts its calls and otherwise resizes.
-private final class CountingResize: ImageProcessing {
+final class CountingResize: ImageProcessing {
   let resize: ImageProcessors.Resize
   private let calls = Mutex(0)
 
@@ -23,7 +23,7 @@ private final class CountingResize: ImageProcessing {
 }
 
 /// The real decoder, counting full decodes.
-private final class CountingDecoder: ImageDecoding {
+final class CountingDecoder: ImageDecoding {
   private let decoder = ImageDecoder()
   private let decodes = Mutex(0)
   var count: Int { decodes.withLock { $0 } }
@@ -49,7 +49,7 @@ private final class CountingDecoder: ImageDecoding {
   private let otherCover = Self.coverPNG(seed: 77)
 
   /// A 300 px PNG whose pixels differ by position and `seed`.
-  private static func coverPNG(seed: UInt8) -> [UInt8] {
+  static func coverPNG(seed: UInt8) -> [UInt8] {
     var pixels: [UInt8] = []
     for y in 0..<300 {
       for x in 0..<300 { pixels += [UInt8(x % 256), UInt8(y % 256), seed, 255] }
