@@ -17,6 +17,26 @@ import Testing
     #expect(asStrings == asNumbers)
   }
 
+  @Test func spacesAroundValuesAreTrimmedAsFoundationTrimsWhitespaces() throws {
+    // A tab, no-break space, ideographic space and em space around the values: `CharacterSet.whitespaces`.
+    let padded = try decodeArtist(
+      #"{"artist":{"name":"A","mbid":"\t abc-1\u00a0","url":"\u3000https://www.last.fm/music/A?x=1 ","#
+        + #""stats":{"listeners":" 12\t","playcount":"\u2003345"}}}"#)
+    #expect(padded.listeners == 12 && padded.playcount == 345)
+    #expect(padded.mbid == "abc-1")
+    #expect(padded.url.absoluteString == "https://www.last.fm/music/A?x=1")
+    // A newline is not among them, so the number stays unreadable; only spaces make an empty id.
+    let newline = try decodeArtist(#"{"artist":{"name":"A","mbid":" \u00a0 ","stats":{"listeners":"12\n"}}}"#)
+    #expect(newline.listeners == nil && newline.mbid == nil)
+  }
+
+  @Test func booleansAndNullsAreNotNumbers() throws {
+    let artist = try decodeArtist(
+      #"{"artist":{"name":"A","mbid":null,"stats":{"listeners":true,"playcount":null},"listeners":7}}"#)
+    // `stats.listeners` is a boolean, not the number 1: the top-level `listeners` is used instead.
+    #expect(artist.listeners == 7 && artist.playcount == nil && artist.mbid == nil)
+  }
+
   @Test func singleObjectWhereAnArrayIsExpected() throws {
     let album = try LastFMDecoding.albumInfo(
       Array(

@@ -51,20 +51,39 @@ public final class BrowserEnvironment {
     let colorMode = options.resolvedColorMode(environment: environment, isTerminal: outputIsTerminal)
     let graphics = try options.resolvedGraphics(environment: environment)
 
+    // The demo server starts on another core while this one sets up libcurl and opens the image cache: the
+    // chart's first request waits for both, and one after the other they were some 20 ms of the start
+    // (BENCHMARKS.md).
+    let demoStart = catalog.isDemo ? Task { try await startDemoServer() } : nil
+
     // One curl multi handle for covers and Last.fm. Images retry through the manager's RetryingDataLoader;
     // the Last.fm client gets the bare transport because it retries by Last.fm's own rules (wrapping it twice
     // would try a failing request up to nine times).
-    var imageConfiguration = ImageManager.Configuration(cacheDirectory: cacheDirectory)
-    imageConfiguration.sharedCache = try options.resolvedSharedCache(environment: environment)
-    let transport = ImageManager.makeTransport(imageConfiguration)
-    let imageManager = try makeImageManager(imageConfiguration, transport: transport, logger: logger)
+    let imageManager: ImageManager
+    let transport: any DataLoading
+    do {
+      var imageConfiguration = ImageManager.Configuration(cacheDirectory: cacheDirectory)
+      imageConfiguration.sharedCache = try options.resolvedSharedCache(environment: environment)
+      transport = ImageManager.makeTransport(imageConfiguration)
+      imageManager = try makeImageManager(imageConfiguration, transport: transport, logger: logger)
+    } catch {
+      await (try? demoStart?.value)?.shutdown()
+      throw error
+    }
 
     var demoServer: DemoServer?
     let metadata: any MetadataStoring
     var configuration: LastFMConfiguration
     switch catalog {
     case .demo:
-      let server = try await startDemoServer()
+      let server: DemoServer
+      do {
+        guard let demoStart else { throw BrowserFailure("the demo catalog server was not started") }
+        server = try await demoStart.value
+      } catch {
+        try? imageManager.close()
+        throw error
+      }
       demoServer = server
       metadata = SessionMetadataStore()
       // Local and generated on the spot: no need to pace requests as Last.fm asks.
@@ -110,10 +129,13 @@ public final class BrowserEnvironment {
     }
   }
 
-  /// Stops the demo server and writes the image cache's pending bookkeeping.
+  /// Stops the demo server and writes the image cache's pending bookkeeping, the two at once: each took a few
+  /// milliseconds between the last frame and the end of the process.
   public func shutdown() async {
-    try? imageManager.close()
-    await demoServer?.shutdown()
+    await withDiscardingTaskGroup { group in
+      if let demoServer { group.addTask { await demoServer.shutdown() } }
+      try? imageManager.close()
+    }
   }
 
   static let userAgent = "artist-browser/\(ImageCacheVersion.string) (imgcache)"

@@ -76,9 +76,10 @@ struct ArtistGenerator {
     let weights = (0..<count).map { _ in pow(random.unit(), 3) + 0.02 }
     let totalWeight = weights.reduce(0, +)
     var names: [String] = []
+    var keys: Set<String> = []
     while names.count < count {
       let title = titles.albumTitle()
-      if !names.contains(where: { DemoCatalog.lookupKey($0) == DemoCatalog.lookupKey(title) }) { names.append(title) }
+      if keys.insert(DemoCatalog.lookupKey(title)).inserted { names.append(title) }
     }
     var albums = names.enumerated().map { index, title in
       let albumPlays = Int(Double(playcount) * 0.9 * weights[index] / totalWeight) + 10

@@ -87,7 +87,13 @@ public struct DemoCatalog {
   }
 
   static func lookupKey(_ name: String) -> String {
-    name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    // Generated names have nothing to trim, and `trimmingCharacters` goes through `NSString` even then: it was
+    // over half of what inventing an artist's albums cost (BENCHMARKS.md). White_Space is the set it trims.
+    guard
+      name.unicodeScalars.first?.properties.isWhitespace == true
+        || name.unicodeScalars.last?.properties.isWhitespace == true
+    else { return name.lowercased() }
+    return name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
   }
 
   /// `find` among the artists invented so far, else again once all are.

@@ -44,6 +44,13 @@ indirect enum JSONValue {
 
   private static func writeString(_ text: String, to output: inout String) {
     output += "\""
+    // Names, ids and URLs never need escaping: appended whole. Appending them scalar by scalar below was most of
+    // the time spent serialising an answer (BENCHMARKS.md).
+    if !text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) {
+      output += text
+      output += "\""
+      return
+    }
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": output += "\\\""

@@ -12,8 +12,28 @@ enum JSONValue: Equatable {
   case object([String: JSONValue])
 
   /// Parses `bytes`; nil when they are not JSON (e.g. an HTML error page).
+  ///
+  /// Through `JSONSerialization`, not `JSONDecoder`: a `Decodable` enum can only find a value's kind by trying
+  /// each one, and every miss throws an error carrying its coding path. Parsing the browser's first screen (21
+  /// answers, each read twice) took a quarter of its CPU that way, five times what this takes (BENCHMARKS.md).
   static func parse(_ bytes: [UInt8]) -> JSONValue? {
-    try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    guard let parsed = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else {
+      return nil
+    }
+    return JSONValue(parsed)
+  }
+
+  /// What `JSONSerialization` makes of a document: strings, `[String: Any]`, `[Any]`, `NSNumber` (booleans
+  /// among them, told apart by their type code `c`) and `NSNull`.
+  private init(_ parsed: Any) {
+    switch parsed {
+    case let text as String: self = .string(text)
+    case let members as [String: Any]: self = .object(members.mapValues(JSONValue.init))
+    case let values as [Any]: self = .array(values.map(JSONValue.init))
+    case let number as NSNumber:
+      self = number.objCType.pointee == CChar(UInt8(ascii: "c")) ? .bool(number.boolValue) : .number(number.doubleValue)
+    default: self = .null
+    }
   }
 
   /// Member lookup that never fails: anything missing reads as `.null`.
@@ -54,8 +74,7 @@ enum JSONValue: Equatable {
     switch self {
     case .number(let number) where number.isFinite: Int(exactly: number.rounded())
     case .string(let text):
-      Int(text.trimmingCharacters(in: .whitespaces))
-        ?? Double(text.trimmingCharacters(in: .whitespaces)).flatMap { Int(exactly: $0.rounded()) }
+      Int(text.trimmingSpaces) ?? Double(text.trimmingSpaces).flatMap { Int(exactly: $0.rounded()) }
     default: nil
     }
   }
@@ -64,44 +83,41 @@ enum JSONValue: Equatable {
   var double: Double? {
     switch self {
     case .number(let number): number
-    case .string(let text): Double(text.trimmingCharacters(in: .whitespaces))
+    case .string(let text): Double(text.trimmingSpaces)
     default: nil
     }
   }
 
   /// An absolute http(s) URL, or nil for empty or unusable text.
   var url: URL? {
-    guard let text = string?.trimmingCharacters(in: .whitespaces), let url = URL(string: text),
+    guard let text = string?.trimmingSpaces, let url = URL(string: text),
       let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
     else { return nil }
     return url
   }
 
   /// A MusicBrainz id, treating the API's `"mbid": ""` as absent.
-  var mbid: String? { string?.trimmingCharacters(in: .whitespaces).nilIfEmpty }
-}
-
-extension JSONValue: Decodable {
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let text = try? container.decode(String.self) {
-      self = .string(text)
-    } else if let number = try? container.decode(Double.self) {
-      self = .number(number)
-    } else if let flag = try? container.decode(Bool.self) {
-      self = .bool(flag)
-    } else if let values = try? container.decode([JSONValue].self) {
-      self = .array(values)
-    } else {
-      self = .object(try container.decode([String: JSONValue].self))
-    }
-  }
+  var mbid: String? { string?.trimmingSpaces.nilIfEmpty }
 }
 
 extension String {
   var nilIfEmpty: String? { isEmpty ? nil : self }
+
+  /// `trimmingCharacters(in: .whitespaces)` (tabs and Unicode space separators off both ends) without the trip
+  /// through `NSString`, which cost more than the parse itself on answers full of numbers and URLs; most text
+  /// has nothing to trim and is returned as it is.
+  var trimmingSpaces: String {
+    let scalars = unicodeScalars
+    guard let first = scalars.first, let last = scalars.last, first.isSpace || last.isSpace else { return self }
+    guard let start = scalars.firstIndex(where: { !$0.isSpace }) else { return "" }
+    let end = scalars.lastIndex(where: { !$0.isSpace })!
+    return String(scalars[start...end])
+  }
+}
+
+extension Unicode.Scalar {
+  /// What `CharacterSet.whitespaces` holds: the tab and the space separators (general category Zs).
+  fileprivate var isSpace: Bool { value == 9 || properties.generalCategory == .spaceSeparator }
 }
 
 extension JSONValue: Sendable {}
