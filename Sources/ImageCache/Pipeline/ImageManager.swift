@@ -55,7 +55,13 @@ public final class ImageManager {
 
   /// A decoded thumbnail, from the first tier that has it: the short form of `image(for: ImageRequest(url: url))`.
   public func image(for url: URL) async throws(ImageManagerError) -> ImageResponse {
-    try await image(for: ImageRequest(url: url))
+    // A hit builds only the key, under this manager's credentials, once: no request, no second key.
+    let memoryKey = ImageCacheKey(credentials.cacheKey(for: url))
+    if let bitmap = memory.image(forKey: memoryKey) {
+      return ImageResponse(url: url, bitmap: bitmap, tier: .memory, byteCount: 0, isStale: false)
+    }
+    let request = usesDefaultCredentials ? ImageRequest(url: url, memoryKey: memoryKey) : ImageRequest(url: url)
+    return try await loadCoalesced(request, memoryKey: memoryKey)
   }
 
   /// The image `request` names, processed by its processors, from the first tier its options allow that has it.
@@ -73,6 +79,13 @@ public final class ImageManager {
     {
       return ImageResponse(url: request.url, bitmap: bitmap, tier: .memory, byteCount: 0, isStale: false)
     }
+    return try await loadCoalesced(request, memoryKey: memoryKey)
+  }
+
+  /// `image(for:)` past the memory tier: one load per memory key and options however many callers wait.
+  private func loadCoalesced(
+    _ request: ImageRequest, memoryKey: ImageCacheKey
+  ) async throws(ImageManagerError) -> ImageResponse {
     let job = ImageJobKey(memoryKey: memoryKey, options: request.options)
     // An `ImageTask`'s context, when this runs in one: its priority may change while the image loads.
     return try await coalesced(imageJobs, job, priority: request.priority, context: TransferContext.current) {

@@ -34,6 +34,16 @@ public struct ImageRequest: Sendable {
     memoryKey = Self.memoryKey(url, processors)
   }
 
+  /// A request for `url` with the defaults, whose memory key (under `CredentialParameters.default`) the caller
+  /// has already worked out: `ImageManager.image(for: URL)` after a memory miss.
+  init(url: URL, memoryKey: ImageCacheKey) {
+    self.url = url
+    processors = []
+    priority = .normal
+    options = []
+    self.memoryKey = memoryKey
+  }
+
   /// The memory-tier key for `url` processed by `processors`, its cache key (`CredentialParameters.cacheKey(for:)`) under
   /// `credentials`. An unprocessed image's key is its cache key, so `image(for: url)` and a request without
   /// processors share one entry. Identifiers follow a `#`, which a cache key never contains (fragments are dropped).

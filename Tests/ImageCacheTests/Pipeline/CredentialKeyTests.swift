@@ -70,4 +70,25 @@ import Testing
     #expect(first.tier == .network && second.tier == .disk && second.bytes == images["A"])
     #expect(server.requestCount == 1)
   }
+
+  @Test func decodedImagesAreKeptInMemoryUnderTheManagersCredentials() async throws {
+    // Given a manager told that `sig` is a credential on the test server's host
+    let server = try makeServer()
+    defer { server.stop() }
+    let memory = ImageMemoryStore(costLimit: 1 << 24, countLimit: 100)
+    let manager = ImageManager(
+      loader: CurlDataLoader(), memory: memory, disk: nil, decoder: ImageDecoder(),
+      credentialParameters: CredentialParameters(everyHost: ["api_key"], byHost: ["127.0.0.1": ["sig"]]))
+
+    // When one image is asked for under three signatures, by URL and by request
+    let first = try await manager.image(for: server.url("/cover.png?sig=A"))
+    let second = try await manager.image(for: server.url("/cover.png?sig=B"))
+    let third = try await manager.image(for: ImageRequest(url: server.url("/cover.png?sig=C")))
+
+    // Then the memory tier holds one entry, keyed without the signature, and answers the other two
+    #expect([first.tier, second.tier, third.tier] == [.network, .memory, .memory])
+    #expect([first, second, third].allSatisfy { ($0.width, $0.height) == (3, 2) })
+    #expect(memory.keysByRecency == [server.url("/cover.png").absoluteString])
+    #expect(server.requestCount == 1)
+  }
 }
