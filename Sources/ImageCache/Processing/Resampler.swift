@@ -30,13 +30,14 @@ package struct Resampler {
     plane.withUnsafeBufferPointer { source in
       output.withUnsafeMutableBufferPointer { target in
         for index in 0..<(width * height) {
-          let p = index * 4
-          let alpha = source[p + 3]
+          let pixel = source[index]
+          let alpha = pixel[3]
           if alpha > 0 {
+            let p = index * 4
             let unpremultiply = 1 / alpha
-            target[p] = encode(source[p] * unpremultiply)
-            target[p + 1] = encode(source[p + 1] * unpremultiply)
-            target[p + 2] = encode(source[p + 2] * unpremultiply)
+            target[p] = encode(pixel[0] * unpremultiply)
+            target[p + 1] = encode(pixel[1] * unpremultiply)
+            target[p + 2] = encode(pixel[2] * unpremultiply)
             target[p + 3] = UInt8((min(1, alpha) * 255).rounded())
           }
         }
@@ -59,89 +60,77 @@ package struct Resampler {
     plane.withUnsafeBufferPointer { source in
       output.withUnsafeMutableBufferPointer { target in
         for index in 0..<(width * height) {
-          let p = index * 4
-          let uncovered = max(0, 1 - source[p + 3])
+          let pixel = source[index]
+          let uncovered = max(0, 1 - pixel[3])
           let t = index * 3
-          target[t] = encode(source[p] + uncovered * backdrop[0])
-          target[t + 1] = encode(source[p + 1] + uncovered * backdrop[1])
-          target[t + 2] = encode(source[p + 2] + uncovered * backdrop[2])
+          target[t] = encode(pixel[0] + uncovered * backdrop[0])
+          target[t + 1] = encode(pixel[1] + uncovered * backdrop[1])
+          target[t + 2] = encode(pixel[2] + uncovered * backdrop[2])
         }
       }
     }
     return output
   }
 
-  /// The resampled region as premultiplied working-space RGBA floats in 0...1, 4 per pixel: a horizontal pass over
-  /// every source row of the region, then a vertical pass over the narrowed rows.
-  private func premultiplied(_ bitmap: ImageBitmap, _ area: PixelRegion, width: Int, height: Int) -> [Float] {
+  /// The resampled region as premultiplied working-space RGBA floats in 0...1, one vector per pixel: a horizontal
+  /// pass over every source row of the region, then a vertical pass over the narrowed rows.
+  ///
+  /// The four channels are summed as one `SIMD4<Float>`, lane by lane in the same order and with the same
+  /// products a channel-at-a-time loop would use (the alpha lane adds `1 × a`, which is `a` exactly), so the
+  /// result is the same to the bit; it only takes a quarter of the arithmetic instructions.
+  private func premultiplied(
+    _ bitmap: ImageBitmap, _ area: PixelRegion, width: Int, height: Int
+  ) -> [SIMD4<Float>] {
     let columns = Taps(source: area.width, target: width, bilinearWhenEnlarging: bilinearWhenEnlarging)
     let rows = Taps(source: area.height, target: height, bilinearWhenEnlarging: bilinearWhenEnlarging)
     let toWorking = decodeTable
 
-    var narrowed = [Float](repeating: 0, count: width * area.height * 4)
-    bitmap.pixels.withUnsafeBufferPointer { source in
-      narrowed.withUnsafeMutableBufferPointer { target in
+    // Every element is written below, so neither plane is zero-filled first (300 KB for a 300 px cover).
+    let narrowed = [SIMD4<Float>](unsafeUninitializedCapacity: width * area.height) { target, count in
+      bitmap.pixels.withUnsafeBufferPointer { source in
         toWorking.withUnsafeBufferPointer { decode in
           columns.withSpans { firstSource, spanStart, weights in
             for y in 0..<area.height {
               let sourceRow = ((area.y + y) * bitmap.width + area.x) * 4
-              let targetRow = y * width * 4
+              let targetRow = y * width
               for x in 0..<width {
-                var red: Float = 0
-                var green: Float = 0
-                var blue: Float = 0
-                var alpha: Float = 0
-                var p = sourceRow + firstSource[x] * 4
-                for w in spanStart[x]..<spanStart[x + 1] {
-                  let a = Float(source[p + 3]) * (1 / 255) * weights[w]
-                  red += decode[Int(source[p])] * a
-                  green += decode[Int(source[p + 1])] * a
-                  blue += decode[Int(source[p + 2])] * a
-                  alpha += a
-                  p += 4
+                var sum = SIMD4<Float>.zero
+                var p = sourceRow &+ firstSource[x] &* 4
+                for w in spanStart[x]..<spanStart[x &+ 1] {
+                  let a = Float(source[p &+ 3]) * (1 / 255) * weights[w]
+                  let colour = SIMD4<Float>(
+                    decode[Int(source[p])], decode[Int(source[p &+ 1])], decode[Int(source[p &+ 2])], 1)
+                  sum += colour * a
+                  p &+= 4
                 }
-                let t = targetRow + x * 4
-                target[t] = red
-                target[t + 1] = green
-                target[t + 2] = blue
-                target[t + 3] = alpha
+                target.initializeElement(at: targetRow &+ x, to: sum)
               }
             }
           }
         }
       }
+      count = width * area.height
     }
 
-    var output = [Float](repeating: 0, count: width * height * 4)
-    narrowed.withUnsafeBufferPointer { source in
-      output.withUnsafeMutableBufferPointer { target in
+    return [SIMD4<Float>](unsafeUninitializedCapacity: width * height) { target, count in
+      narrowed.withUnsafeBufferPointer { source in
         rows.withSpans { firstSource, spanStart, weights in
           for y in 0..<height {
+            let targetRow = y * width
             for x in 0..<width {
-              var red: Float = 0
-              var green: Float = 0
-              var blue: Float = 0
-              var alpha: Float = 0
-              var p = (firstSource[y] * width + x) * 4
-              for w in spanStart[y]..<spanStart[y + 1] {
-                let weight = weights[w]
-                red += source[p] * weight
-                green += source[p + 1] * weight
-                blue += source[p + 2] * weight
-                alpha += source[p + 3] * weight
-                p += width * 4
+              var sum = SIMD4<Float>.zero
+              var p = firstSource[y] &* width &+ x
+              for w in spanStart[y]..<spanStart[y &+ 1] {
+                sum += source[p] * weights[w]
+                p &+= width
               }
-              let t = (y * width + x) * 4
-              target[t] = red
-              target[t + 1] = green
-              target[t + 2] = blue
-              target[t + 3] = alpha
+              target.initializeElement(at: targetRow &+ x, to: sum)
             }
           }
         }
       }
+      count = width * height
     }
-    return output
   }
 
   @inline(__always)
