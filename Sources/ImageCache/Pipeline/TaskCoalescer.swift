@@ -18,7 +18,8 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// The highest priority of its waiters.
     var priority: ImageRequest.Priority {
-      waiters.values.lazy.map(\.priority).max() ?? context.priority
+      // A closure, not a key path: `\.priority` costs a `swift_getKeyPath` call on every load.
+      waiters.values.lazy.map { $0.priority }.max() ?? context.priority
     }
   }
 
