@@ -24,8 +24,8 @@ public struct LRUCache<Key: Hashable, Value> {
   @usableFromInline var keys: [Key?] = []
   @usableFromInline var values: [Value?] = []
   @usableFromInline var costs: [Int] = []
-  @usableFromInline var newer: [Int] = []
-  @usableFromInline var older: [Int] = []
+  /// Each slot's neighbours in recency order.
+  @usableFromInline var links: [Link] = []
   @usableFromInline var freeSlots: [Int] = []
   @usableFromInline var slotByKey: [Key: Int] = [:]
   @usableFromInline var newest = Self.none
@@ -95,8 +95,7 @@ public struct LRUCache<Key: Hashable, Value> {
     keys.removeAll()
     values.removeAll()
     costs.removeAll()
-    newer.removeAll()
-    older.removeAll()
+    links.removeAll()
     freeSlots.removeAll()
     slotByKey.removeAll()
     newest = Self.none
@@ -111,7 +110,7 @@ public struct LRUCache<Key: Hashable, Value> {
     var cursor = newest
     while cursor != Self.none {
       result.append(keys[cursor]!)
-      cursor = older[cursor]
+      cursor = links[cursor].older
     }
     return result
   }
@@ -136,31 +135,62 @@ public struct LRUCache<Key: Hashable, Value> {
     keys.append(key)
     values.append(value)
     costs.append(cost)
-    newer.append(Self.none)
-    older.append(Self.none)
+    links.append(Link(newer: Self.none, older: Self.none))
     return keys.count - 1
   }
 
   @inlinable mutating func moveToNewest(_ index: Int) {
     guard newest != index else { return }
-    unlink(index)
-    linkAsNewest(index)
+    precondition(index >= 0 && index < links.count, "slot out of range")
+    // A hit's whole relinking under one uniqueness check, without a bounds check per link: the hot path of every
+    // memory hit. The indices are the list's own, all in range.
+    var ends = (newest: newest, oldest: oldest)
+    links.withUnsafeMutableBufferPointer { links in
+      Self.unlink(index, in: links.baseAddress!, ends: &ends)
+      Self.linkAsNewest(index, in: links.baseAddress!, ends: &ends)
+    }
+    (newest, oldest) = ends
   }
 
   @inlinable mutating func linkAsNewest(_ index: Int) {
-    older[index] = newest
-    newer[index] = Self.none
-    if newest != Self.none { newer[newest] = index }
-    newest = index
-    if oldest == Self.none { oldest = index }
+    var ends = (newest: newest, oldest: oldest)
+    links.withUnsafeMutableBufferPointer { Self.linkAsNewest(index, in: $0.baseAddress!, ends: &ends) }
+    (newest, oldest) = ends
   }
 
   @inlinable mutating func unlink(_ index: Int) {
-    let newerIndex = newer[index]
-    let olderIndex = older[index]
-    if newerIndex != Self.none { older[newerIndex] = olderIndex } else { newest = olderIndex }
-    if olderIndex != Self.none { newer[olderIndex] = newerIndex } else { oldest = newerIndex }
-    newer[index] = Self.none
-    older[index] = Self.none
+    var ends = (newest: newest, oldest: oldest)
+    links.withUnsafeMutableBufferPointer { Self.unlink(index, in: $0.baseAddress!, ends: &ends) }
+    (newest, oldest) = ends
+  }
+
+  @inlinable static func linkAsNewest(
+    _ index: Int, in links: UnsafeMutablePointer<Link>, ends: inout (newest: Int, oldest: Int)
+  ) {
+    links[index] = Link(newer: none, older: ends.newest)
+    if ends.newest != none { links[ends.newest].newer = index }
+    ends.newest = index
+    if ends.oldest == none { ends.oldest = index }
+  }
+
+  @inlinable static func unlink(
+    _ index: Int, in links: UnsafeMutablePointer<Link>, ends: inout (newest: Int, oldest: Int)
+  ) {
+    let link = links[index]
+    if link.newer != none { links[link.newer].older = link.older } else { ends.newest = link.older }
+    if link.older != none { links[link.older].newer = link.newer } else { ends.oldest = link.newer }
+    links[index] = Link(newer: none, older: none)
+  }
+
+  /// A slot's neighbours: the next more recently used slot and the next less recently used one (`none` at the
+  /// ends).
+  @usableFromInline struct Link {
+    @usableFromInline var newer: Int
+    @usableFromInline var older: Int
+
+    @inlinable init(newer: Int, older: Int) {
+      self.newer = newer
+      self.older = older
+    }
   }
 }

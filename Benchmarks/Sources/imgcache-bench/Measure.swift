@@ -54,9 +54,12 @@ func measureBatches(
   return Measurement(name: name, nanosecondsPerOperation: samples)
 }
 
-/// Like `measureBatches`, for a body that suspends (the manager's async API).
+let asyncBatches = Int(ProcessInfo.processInfo.environment["BENCH_BATCHES"] ?? "") ?? 21
+
+/// Like `measureBatches`, for a body that suspends (the manager's async API). `BENCH_BATCHES` sets the number of
+/// batches, so two runs under callgrind that differ only in it give the instructions of one operation.
 func measureBatchesAsync(
-  _ name: String, batches: Int = 21, operations: Int, _ body: () async -> Void
+  _ name: String, batches: Int = asyncBatches, operations: Int, _ body: () async -> Void
 ) async -> Measurement {
   let clock = ContinuousClock()
   var samples: [Double] = []

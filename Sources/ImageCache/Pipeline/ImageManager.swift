@@ -54,14 +54,15 @@ public final class ImageManager {
   }
 
   /// A decoded thumbnail, from the first tier that has it: the short form of `image(for: ImageRequest(url: url))`.
-  public func image(for url: URL) async throws(ImageManagerError) -> ImageResponse {
+  ///
+  /// A memory hit is answered synchronously where it was asked (`nonisolated(nonsending)`, inlined into the
+  /// caller): no hop to another executor and no async frame; a miss loads in a task of its own.
+  @inlinable
+  public nonisolated(nonsending) func image(for url: URL) async throws(ImageManagerError) -> ImageResponse {
     // A hit builds only the key, under this manager's credentials, once: no request, no second key.
-    let memoryKey = ImageCacheKey(credentials.cacheKey(for: url))
-    if let bitmap = memory.image(forKey: memoryKey) {
-      return ImageResponse(url: url, bitmap: bitmap, tier: .memory, byteCount: 0, isStale: false)
-    }
-    let request = usesDefaultCredentials ? ImageRequest(url: url, memoryKey: memoryKey) : ImageRequest(url: url)
-    return try await loadCoalesced(request, memoryKey: memoryKey)
+    let memoryKey = self.memoryKey(for: url)
+    if let hit = memoryHit(memoryKey, url: url) { return hit }
+    return try await load(url, memoryKey: memoryKey)
   }
 
   /// The image `request` names, processed by its processors, from the first tier its options allow that has it.
@@ -69,17 +70,46 @@ public final class ImageManager {
   /// The memory tier keeps the processed image under the URL and the processors' identifiers, so asking again
   /// neither decodes nor processes; the disk tier keeps the original bytes, so a request with other processors
   /// decodes them without downloading. Concurrent requests for the same URL share one download, and those with the
-  /// same processors one decode and one run of the processors too.
-  public func image(for request: ImageRequest) async throws(ImageManagerError) -> ImageResponse {
-    let memoryKey =
-      usesDefaultCredentials
+  /// same processors one decode and one run of the processors too. Like `image(for: URL)`, a memory hit is
+  /// answered synchronously where it was asked.
+  @inlinable
+  public nonisolated(nonsending) func image(for request: ImageRequest) async throws(ImageManagerError) -> ImageResponse
+  {
+    if let hit = cachedImage(for: request) { return hit }
+    return try await load(request)
+  }
+
+  /// The image `request` names if the memory tier has it (processed as the request says), without waiting and
+  /// without touching the disk or the network: what a table cell asks before it shows a placeholder. Nil when
+  /// it is not there or the request's options skip the memory tier or ask for a reload. Counts a hit or a miss.
+  public func cachedImage(for request: ImageRequest) -> ImageResponse? {
+    guard request.options.isDisjoint(with: [.skipMemoryTier, .reloadIgnoringCachedData]) else { return nil }
+    return memoryHit(memoryKey(for: request), url: request.url)
+  }
+
+  @usableFromInline func memoryKey(for url: URL) -> ImageCacheKey {
+    ImageCacheKey(credentials.cacheKey(for: url))
+  }
+
+  func memoryKey(for request: ImageRequest) -> ImageCacheKey {
+    usesDefaultCredentials
       ? request.memoryKey : ImageRequest.memoryKey(request.url, request.processors, credentials: credentials)
-    if request.options.isDisjoint(with: [.skipMemoryTier, .reloadIgnoringCachedData]),
-      let bitmap = memory.image(forKey: memoryKey)
-    {
-      return ImageResponse(url: request.url, bitmap: bitmap, tier: .memory, byteCount: 0, isStale: false)
-    }
+  }
+
+  @usableFromInline func memoryHit(_ key: ImageCacheKey, url: URL) -> ImageResponse? {
+    guard let bitmap = memory.image(forKey: key) else { return nil }
+    return ImageResponse(url: url, bitmap: bitmap, tier: .memory, byteCount: 0, isStale: false)
+  }
+
+  /// `image(for: URL)` past a memory miss.
+  @usableFromInline func load(_ url: URL, memoryKey: ImageCacheKey) async throws(ImageManagerError) -> ImageResponse {
+    let request = usesDefaultCredentials ? ImageRequest(url: url, memoryKey: memoryKey) : ImageRequest(url: url)
     return try await loadCoalesced(request, memoryKey: memoryKey)
+  }
+
+  /// `image(for: ImageRequest)` past a memory miss (or a request that skips the memory tier).
+  @usableFromInline func load(_ request: ImageRequest) async throws(ImageManagerError) -> ImageResponse {
+    try await loadCoalesced(request, memoryKey: memoryKey(for: request))
   }
 
   /// `image(for:)` past the memory tier: one load per memory key and options however many callers wait.

@@ -8,40 +8,55 @@ import Foundation
 public struct ImageRequest: Sendable {
   /// The image's address (http or https).
   public var url: URL {
-    didSet { memoryKey = Self.memoryKey(url, processors) }
+    get { storage.url }
+    set { storage = Storage(url: newValue, processors: storage.processors) }
   }
   /// Applied in order to the decoded image; the result is what the memory tier keeps for this request.
   public var processors: [any ImageProcessing] {
-    didSet { memoryKey = Self.memoryKey(url, processors) }
+    get { storage.processors }
+    set { storage = Storage(url: storage.url, processors: newValue) }
   }
   /// How urgently the image is wanted: prefetches low, what is on screen high.
   public var priority: Priority
   /// Which tiers the request may read and write.
   public var options: Options
 
+  /// The URL, the processors and their memory key in one immutable object: a request is copied on every hop
+  /// through the pipeline (and by a caller's loop over its rows), and `URL` is a resilient type, copied through
+  /// its value witnesses. Behind one reference a copy is one retain.
+  private var storage: Storage
+
   /// The memory-tier key under the default credential parameters (`CredentialParameters.default`): the cache key,
   /// then the processors' identifiers. A manager with other credential parameters works its own out.
-  private(set) var memoryKey: ImageCacheKey
+  var memoryKey: ImageCacheKey { storage.memoryKey }
 
   /// A request for `url`, processed by `processors` in order.
   public init(
     url: URL, processors: [any ImageProcessing] = [], priority: Priority = .normal, options: Options = []
   ) {
-    self.url = url
-    self.processors = processors
+    storage = Storage(url: url, processors: processors)
     self.priority = priority
     self.options = options
-    memoryKey = Self.memoryKey(url, processors)
   }
 
   /// A request for `url` with the defaults, whose memory key (under `CredentialParameters.default`) the caller
   /// has already worked out: `ImageManager.image(for: URL)` after a memory miss.
   init(url: URL, memoryKey: ImageCacheKey) {
-    self.url = url
-    processors = []
+    storage = Storage(url: url, processors: [], memoryKey: memoryKey)
     priority = .normal
     options = []
-    self.memoryKey = memoryKey
+  }
+
+  private final class Storage: Sendable {
+    let url: URL
+    let processors: [any ImageProcessing]
+    let memoryKey: ImageCacheKey
+
+    init(url: URL, processors: [any ImageProcessing], memoryKey: ImageCacheKey? = nil) {
+      self.url = url
+      self.processors = processors
+      self.memoryKey = memoryKey ?? ImageRequest.memoryKey(url, processors)
+    }
   }
 
   /// The memory-tier key for `url` processed by `processors`, its cache key (`CredentialParameters.cacheKey(for:)`) under

@@ -274,4 +274,46 @@ final class CountingDecoder: ImageDecoding {
     resized.url = URL(string: "http://images.test/b.png")!
     #expect(resized.memoryKey.string == "http://images.test/b.png#resize(64x64,fit)|crop(0,0,8x8)")
   }
+
+  @Test func aCopyChangedLeavesTheOriginalAsItWas() {
+    // Given a request and a copy of it (they share their URL and processors until one changes)
+    let url = URL(string: "http://images.test/a.png")!
+    let original = ImageRequest(url: url, processors: [ImageProcessors.Resize(size: 64)], priority: .low)
+    var copy = original
+    // When the copy's URL, processors and priority change
+    copy.url = URL(string: "http://images.test/b.png")!
+    copy.processors = []
+    copy.priority = .high
+    // Then the original keeps its own, and each has the key of what it names
+    #expect(
+      (original.url, original.processors.map(\.identifier), original.priority) == (url, ["resize(64x64,fit)"], .low))
+    #expect(original.memoryKey.string == "http://images.test/a.png#resize(64x64,fit)")
+    #expect(copy.memoryKey.string == "http://images.test/b.png")
+  }
+
+  @Test func cachedImageAnswersFromMemoryOnlyAndNeverLoads() async throws {
+    // Given a server with the cover and a request resizing it to 16 px
+    let server = try HTTPTestServer { [cover] _ in .ok(cover, headers: ["Cache-Control": "max-age=600"]) }
+    defer { server.stop() }
+    let manager = try openManager()
+    let request = ImageRequest(url: server.url("/cover.png"), processors: [ImageProcessors.Resize(size: 16)])
+
+    // When the memory tier is asked before and after the image is loaded, and with options that skip it
+    let before = manager.cachedImage(for: request)
+    let loaded = try await manager.image(for: request)
+    let after = manager.cachedImage(for: request)
+    var skipping = request
+    skipping.options = .skipMemoryTier
+    var reloading = request
+    reloading.options = .reloadIgnoringCachedData
+
+    // Then only the loaded, processed image is answered, from memory, and nothing more was downloaded
+    #expect(before == nil)
+    #expect((after?.tier, after?.bitmap) == (.memory, loaded.bitmap))
+    #expect((after?.width, after?.height) == (16, 16))
+    #expect(manager.cachedImage(for: skipping) == nil)
+    #expect(manager.cachedImage(for: reloading) == nil)
+    #expect(manager.cachedImage(for: ImageRequest(url: request.url)) == nil)  // the original was never kept
+    #expect(server.requestCount == 1)
+  }
 }
