@@ -80,10 +80,19 @@ struct ArtistPictureLoader: ThumbnailLoading {
   struct NoPicture: Error {}
 
   func thumbnail(for url: URL) async throws -> ImageBitmap {
-    guard let artist = ArtistPictureURL.artist(from: url) else { return try await base.thumbnail(for: url) }
+    try await base.thumbnail(for: coverURL(for: url))
+  }
+
+  func thumbnail(for url: URL, fitting box: PixelSize) async throws -> ImageBitmap {
+    try await base.thumbnail(for: coverURL(for: url), fitting: box)
+  }
+
+  /// `url` itself, or for a stand-in artist URL the artist's top album cover.
+  private func coverURL(for url: URL) async throws -> URL {
+    guard let artist = ArtistPictureURL.artist(from: url) else { return url }
     let albums = try await store.topAlbums(artist: artist, policy: .useCache)
     guard let cover = albums.value.lazy.compactMap(\.imageURL).first else { throw NoPicture() }
     try Task.checkCancellation()
-    return try await base.thumbnail(for: cover)
+    return cover
   }
 }

@@ -21,6 +21,12 @@ struct ProtocolPicturePainter: PicturePainting {
     let cell = encoder.capabilities.cellSize
     return cell.width > 0 && cell.height > 0 ? Double(cell.height) / Double(cell.width) : 2
   }
+
+  /// The box's own pixels: the encoder scales into exactly this.
+  func sourceSize(columns: Int, rows: Int) -> PixelSize {
+    let cell = encoder.capabilities.cellSize
+    return PixelSize(width: max(1, columns) * max(1, cell.width), height: max(1, rows) * max(1, cell.height))
+  }
 }
 
 /// How the full screen draws pictures, once the terminal's capabilities are known.

@@ -14,8 +14,18 @@ public struct ImageManagerThumbnailLoader: ThumbnailLoading {
   /// Cancelling the calling task abandons the request. It is reported as `CancellationError`, which the
   /// thumbnail slots treat as "ask again later", not as a broken image.
   public func thumbnail(for url: URL) async throws -> ImageBitmap {
+    try await bitmap(ImageRequest(url: url))
+  }
+
+  /// Scaled by the image service, which keeps the scaled picture in memory and on disk beside the original.
+  public func thumbnail(for url: URL, fitting box: PixelSize) async throws -> ImageBitmap {
+    let fit = ImageProcessors.Resize(width: box.width, height: box.height)
+    return try await bitmap(ImageRequest(url: url, processors: [fit], options: .storeProcessedOnDisk))
+  }
+
+  private func bitmap(_ request: ImageRequest) async throws -> ImageBitmap {
     do {
-      return try await manager.image(for: url).bitmap
+      return try await manager.image(for: request).bitmap
     } catch .cancelled {
       throw CancellationError()
     } catch {

@@ -7,11 +7,17 @@ import Testing
 
 /// Records the URLs asked for and answers a 1×1 bitmap.
 private final class RecordingThumbnailLoader: ThumbnailLoading {
-  private let asked = Mutex<[URL]>([])
-  var urls: [URL] { asked.withLock { $0 } }
+  private let asked = Mutex<[(URL, PixelSize?)]>([])
+  var urls: [URL] { asked.withLock { $0.map(\.0) } }
+  var boxes: [PixelSize?] { asked.withLock { $0.map(\.1) } }
 
   func thumbnail(for url: URL) async throws -> ImageBitmap {
-    asked.withLock { $0.append(url) }
+    asked.withLock { $0.append((url, nil)) }
+    return ImageBitmap(width: 1, height: 1, pixels: [1, 2, 3, 255])
+  }
+
+  func thumbnail(for url: URL, fitting box: PixelSize) async throws -> ImageBitmap {
+    asked.withLock { $0.append((url, box)) }
     return ImageBitmap(width: 1, height: 1, pixels: [1, 2, 3, 255])
   }
 }
@@ -42,5 +48,14 @@ private final class RecordingThumbnailLoader: ThumbnailLoading {
     _ = try await loader.thumbnail(for: ArtistPictureURL.make(artist: "radiohead")!)
     _ = try await loader.thumbnail(for: URL(string: "http://127.0.0.1/x.png")!)
     #expect(base.urls == [URL(string: "http://127.0.0.1/img/okc.png")!, URL(string: "http://127.0.0.1/x.png")!])
+  }
+
+  @Test func aFittedStandInIsTheTopAlbumCoverFittedTheSameWay() async throws {
+    let base = RecordingThumbnailLoader()
+    let loader = ArtistPictureLoader(base: base, store: InMemoryArtistsStore())
+    let box = PixelSize(width: 24, height: 24)
+    _ = try await loader.thumbnail(for: ArtistPictureURL.make(artist: "radiohead")!, fitting: box)
+    #expect(base.urls == [URL(string: "http://127.0.0.1/img/okc.png")!])
+    #expect(base.boxes == [box])
   }
 }

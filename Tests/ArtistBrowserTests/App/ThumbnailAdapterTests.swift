@@ -48,6 +48,36 @@ private final class ScriptedLoader: DataLoading {
     #expect(loader.requests == 1)
   }
 
+  @Test func aFittedCoverIsKeptScaledOnDiskForTheNextStart() async throws {
+    // Given a 40×40 cover and a cache folder
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("thumbs-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pixels: [UInt8] = (0..<1600).flatMap { index -> [UInt8] in [UInt8(index % 251), UInt8(index / 40 * 6), 90, 255]
+    }
+    let loader = ScriptedLoader(hangs: false, bitmap: ImageBitmap(width: 40, height: 40, pixels: pixels))
+    func start() throws -> ImageManager {
+      ImageManager(
+        loader: loader, memory: ImageMemoryStore(), disk: try DiskStore(directory: folder, maxBytes: 1 << 24),
+        decoder: ImageDecoder())
+    }
+    let url = URL(string: "http://127.0.0.1/c.png")!
+    let box = PixelSize(width: 24, height: 24)
+    let first = try start()
+
+    // When it is asked for fitted to 24×24, and again by a second start on the same folder
+    let shown = try await ImageManagerThumbnailLoader(manager: first).thumbnail(for: url, fitting: box)
+    try first.close()
+    let second = try start()
+    let again = try await ImageManagerThumbnailLoader(manager: second).thumbnail(for: url, fitting: box)
+
+    // Then both are the 24×24 picture, downloaded once, and the disk keeps it beside the original
+    #expect((shown.width, shown.height) == (24, 24))
+    #expect(again == shown)
+    #expect(loader.requests == 1)
+    let keys = try second.disk!.entries(limit: nil).map(\.key).sorted()
+    #expect(keys == [second.cacheKey(for: url), second.cacheKey(for: url) + "#resize(24x24,fit)"])
+  }
+
   @Test func cancellingTheCallerCancelsTheLoadAndReportsCancellationError() async throws {
     let loader = ScriptedLoader(hangs: true)
     let thumbnails = ImageManagerThumbnailLoader(manager: manager(loader))

@@ -8,6 +8,7 @@ import Synchronization
 final class GatedThumbnailLoader: ThumbnailLoading {
   private struct State {
     var requested: [URL] = []
+    var boxes: [PixelSize?] = []
     var cancelled: [URL] = []
     var isOpen = false
     var waiting: [Int: CheckedContinuation<Void, Never>] = [:]
@@ -20,12 +21,23 @@ final class GatedThumbnailLoader: ThumbnailLoading {
   private let state = Mutex(State())
 
   var requested: [URL] { state.withLock { $0.requested } }
+  /// The pixel box each request asked the cover to fit, in order (nil: asked as it is).
+  var boxes: [PixelSize?] { state.withLock { $0.boxes } }
   var cancelled: [URL] { state.withLock { $0.cancelled } }
 
   func thumbnail(for url: URL) async throws -> ImageBitmap {
+    try await answer(url, box: nil)
+  }
+
+  func thumbnail(for url: URL, fitting box: PixelSize) async throws -> ImageBitmap {
+    try await answer(url, box: box)
+  }
+
+  private func answer(_ url: URL, box: PixelSize?) async throws -> ImageBitmap {
     let id = state.withLock { state in
       state.nextID += 1
       state.requested.append(url)
+      state.boxes.append(box)
       return state.nextID
     }
     notifyObservers()

@@ -76,7 +76,8 @@ final class PictureBox {
     let task = Task { [loader, painter, pictureID] in
       let result: Result<PaintedPicture, any Error>
       do {
-        let bitmap = try await loader.thumbnail(for: key.url)
+        let bitmap = try await loader.thumbnail(
+          for: key.url, fitting: painter.sourceSize(columns: key.columns, rows: key.rows))
         try Task.checkCancellation()
         result = .success(await Self.paint(bitmap, key: key, painter: painter, id: pictureID))
       } catch {

@@ -20,11 +20,20 @@ public protocol PicturePainting: Sendable {
   /// How many times taller than wide a cell is for this painter's pictures, so a square picture gets a box that
   /// is square on the screen.
   var cellAspect: Double { get }
+  /// The most pixels a picture painted into `columns × rows` cells is drawn from: scaling a picture down to fit
+  /// this before painting it changes what is painted by no more than rounding.
+  func sourceSize(columns: Int, rows: Int) -> PixelSize
 }
 
 extension PicturePainting {
   /// Block art's: each cell is two samples tall and one wide (half blocks; the finer sets keep that ratio).
   public var cellAspect: Double { 2 }
+
+  /// Block art's: 4 × 8 pixels a cell, at least twice the finest symbol set's samples (sextants, 2 × 3) each
+  /// way, so the renderer's own area averaging still decides every sample.
+  public func sourceSize(columns: Int, rows: Int) -> PixelSize {
+    PixelSize(width: max(1, columns) * 4, height: max(1, rows) * 8)
+  }
 }
 
 /// Block art through the thumbnail renderer (half blocks, or finer symbols): pictures are text.

@@ -46,7 +46,8 @@ final class ThumbnailSlots {
       let task = Task { [loader, painter, size] in
         let result: Result<PaintedPicture, any Error>
         do {
-          let bitmap = try await loader.thumbnail(for: url)
+          let bitmap = try await loader.thumbnail(
+            for: url, fitting: painter.sourceSize(columns: size.columns, rows: size.rows))
           result = .success(await Self.paint(bitmap, size: size, painter: painter, id: pictureID))
         } catch {
           result = .failure(error)

@@ -5,6 +5,23 @@ import ImageCache
 /// Backed by `ImageManager` in the app; a fake in tests.
 public protocol ThumbnailLoading: Sendable {
   func thumbnail(for url: URL) async throws -> ImageBitmap
+  /// The cover scaled down to fit `box` (aspect kept; a smaller one as it is), which is all a painter drawing it
+  /// into a few cells uses. The app's loader keeps the scaled picture on disk too, so the next start reads a few
+  /// kilobytes of pixels instead of decoding and scaling the whole cover again.
+  func thumbnail(for url: URL, fitting box: PixelSize) async throws -> ImageBitmap
+}
+
+extension ThumbnailLoading {
+  /// Loaders that cannot scale give the cover as it is; the painter scales it.
+  public func thumbnail(for url: URL, fitting box: PixelSize) async throws -> ImageBitmap {
+    try await thumbnail(for: url)
+  }
+}
+
+/// A width and a height in pixels (made by the painters, which know their cells).
+public struct PixelSize: Hashable, Sendable {
+  public var width: Int
+  public var height: Int
 }
 
 /// Turns a bitmap into exactly `rows` strings of `columns` display columns (backed by BlockArt in the app).

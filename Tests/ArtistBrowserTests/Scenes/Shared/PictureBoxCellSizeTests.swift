@@ -41,6 +41,16 @@ import Testing
     #expect(keys.contains("c=81,r=27,"))
   }
 
+  @Test func theCoverIsAskedForAtTheBoxsPixelSize() async throws {
+    // Given a kitty terminal with 10×20-pixel cells
+    let (sut, loader) = kittyBox(cell: CellPixelSize(width: 10, height: 20))
+    // When the preview pane draws a square cover
+    let placement = try #require(await previewPlacement(sut))
+    // Then the loader was asked for the cover fitted to the box's pixels, all the encoder draws from
+    #expect(placement.rect.columns == 64 && placement.rect.rows == 32)
+    #expect(loader.boxes == [PixelSize(width: 640, height: 640)])
+  }
+
   @Test func previewBoxOnTwoToOneCells() async throws {
     // Given the common 10×20-pixel cell
     let (sut, _) = kittyBox(cell: CellPixelSize(width: 10, height: 20))

@@ -38,6 +38,19 @@ import Testing
     #expect(sut.lines(for: broken) == ["  ", "··", "  "])
     #expect(sut.lines(for: nil) == ["  ", "  ", "  "])
   }
+
+  @Test func blockArtThumbnailsAskForFourByEightPixelsACell() async {
+    // Given block-art slots of 6×3 cells
+    let loader = GatedThumbnailLoader()
+    loader.open()
+    let sut = ThumbnailSlots(loader: loader, renderer: LetterThumbnailRenderer(), size: ThumbnailSize.row)
+    // When two rows ask for their covers
+    sut.request([good, broken])
+    await sut.waitUntilIdle()
+    // Then each cover is asked for fitted to 24×24 pixels, twice the sextants' 12×9 samples each way
+    #expect(loader.boxes == [PixelSize(width: 24, height: 24), PixelSize(width: 24, height: 24)])
+    #expect(sut.lines(for: good) == Array(repeating: "######", count: 3))
+  }
 }
 
 @MainActor
