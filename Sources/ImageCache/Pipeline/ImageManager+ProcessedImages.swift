@@ -21,9 +21,12 @@ extension ImageManager {
 
   /// Keeps `bitmap` under `key` for as long as the original it was made from stays fresh on disk; nothing when the
   /// original is not kept fresh there (a stale copy, `no-store`, an entry without expiry, or an original that came
-  /// from the memory tier, whose expiry is not known here).
+  /// from the memory tier, whose expiry is not known here), and nothing when processing left the original as it
+  /// was (a resize into a box larger than the image): its raw pixels would take several times the compressed
+  /// original's bytes, again for every such box, to save one decode.
   func storeProcessed(_ bitmap: ImageBitmap, key: String, madeFrom original: ImageResponse) async {
-    guard !original.isStale, let expiry = original.storedExpiry, DiskEntry.isFresh(expiresAt: expiry, at: clock())
+    guard !original.isStale, let expiry = original.storedExpiry, DiskEntry.isFresh(expiresAt: expiry, at: clock()),
+      bitmap != original.bitmap
     else { return }
     let metadata = DiskEntryMetadata(
       contentType: StoredBitmap.contentType, width: bitmap.width, height: bitmap.height, expiresAt: expiry)

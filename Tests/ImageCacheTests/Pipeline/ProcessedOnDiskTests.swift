@@ -116,6 +116,30 @@ import Testing
     #expect(entry.entry.metadata.expiresAt == clock().addingTimeInterval(600))
   }
 
+  @Test func aResizeThatLeavesTheImageAsItWasStoresNothingMore() async throws {
+    // Given the 300 px cover asked for fitted into 400 px and into 500 px (no upscaling: both leave it as it is)
+    let server = try serveCover()
+    defer { server.stop() }
+    let requests = [400, 500].map {
+      ImageRequest(
+        url: server.url("/cover.png"), processors: [ImageProcessors.Resize(size: $0)], options: .storeProcessedOnDisk)
+    }
+    let first = try openManager()
+    var shown: [ImageResponse] = []
+    for request in requests { shown.append(try await first.image(for: request)) }
+    try first.close()
+
+    // When a second manager asks for them again
+    let second = try openManager()
+    let again = try await second.image(for: requests[0])
+
+    // Then the disk holds the original only, which answered: no raw copies of the same pixels
+    #expect(shown.map { [$0.width, $0.height] } == [[300, 300], [300, 300]])
+    #expect((again.tier, again.bitmap) == (.disk, shown[0].bitmap))
+    #expect(try second.disk!.entries(limit: nil).map(\.key) == [second.cacheKey(for: requests[0].url)])
+    #expect(server.requestCount == 1)
+  }
+
   @Test func withoutTheOptionOnlyTheOriginalIsStored() async throws {
     let server = try serveCover()
     defer { server.stop() }
