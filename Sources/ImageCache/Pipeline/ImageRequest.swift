@@ -112,8 +112,9 @@ public struct ImageRequest: Sendable {
     /// it was made from. A later manager asking the same request, in this process or another, reads it back
     /// without decoding the original or running the processors. Worth it where processing costs more than reading
     /// the pixels (`StoredBitmap`): a 64 × 64 thumbnail is 16 KiB on disk. It is written when the load read,
-    /// downloaded or revalidated a fresh original, not when the original came from the memory tier. Ignored with
-    /// `skipDiskTier`.
+    /// downloaded or revalidated a fresh original, not when the original came from the memory tier, and not when
+    /// the processors left the image as it was (a resize into a larger box): the original serves then. Ignored
+    /// with `skipDiskTier`.
     public static let storeProcessedOnDisk = Options(rawValue: 1 << 4)
   }
 }
