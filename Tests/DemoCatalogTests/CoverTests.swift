@@ -87,20 +87,21 @@ import Testing
   }
 }
 
-@Suite struct RecentlyUsedCacheTests {
-  @Test func evictsTheLeastRecentlyUsedOverBudget() {
-    // Given a cache with room for four 10-byte entries
-    var cache = RecentlyUsedCache<String, Int>(byteBudget: 40)
-    for (index, key) in ["a", "b", "c", "d"].enumerated() { cache.insert(index, for: key, cost: 10) }
-    // When "a" is used again and a fifth entry pushes it over budget
-    _ = cache.value(for: "a")
-    cache.insert(4, for: "e", cost: 10)
-    // Then the oldest unused entries go until 3/4 of the budget is left
-    #expect(cache.value(for: "b") == nil)
-    #expect(cache.value(for: "c") == nil)
-    #expect(cache.value(for: "a") == 0)
-    #expect(cache.value(for: "d") == 3)
-    #expect(cache.value(for: "e") == 4)
-    #expect(cache.totalCost == 30)
+@Suite struct CoverStoreBudgetTests {
+  @Test func keepsTheMostRecentlyUsedCoversWithinItsBudget() throws {
+    // Given four small covers, and a store with room for exactly the first, third and fourth
+    let ids = sharedCatalog.artists(in: 0..<2).flatMap(\.albums).prefix(4).map(\.coverID)
+    let sizes = try ids.map {
+      try #require(try CoverStore(catalog: sharedCatalog).image(id: $0, size: .small)).png.count
+    }
+    let budget = sizes[0] + sizes[2] + sizes[3]
+    let store = CoverStore(catalog: sharedCatalog, byteBudget: budget)
+    // When the first three are served, the first is asked for again, then the fourth
+    for id in ids.prefix(3) { _ = try store.image(id: id, size: .small) }
+    _ = try store.image(id: ids[0], size: .small)
+    _ = try store.image(id: ids[3], size: .small)
+    // Then the least recently used one went and the rest stay, the budget filled exactly
+    #expect(ids.map { store.isCached(id: $0, size: .small) } == [true, false, true, true])
+    #expect(store.cachedBytes == budget)
   }
 }

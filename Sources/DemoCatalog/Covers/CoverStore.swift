@@ -21,17 +21,26 @@ public struct DemoImage: Equatable {
 /// recently used within a byte budget; the small sizes a browser asks for most stay resident.
 public final class CoverStore {
   public let catalog: DemoCatalog
-  private let cache: Mutex<RecentlyUsedCache<CoverKey, DemoImage>>
+  /// The project's one LRU type (the memory tier's), bounded by PNG bytes only.
+  private let cache: Mutex<LRUCache<CoverKey, DemoImage>>
 
   public init(catalog: DemoCatalog, byteBudget: Int = 64 << 20) {
     self.catalog = catalog
-    cache = Mutex(RecentlyUsedCache(byteBudget: byteBudget))
+    cache = Mutex(LRUCache(costLimit: byteBudget, countLimit: .max))
+  }
+
+  /// The PNG bytes kept (tests).
+  var cachedBytes: Int { cache.withLock { $0.totalCost } }
+
+  /// Whether the PNG for `id` at `size` is kept, without touching its recency (tests).
+  func isCached(id: String, size: CoverSize) -> Bool {
+    cache.withLock { $0.peekValue(forKey: CoverKey(id: id, size: size)) != nil }
   }
 
   /// The PNG for an album cover id or the placeholder star id; nil for ids the catalog does not know.
   public func image(id: String, size: CoverSize) throws -> DemoImage? {
     let key = CoverKey(id: id, size: size)
-    if let cached = cache.withLock({ $0.value(for: key) }) { return cached }
+    if let cached = cache.withLock({ $0.value(forKey: key) }) { return cached }
     let bitmap: ImageBitmap
     if id == CoverPainter.placeholderStarID {
       bitmap = CoverPainter.placeholderStar(size: size.pixels)
@@ -42,7 +51,7 @@ public final class CoverStore {
     }
     // Painted outside the lock: two racing requests may both paint, which is cheaper than serialising all painting.
     let image = DemoImage(png: try PNGEncoder.encode(bitmap))
-    cache.withLock { $0.insert(image, for: key, cost: image.png.count) }
+    cache.withLock { _ = $0.setValue(image, forKey: key, cost: image.png.count) }
     return image
   }
 
