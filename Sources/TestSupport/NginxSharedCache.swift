@@ -41,7 +41,9 @@ public final class NginxSharedCache {
   public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
   /// Starts nginx with the shipped configuration, listing `origins` ("scheme://host[:port]") besides the shipped ones.
-  public init(origins: [String]) throws {
+  /// `trustedCertificates` (PEM) takes the place of the system's CA bundle for HTTPS origins: a test origin's
+  /// throwaway CA, or an unrelated one that must fail verification.
+  public init(origins: [String], trustedCertificates: URL? = nil) throws {
     guard let nginx = NginxTLSServer.nginx else { throw NginxTLSServer.Failure(description: Self.missingReason!) }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nginx-shared-\(UUID().uuidString)")
     // World-readable: nginx started as root runs its workers as nobody, and they write the cache.
@@ -55,7 +57,7 @@ public final class NginxSharedCache {
         to: folder.appendingPathComponent("origins.conf"), atomically: true, encoding: .utf8)
       let shipped = try String(contentsOf: Self.shippedConfiguration, encoding: .utf8)
       (process, port) = try NginxTLSServer.launch(nginx, in: folder) { port in
-        let site = try Self.render(shipped, port: port, folder: folder)
+        let site = try Self.render(shipped, port: port, folder: folder, trustedCertificates: trustedCertificates)
         try site.write(to: folder.appendingPathComponent("site.conf"), atomically: true, encoding: .utf8)
         return NginxTLSServer.mainConfiguration(in: folder, http: "include \(folder.path)/site.conf;")
       }
@@ -72,14 +74,17 @@ public final class NginxSharedCache {
 
   /// The shipped file with its site values pointed at `folder` and `port`; fails naming a value that is not there
   /// exactly once, so a change to the shipped file cannot leave the tests running something else.
-  static func render(_ shipped: String, port: Int, folder: URL) throws -> String {
+  static func render(_ shipped: String, port: Int, folder: URL, trustedCertificates: URL? = nil) throws -> String {
     let f = folder.path
-    let replacements = [
+    var replacements = [
       ("listen 8080;", "listen 127.0.0.1:\(port);"),
       ("/var/cache/nginx/imgcache-shared ", "\(f)/cache "),
       ("/etc/nginx/imgcache-shared-cache-origins.conf;", "\(f)/origins.conf;"),
       ("/var/log/nginx/imgcache-shared-cache.access.log ", "\(f)/access.log "),
     ]
+    if let trustedCertificates {
+      replacements.append(("/etc/ssl/certs/ca-certificates.crt;", "\(trustedCertificates.path);"))
+    }
     var text = shipped
     for (value, replacement) in replacements {
       let count = text.components(separatedBy: value).count - 1

@@ -122,6 +122,75 @@ struct SharedCacheTests {
     #expect(log.map(\.cacheStatus) == ["MISS", "REVALIDATED"])
   }
 
+  /// An HTTPS origin (nginx with HTTP/2 and a throwaway CA) behind the shared cache, as Last.fm's covers are.
+  static func httpsOrigin() throws -> (NginxTLSServer, [URL]) {
+    let names = (0..<4).map { "\($0).png" }
+    let origin = try NginxTLSServer(
+      files: Dictionary(uniqueKeysWithValues: names.indices.map { (names[$0], TestImages.png($0)) }))
+    return (origin, names.map { origin.url("/\($0)") })
+  }
+
+  @Test func anHTTPSOriginIsVerifiedAndFetchedOnceForTwoMachines() throws {
+    // Given an HTTPS origin listed in the shared cache, which trusts the origin's CA for its upstream TLS
+    let (origin, urls) = try Self.httpsOrigin()
+    defer { origin.stop() }
+    let nginx = try NginxSharedCache(
+      origins: ["https://127.0.0.1:\(origin.port)"], trustedCertificates: origin.caBundle)
+    let list = try ScratchCache.urlList(urls)
+    defer { try? FileManager.default.removeItem(atPath: list) }
+    let caches = try (0..<2).map { _ in try ScratchCache() }
+    defer { caches.forEach { $0.remove() } }
+
+    // When two machines warm the list through it, one after the other (neither trusts that CA itself)
+    let outputs = try caches.map { try Self.warm(list, $0, sharedCache: nginx.baseURL).wait() }
+
+    // Then both have every image, without a warning, and the origin served each once, over TLS to nginx
+    for output in outputs {
+      #expect(output.status == 0, "\(output.stderr)\n\(nginx.errorLog)")
+      #expect(output.stderr == "", "no fallback to the origin")
+      let report = try JSONDecoder().decode(Warm.self, from: Data(output.stdout.utf8))
+      #expect((report.total, report.fetched, report.failed) == (urls.count, urls.count, 0))
+    }
+    #expect(origin.accessLog(atLeast: urls.count).map(\.path).sorted() == urls.map(\.path).sorted())
+    let log = nginx.accessLog(atLeast: 2 * urls.count)
+    #expect(log.map(\.status) == Array(repeating: 200, count: 2 * urls.count))
+    #expect(
+      log.map(\.cacheStatus) == Array(repeating: "MISS", count: urls.count) + Array(repeating: "HIT", count: urls.count)
+    )
+    #expect(Set(log.map(\.path)) == Set(urls.map { "/https/127.0.0.1:\(origin.port)\($0.path)" }))
+  }
+
+  @Test func anHTTPSOriginWhoseCertificateNginxCannotVerifyIsNotProxied() throws {
+    // Given the shared cache trusting a CA that did not sign the origin's certificate
+    let (origin, urls) = try Self.httpsOrigin()
+    defer { origin.stop() }
+    let nginx = try NginxSharedCache(
+      origins: ["https://127.0.0.1:\(origin.port)"], trustedCertificates: origin.unrelatedCABundle)
+    let list = try ScratchCache.urlList(urls)
+    defer { try? FileManager.default.removeItem(atPath: list) }
+    let cache = try ScratchCache()
+    defer { cache.remove() }
+
+    // When a machine that trusts the origin's CA warms the list through it
+    let output = try CLI.start(
+      [
+        "warm", "--urls", list, "--json", "--retries", "0", "--shared-cache", nginx.baseURL.absoluteString,
+        "--ca-bundle", origin.caBundle.path,
+      ] + cache.arguments
+    ).wait()
+
+    // Then nginx refused the unverified upstream (502, nothing cached), and the machine got every image from the
+    // origin directly, warned once
+    #expect(output.status == 0, "\(output.stderr)")
+    let report = try JSONDecoder().decode(Warm.self, from: Data(output.stdout.utf8))
+    #expect((report.total, report.fetched, report.failed) == (urls.count, urls.count, 0))
+    #expect(nginx.errorLog.contains("upstream SSL certificate verify error"), "\(nginx.errorLog)")
+    let log = nginx.accessLog(atLeast: 1)
+    #expect(!log.isEmpty && log.allSatisfy { $0.status == 502 }, "\(log)")
+    #expect(output.stderrLines.filter { $0.contains("shared cache") }.count == 1, "\(output.stderr)")
+    #expect(origin.accessLog(atLeast: urls.count).map(\.path).sorted() == urls.map(\.path).sorted())
+  }
+
   /// No open proxy: an origin that is not listed is refused before anything is fetched, and says so in a header
   /// the clients recognise.
   @Test(arguments: ["http", "https"])
