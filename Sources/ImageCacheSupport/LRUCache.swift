@@ -141,26 +141,26 @@ public struct LRUCache<Key: Hashable, Value> {
 
   @inlinable mutating func moveToNewest(_ index: Int) {
     guard newest != index else { return }
-    precondition(index >= 0 && index < links.count, "slot out of range")
-    // A hit's whole relinking under one uniqueness check, without a bounds check per link: the hot path of every
-    // memory hit. The indices are the list's own, all in range.
-    var ends = (newest: newest, oldest: oldest)
-    links.withUnsafeMutableBufferPointer { links in
-      Self.unlink(index, in: links.baseAddress!, ends: &ends)
-      Self.linkAsNewest(index, in: links.baseAddress!, ends: &ends)
+    // A hit's whole relinking under one uniqueness check: the hot path of every memory hit.
+    withLinks { links, ends in
+      Self.unlink(index, in: links, ends: &ends)
+      Self.linkAsNewest(index, in: links, ends: &ends)
     }
-    (newest, oldest) = ends
   }
 
   @inlinable mutating func linkAsNewest(_ index: Int) {
-    var ends = (newest: newest, oldest: oldest)
-    links.withUnsafeMutableBufferPointer { Self.linkAsNewest(index, in: $0.baseAddress!, ends: &ends) }
-    (newest, oldest) = ends
+    withLinks { Self.linkAsNewest(index, in: $0, ends: &$1) }
   }
 
   @inlinable mutating func unlink(_ index: Int) {
+    withLinks { Self.unlink(index, in: $0, ends: &$1) }
+  }
+
+  /// The links without a bounds check per access (every index is the list's own, in range) and the two ends,
+  /// written back afterwards: `newest` and `oldest` cannot be reached through `self` while `links` is borrowed.
+  @inlinable mutating func withLinks(_ body: (UnsafeMutablePointer<Link>, inout (newest: Int, oldest: Int)) -> Void) {
     var ends = (newest: newest, oldest: oldest)
-    links.withUnsafeMutableBufferPointer { Self.unlink(index, in: $0.baseAddress!, ends: &ends) }
+    links.withUnsafeMutableBufferPointer { body($0.baseAddress!, &ends) }
     (newest, oldest) = ends
   }
 

@@ -75,23 +75,23 @@ public final class ImageManager {
   @inlinable
   public nonisolated(nonsending) func image(for request: ImageRequest) async throws(ImageManagerError) -> ImageResponse
   {
-    if let hit = cachedImage(for: request) { return hit }
-    return try await load(request)
+    let memoryKey = self.memoryKey(for: request)
+    if let hit = memoryHit(request, memoryKey) { return hit }
+    return try await load(request, memoryKey: memoryKey)
   }
 
   /// The image `request` names if the memory tier has it (processed as the request says), without waiting and
   /// without touching the disk or the network: what a table cell asks before it shows a placeholder. Nil when
   /// it is not there or the request's options skip the memory tier or ask for a reload. Counts a hit or a miss.
   public func cachedImage(for request: ImageRequest) -> ImageResponse? {
-    guard request.options.isDisjoint(with: [.skipMemoryTier, .reloadIgnoringCachedData]) else { return nil }
-    return memoryHit(memoryKey(for: request), url: request.url)
+    memoryHit(request, memoryKey(for: request))
   }
 
   @usableFromInline func memoryKey(for url: URL) -> ImageCacheKey {
     ImageCacheKey(credentials.cacheKey(for: url))
   }
 
-  func memoryKey(for request: ImageRequest) -> ImageCacheKey {
+  @usableFromInline func memoryKey(for request: ImageRequest) -> ImageCacheKey {
     usesDefaultCredentials
       ? request.memoryKey : ImageRequest.memoryKey(request.url, request.processors, credentials: credentials)
   }
@@ -101,19 +101,20 @@ public final class ImageManager {
     return ImageResponse(url: url, bitmap: bitmap, tier: .memory, byteCount: 0, isStale: false)
   }
 
+  /// `memoryHit` for a request whose options let it read the memory tier.
+  @usableFromInline func memoryHit(_ request: ImageRequest, _ key: ImageCacheKey) -> ImageResponse? {
+    guard request.options.isDisjoint(with: [.skipMemoryTier, .reloadIgnoringCachedData]) else { return nil }
+    return memoryHit(key, url: request.url)
+  }
+
   /// `image(for: URL)` past a memory miss.
   @usableFromInline func load(_ url: URL, memoryKey: ImageCacheKey) async throws(ImageManagerError) -> ImageResponse {
     let request = usesDefaultCredentials ? ImageRequest(url: url, memoryKey: memoryKey) : ImageRequest(url: url)
-    return try await loadCoalesced(request, memoryKey: memoryKey)
-  }
-
-  /// `image(for: ImageRequest)` past a memory miss (or a request that skips the memory tier).
-  @usableFromInline func load(_ request: ImageRequest) async throws(ImageManagerError) -> ImageResponse {
-    try await loadCoalesced(request, memoryKey: memoryKey(for: request))
+    return try await load(request, memoryKey: memoryKey)
   }
 
   /// `image(for:)` past the memory tier: one load per memory key and options however many callers wait.
-  private func loadCoalesced(
+  @usableFromInline func load(
     _ request: ImageRequest, memoryKey: ImageCacheKey
   ) async throws(ImageManagerError) -> ImageResponse {
     let job = ImageJobKey(memoryKey: memoryKey, options: request.options)

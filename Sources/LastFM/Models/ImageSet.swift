@@ -52,19 +52,16 @@ public struct ImageSet {
   }
 
   public static func isPlaceholder(_ url: URL) -> Bool {
-    // A plain loop over the UTF-8 bytes: Foundation's `String.contains` goes through `NSString` (about 16,000
-    // instructions a URL) and the standard library's generic search instantiates metadata on every call; a
-    // first screen checks about a thousand URLs.
+    // `memcmp` at each place the first byte matches: Foundation's `String.contains` goes through `NSString`
+    // (about 16,000 instructions a URL) and the standard library's generic search instantiates metadata on every
+    // call; a first screen checks about a thousand URLs.
     var string = url.absoluteString
     return string.withUTF8 { haystack in
       placeholderBytes.withUnsafeBufferPointer { needle in
         guard haystack.count >= needle.count else { return false }
-        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
-          var matched = 1
-          while matched < needle.count && haystack[start + matched] == needle[matched] { matched += 1 }
-          if matched == needle.count { return true }
+        return (0...(haystack.count - needle.count)).contains { start in
+          haystack[start] == needle[0] && memcmp(haystack.baseAddress! + start, needle.baseAddress!, needle.count) == 0
         }
-        return false
       }
     }
   }
