@@ -33,9 +33,11 @@ struct SharedCacheTests {
     var failed: Int
   }
 
-  static func warm(_ list: String, _ cache: ScratchCache, sharedCache: URL) throws -> CLI.Running {
+  static func warm(_ list: String, _ cache: ScratchCache, sharedCache: URL, _ more: [String] = []) throws
+    -> CLI.Running
+  {
     try CLI.start(
-      ["warm", "--urls", list, "--json", "--retries", "0", "--shared-cache", sharedCache.absoluteString]
+      ["warm", "--urls", list, "--json", "--retries", "0", "--shared-cache", sharedCache.absoluteString] + more
         + cache.arguments)
   }
 
@@ -122,22 +124,41 @@ struct SharedCacheTests {
     #expect(log.map(\.cacheStatus) == ["MISS", "REVALIDATED"])
   }
 
-  /// An HTTPS origin (nginx with HTTP/2 and a throwaway CA) behind the shared cache, as Last.fm's covers are.
-  static func httpsOrigin() throws -> (NginxTLSServer, [URL]) {
-    let names = (0..<4).map { "\($0).png" }
-    let origin = try NginxTLSServer(
-      files: Dictionary(uniqueKeysWithValues: names.indices.map { (names[$0], TestImages.png($0)) }))
-    return (origin, names.map { origin.url("/\($0)") })
+  /// An HTTPS origin (nginx with HTTP/2 and a throwaway CA) serving four images, as Last.fm's covers are, listed
+  /// in a shared cache that trusts the CA `trusted` picks for its upstream TLS; and the list a warm reads.
+  struct HTTPSOriginBehindSharedCache {
+    let origin: NginxTLSServer
+    let nginx: NginxSharedCache
+    let urls: [URL]
+    let list: String
+
+    init(trusting trusted: (NginxTLSServer) -> URL) throws {
+      let names = (0..<4).map { "\($0).png" }
+      let origin = try NginxTLSServer(
+        files: Dictionary(uniqueKeysWithValues: names.indices.map { (names[$0], TestImages.png($0)) }))
+      self.origin = origin
+      do {
+        nginx = try NginxSharedCache(
+          origins: ["https://127.0.0.1:\(origin.port)"], trustedCertificates: trusted(origin))
+        urls = names.map { origin.url("/\($0)") }
+        list = try ScratchCache.urlList(urls)
+      } catch {
+        origin.stop()
+        throw error
+      }
+    }
+
+    func remove() {
+      origin.stop()
+      try? FileManager.default.removeItem(atPath: list)
+    }
   }
 
   @Test func anHTTPSOriginIsVerifiedAndFetchedOnceForTwoMachines() throws {
     // Given an HTTPS origin listed in the shared cache, which trusts the origin's CA for its upstream TLS
-    let (origin, urls) = try Self.httpsOrigin()
-    defer { origin.stop() }
-    let nginx = try NginxSharedCache(
-      origins: ["https://127.0.0.1:\(origin.port)"], trustedCertificates: origin.caBundle)
-    let list = try ScratchCache.urlList(urls)
-    defer { try? FileManager.default.removeItem(atPath: list) }
+    let setup = try HTTPSOriginBehindSharedCache(trusting: \.caBundle)
+    defer { setup.remove() }
+    let (origin, nginx, urls, list) = (setup.origin, setup.nginx, setup.urls, setup.list)
     let caches = try (0..<2).map { _ in try ScratchCache() }
     defer { caches.forEach { $0.remove() } }
 
@@ -162,21 +183,15 @@ struct SharedCacheTests {
 
   @Test func anHTTPSOriginWhoseCertificateNginxCannotVerifyIsNotProxied() throws {
     // Given the shared cache trusting a CA that did not sign the origin's certificate
-    let (origin, urls) = try Self.httpsOrigin()
-    defer { origin.stop() }
-    let nginx = try NginxSharedCache(
-      origins: ["https://127.0.0.1:\(origin.port)"], trustedCertificates: origin.unrelatedCABundle)
-    let list = try ScratchCache.urlList(urls)
-    defer { try? FileManager.default.removeItem(atPath: list) }
+    let setup = try HTTPSOriginBehindSharedCache(trusting: \.unrelatedCABundle)
+    defer { setup.remove() }
+    let (origin, nginx, urls) = (setup.origin, setup.nginx, setup.urls)
     let cache = try ScratchCache()
     defer { cache.remove() }
 
     // When a machine that trusts the origin's CA warms the list through it
-    let output = try CLI.start(
-      [
-        "warm", "--urls", list, "--json", "--retries", "0", "--shared-cache", nginx.baseURL.absoluteString,
-        "--ca-bundle", origin.caBundle.path,
-      ] + cache.arguments
+    let output = try Self.warm(
+      setup.list, cache, sharedCache: nginx.baseURL, ["--ca-bundle", origin.caBundle.path]
     ).wait()
 
     // Then nginx refused the unverified upstream (502, nothing cached), and the machine got every image from the
