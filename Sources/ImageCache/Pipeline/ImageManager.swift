@@ -75,25 +75,22 @@ public final class ImageManager {
   @inlinable
   public nonisolated(nonsending) func image(for request: ImageRequest) async throws(ImageManagerError) -> ImageResponse
   {
-    let memoryKey = self.memoryKey(for: request)
-    if let hit = memoryHit(request, memoryKey) { return hit }
-    return try await load(request, memoryKey: memoryKey)
+    switch memoryLookup(request) {
+    case .hit(let response): return response
+    case .miss(let memoryKey): return try await load(request, memoryKey: memoryKey)
+    }
   }
 
   /// The image `request` names if the memory tier has it (processed as the request says), without waiting and
   /// without touching the disk or the network: what a table cell asks before it shows a placeholder. Nil when
   /// it is not there or the request's options skip the memory tier or ask for a reload. Counts a hit or a miss.
   public func cachedImage(for request: ImageRequest) -> ImageResponse? {
-    memoryHit(request, memoryKey(for: request))
+    guard case .hit(let response) = memoryLookup(request) else { return nil }
+    return response
   }
 
   @usableFromInline func memoryKey(for url: URL) -> ImageCacheKey {
     ImageCacheKey(credentials.cacheKey(for: url))
-  }
-
-  @usableFromInline func memoryKey(for request: ImageRequest) -> ImageCacheKey {
-    usesDefaultCredentials
-      ? request.memoryKey : ImageRequest.memoryKey(request.url, request.processors, credentials: credentials)
   }
 
   @usableFromInline func memoryHit(_ key: ImageCacheKey, url: URL) -> ImageResponse? {
@@ -101,10 +98,23 @@ public final class ImageManager {
     return ImageResponse(url: url, bitmap: bitmap, tier: .memory, byteCount: 0, isStale: false)
   }
 
-  /// `memoryHit` for a request whose options let it read the memory tier.
-  @usableFromInline func memoryHit(_ request: ImageRequest, _ key: ImageCacheKey) -> ImageResponse? {
-    guard request.options.isDisjoint(with: [.skipMemoryTier, .reloadIgnoringCachedData]) else { return nil }
-    return memoryHit(key, url: request.url)
+  /// A memory hit for `request`, or the key its load goes under. Under the default credential parameters the
+  /// lookup reads the key the request keeps, in place: a hit copies neither the key nor the URL.
+  @usableFromInline func memoryLookup(_ request: ImageRequest) -> MemoryLookup {
+    let readsMemory = request.options.isDisjoint(with: [.skipMemoryTier, .reloadIgnoringCachedData])
+    guard usesDefaultCredentials else {
+      let key = ImageRequest.memoryKey(request.url, request.processors, credentials: credentials)
+      guard readsMemory, let bitmap = memory.image(forKey: key) else { return .miss(key) }
+      return .hit(ImageResponse(memoryHit: request, bitmap: bitmap))
+    }
+    guard readsMemory, let bitmap = memory.image(forKey: request.memoryKey) else { return .miss(request.memoryKey) }
+    return .hit(ImageResponse(memoryHit: request, bitmap: bitmap))
+  }
+
+  /// What `memoryLookup` found.
+  @usableFromInline enum MemoryLookup {
+    case hit(ImageResponse)
+    case miss(ImageCacheKey)
   }
 
   /// `image(for: URL)` past a memory miss.

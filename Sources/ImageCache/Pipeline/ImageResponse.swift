@@ -15,7 +15,13 @@ public enum CacheTier: String, Codable, CaseIterable {
 /// A decoded thumbnail and where it came from.
 public struct ImageResponse {
   /// The URL asked for.
-  public let url: URL
+  public var url: URL { request?.url ?? askedURL! }
+  /// The request a memory hit answered: kept instead of a copy of its URL, because the lookup has just read the
+  /// request's storage and the URL's is a cold cache line and one more reference to count on the hottest path.
+  let request: ImageRequest?
+  /// The URL asked for, when `request` is nil. Two optionals, not an enum: `URL` is a resilient type, and an enum
+  /// carrying one is laid out at run time, which cost a plain hit 200 instructions.
+  let askedURL: URL?
   /// The decoded image.
   public let bitmap: ImageBitmap
   /// Which tier answered.
@@ -32,6 +38,26 @@ public struct ImageResponse {
   public var width: Int { bitmap.width }
   /// Height in pixels.
   public var height: Int { bitmap.height }
+
+  init(url: URL, bitmap: ImageBitmap, tier: CacheTier, byteCount: Int, isStale: Bool, storedExpiry: Date? = nil) {
+    self.request = nil
+    self.askedURL = url
+    self.bitmap = bitmap
+    self.tier = tier
+    self.byteCount = byteCount
+    self.isStale = isStale
+    self.storedExpiry = storedExpiry
+  }
+
+  /// A memory hit for `request`.
+  init(memoryHit request: ImageRequest, bitmap: ImageBitmap) {
+    self.request = request
+    self.askedURL = nil
+    self.bitmap = bitmap
+    self.tier = .memory
+    self.byteCount = 0
+    self.isStale = false
+  }
 }
 
 /// An image's encoded bytes, checked to be a well-formed PNG or JPEG, and the tier that answered: what

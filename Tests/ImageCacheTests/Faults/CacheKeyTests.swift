@@ -27,6 +27,31 @@ import Testing
         == "http://h:8080/x.jpg?v=2")
   }
 
+  @Test func theWordAtATimeScanFindsEachMarkAtEveryPositionAndNothingElse() {
+    // Given strings of 0 to 40 bytes (whole words, a tail, both) of every byte value but the three marks, and the
+    // same strings with one mark at each position
+    let ordinary = (UInt8(0)...UInt8(255)).filter { ![0x3F, 0x40, 0x23].contains($0) }
+    var wrong: [[UInt8]] = []
+    for length in 0...40 {
+      let plain = (0..<length).map { ordinary[($0 &* 37 &+ length) % ordinary.count] }
+      if containsMark(plain) { wrong.append(plain) }
+      for position in 0..<length {
+        for mark in [UInt8(ascii: "?"), UInt8(ascii: "@"), UInt8(ascii: "#")] {
+          var marked = plain
+          marked[position] = mark
+          if !containsMark(marked) { wrong.append(marked) }
+        }
+      }
+    }
+    // Then the scan agrees with a byte-by-byte search on every one, neighbours of the marks included
+    #expect(wrong.count == 0, "first wrongly scanned: \(wrong.first ?? [])")
+    #expect(!containsMark(Array("https://h/>A\"$/x.png\u{0}\u{1}\u{80}".utf8)))
+  }
+
+  private func containsMark(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBufferPointer(CredentialParameters.containsQueryUserOrFragment)
+  }
+
   @Test func urlsWithoutSecretsAreUnchanged() {
     let text = "http://127.0.0.1:4000/img/1.png?round=3&x=%20y"
     #expect(CredentialParameters.default.cacheKey(for: URL(string: text)!) == text)

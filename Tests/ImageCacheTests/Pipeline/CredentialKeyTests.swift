@@ -88,6 +88,7 @@ import Testing
     // Then the memory tier holds one entry, keyed without the signature, and answers the other two
     #expect([first.tier, second.tier, third.tier] == [.network, .memory, .memory])
     #expect([first, second, third].allSatisfy { ($0.width, $0.height) == (3, 2) })
+    #expect(third.url == server.url("/cover.png?sig=C"))  // a hit answers with the URL asked, signature and all
     #expect(memory.keysByRecency == [server.url("/cover.png").absoluteString])
     #expect(server.requestCount == 1)
   }

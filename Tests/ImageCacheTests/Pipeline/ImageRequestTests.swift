@@ -309,7 +309,7 @@ final class CountingDecoder: ImageDecoding {
 
     // Then only the loaded, processed image is answered, from memory, and nothing more was downloaded
     #expect(before == nil)
-    #expect((after?.tier, after?.bitmap) == (.memory, loaded.bitmap))
+    #expect((after?.tier, after?.bitmap, after?.url) == (.memory, loaded.bitmap, request.url))
     #expect((after?.width, after?.height) == (16, 16))
     #expect(manager.cachedImage(for: skipping) == nil)
     #expect(manager.cachedImage(for: reloading) == nil)
