@@ -15,7 +15,7 @@ enum Benchmarks {
         directory: arguments[1], count: Int(arguments[2])!, side: arguments.count > 3 ? Int(arguments[3])! : 174)
     case "memory": memoryHit()
     case "manager": managerHit()
-    case "processed": processedHit()
+    case "processed": processedHit(entries: arguments.count > 1 ? Int(arguments[1])! : 10_000)
     case "resize": try resize(peerInput: arguments.count > 1 ? arguments[1] : nil)
     case "disk": try disk(directory: arguments[1])
     case "open": try open(directory: arguments[1])
@@ -33,7 +33,7 @@ enum Benchmarks {
         moves: arguments.count > 4 ? Int(arguments[4])! : 101)
     default:
       print(
-        "usage: imgcache-bench make-images DIR COUNT [SIDE] | memory | manager | processed | resize | disk DIR | header | fidelity DIR MODE [SYMBOLS]"
+        "usage: imgcache-bench make-images DIR COUNT [SIDE] | memory | manager | processed [ENTRIES] | resize | disk DIR | header | fidelity DIR MODE [SYMBOLS]"
           + " | picture SYMBOLS OUT.png < block-art | catalog | chart-covers DIR COUNT"
           + " | cursor CACHE-DIR COLUMNS ROWS [MOVES]")
     }

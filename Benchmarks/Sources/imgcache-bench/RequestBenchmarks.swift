@@ -7,7 +7,8 @@ import ImageEncoding
 extension Benchmarks {
   /// `ImageManager.image(for: ImageRequest)` with a resize processor, answered by the memory tier: what a row
   /// showing a cover as a thumbnail pays each time it is drawn. The requests are made once, as a row keeps its own.
-  static func processedHit() {
+  /// `entries` 2,000 is the memory tier's default limit, and the default store is used; 10,000 needs a larger one.
+  static func processedHit(entries: Int) {
     let side = 64
     let thumbnail = try! PNGEncoder.encode(
       ImageBitmap(width: side, height: side, pixels: [UInt8](repeating: 7, count: side * side * 4)))
@@ -17,23 +18,25 @@ extension Benchmarks {
         DataResponse(statusCode: 200, headers: ["content-type": "image/png"], body: body, effectiveURL: request.url)
       }
     }
-    let memory = ImageMemoryStore(costLimit: 1 << 30, countLimit: 20_000)
+    let memory =
+      entries <= ImageMemoryStore.defaultCountLimit
+      ? ImageMemoryStore() : ImageMemoryStore(costLimit: 1 << 30, countLimit: 2 * entries)
     let manager = ImageManager(loader: Serving(body: thumbnail), memory: memory, disk: nil, decoder: ImageDecoder())
     let resize = ImageProcessors.Resize(size: 64)
-    let requests = (0..<10_000).map {
+    let requests = (0..<entries).map {
       ImageRequest(
         url: URL(string: "https://lastfm.freetls.fastly.net/i/u/300x300/\($0)abcdef0123456789.png")!,
         processors: [resize])
     }
     var random = SplitMix64(seed: 7)
-    let order = (0..<20_000).map { _ in requests[Int(random.next() % 10_000)] }
+    let order = (0..<20_000).map { _ in requests[Int(random.next() % UInt64(entries))] }
     let done = DispatchSemaphore(value: 0)
     Task {
       // Filled through the pipeline itself, so the entries sit under the keys the requests look up.
       for request in requests { _ = try? await manager.image(for: request) }
       precondition(memory.statistics.count == requests.count, "every processed image should be in memory")
       let result = await measureBatchesAsync(
-        "ImageManager.image(for: ImageRequest) processed memory hit (Resize 64, 10,000 entries)",
+        "ImageManager.image(for: ImageRequest) processed memory hit (Resize 64, \(entries.formatted()) entries)",
         operations: order.count
       ) {
         for request in order { _ = try? await manager.image(for: request) }
