@@ -27,9 +27,9 @@ import Testing
         == "http://h:8080/x.jpg?v=2")
   }
 
-  @Test func theWordAtATimeScanFindsEachMarkAtEveryPositionAndNothingElse() {
-    // Given strings of 0 to 40 bytes (whole words, a tail, both) of every byte value but the three marks, and the
-    // same strings with one mark at each position
+  @Test func theScanFindsEachMarkAtEveryPositionAndNothingElse() {
+    // Given strings of 0 to 40 bytes of every byte value but the three marks, and the same strings with one mark
+    // at each position
     let ordinary = (UInt8(0)...UInt8(255)).filter { ![0x3F, 0x40, 0x23].contains($0) }
     var wrong: [[UInt8]] = []
     for length in 0...40 {
