@@ -95,7 +95,7 @@ public final class Terminal: TerminalDevice {
       TerminalRestoration.drainResizePipe()
       return .resized
     }
-    var buffer = [UInt8](repeating: 0, count: 256)
+    var buffer = [UInt8](repeating: 0, count: 4096)
     let count = buffer.withUnsafeMutableBytes { read(inputDescriptor, $0.baseAddress, $0.count) }
     if count > 0 { return .bytes(Array(buffer.prefix(count))) }
     if count < 0 && (errno == EINTR || errno == EAGAIN) { return .timedOut }

@@ -99,6 +99,11 @@ public struct BrowserCommand: AsyncParsableCommand {
         + "while it is out (default: $IMGCACHE_SHARED_CACHE).", valueName: "url"))
   var sharedCache: String?
 
+  @Option(
+    name: .customLong("transfer-timeout"),
+    help: ArgumentHelp("Longest one transfer may take in all, in seconds.", valueName: "seconds"))
+  var transferTimeout: Int = 60
+
   @Flag(name: .shortAndLong, help: "Log what happens to stderr (repeat for more).")
   var verbose: Int
 
@@ -213,6 +218,8 @@ public struct BrowserCommand: AsyncParsableCommand {
       }
       options.sharedCache = sharedCache
     }
+    guard transferTimeout >= 1 else { throw ValidationError("--transfer-timeout must be at least 1 (seconds)") }
+    options.transferTimeoutSeconds = transferTimeout
     options.verbosity = verbose
     options.exitsAfterFirstFrame = exitAfterFirstFrame
     return options

@@ -79,7 +79,8 @@ final class InteractiveSession {
       switch event {
       case .key(let key):
         guard handle(key) else { return }
-        draw()
+        // Queued behind the keys already waiting, so a burst of them (a paste) paints once, not once per key.
+        requestRedraw()
       case .redraw:
         redrawQueued = false
         draw()
