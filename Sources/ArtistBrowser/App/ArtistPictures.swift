@@ -87,6 +87,10 @@ struct ArtistPictureLoader: ThumbnailLoading {
     try await base.thumbnail(for: coverURL(for: url), fitting: box)
   }
 
+  func thumbnail(for url: URL, fitting box: PixelSize, priority: ImageRequest.Priority) async throws -> ImageBitmap {
+    try await base.thumbnail(for: coverURL(for: url), fitting: box, priority: priority)
+  }
+
   /// `url` itself, or for a stand-in artist URL the artist's top album cover.
   private func coverURL(for url: URL) async throws -> URL {
     guard let artist = ArtistPictureURL.artist(from: url) else { return url }

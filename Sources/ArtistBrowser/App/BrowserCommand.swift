@@ -29,6 +29,9 @@ public struct BrowserCommand: AsyncParsableCommand {
         + "--graphics says: a printout is text, for pipes, files and pagers."))
   var thumbs = false
 
+  @Flag(help: "Start with lists shown as a wall of covers (w toggles list and wall, + and - the tile size).")
+  var wall = false
+
   @Flag(help: "Print the view as plain text and exit.")
   var plain = false
 
@@ -204,6 +207,7 @@ public struct BrowserCommand: AsyncParsableCommand {
       options.symbols = set
     }
     options.showsThumbnails = thumbs
+    options.showsWall = wall
     options.apiKey = apiKey
     options.apiBase = apiBase
     options.forcesDemo = demo

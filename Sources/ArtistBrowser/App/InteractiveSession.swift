@@ -1,5 +1,6 @@
 import DemoCatalog
 import Foundation
+import Glibc
 import TerminalUI
 
 /// The full-screen loop: keys from the terminal and redraw requests from the scenes, merged into one stream
@@ -99,6 +100,14 @@ final class InteractiveSession {
     case .browser(let browserKey):
       return navigation.handle(browserKey) != .quit
     case .resize, .repaint:
+      size = terminal.size
+      renderer.invalidate()
+      return true
+    case .suspend:
+      // The pictures go first (the terminal's own scrollback would keep kitty's); SIGTSTP's handler restores the
+      // terminal, stops, and on `fg` re-enters the full screen and reports a resize, which repaints everything.
+      renderer.removePictures()
+      _ = kill(getpid(), SIGTSTP)  // to the process: the thread running this may block the signal
       size = terminal.size
       renderer.invalidate()
       return true

@@ -9,12 +9,21 @@ public protocol ThumbnailLoading: Sendable {
   /// into a few cells uses. The app's loader keeps the scaled picture on disk too, so the next start reads a few
   /// kilobytes of pixels instead of decoding and scaling the whole cover again.
   func thumbnail(for url: URL, fitting box: PixelSize) async throws -> ImageBitmap
+  /// `thumbnail(for:fitting:)` at `priority`: what is on screen ahead of what is fetched for the next screen.
+  func thumbnail(for url: URL, fitting box: PixelSize, priority: ImageRequest.Priority) async throws -> ImageBitmap
 }
 
 extension ThumbnailLoading {
   /// Loaders that cannot scale give the cover as it is; the painter scales it.
   public func thumbnail(for url: URL, fitting box: PixelSize) async throws -> ImageBitmap {
     try await thumbnail(for: url)
+  }
+
+  /// Loaders without priorities load everything alike.
+  public func thumbnail(for url: URL, fitting box: PixelSize, priority: ImageRequest.Priority) async throws
+    -> ImageBitmap
+  {
+    try await thumbnail(for: url, fitting: box)
   }
 }
 
