@@ -1,5 +1,6 @@
 import Foundation
 import ImageCache
+import TerminalGraphics
 
 /// Fetches and decodes a cover. Cancelling the calling task must abandon the request.
 /// Backed by `ImageManager` in the app; a fake in tests.
@@ -16,17 +17,6 @@ extension ThumbnailLoading {
   public func thumbnail(for url: URL, fitting box: PixelSize) async throws -> ImageBitmap {
     try await thumbnail(for: url)
   }
-}
-
-/// A width and a height in pixels (made by the painters, which know their cells).
-public struct PixelSize: Hashable, Sendable {
-  public var width: Int
-  public var height: Int
-}
-
-/// Turns a bitmap into exactly `rows` strings of `columns` display columns (backed by BlockArt in the app).
-public protocol ThumbnailRendering: Sendable {
-  func render(_ bitmap: ImageBitmap, columns: Int, rows: Int) -> [String]
 }
 
 /// Cell size of a thumbnail beside a list row.
