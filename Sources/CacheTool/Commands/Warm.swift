@@ -165,6 +165,11 @@ struct URLList {
   var invalid: [String] = []
 
   static func read(_ path: String) throws -> URLList {
+    parse(try readText(path))
+  }
+
+  /// The list's text: `-` is standard input.
+  static func readText(_ path: String) throws -> String {
     let text: String
     if path == "-" {
       text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
@@ -178,7 +183,7 @@ struct URLList {
         throw failure
       }
     }
-    return parse(text)
+    return text
   }
 
   static func parse(_ text: String) -> URLList {
