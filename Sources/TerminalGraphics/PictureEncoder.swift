@@ -49,7 +49,8 @@ public struct PictureEncoder {
   }
 
   /// The picture scaled to the largest size of its shape that fits the box, and where it goes in the box.
-  private func fitted(_ bitmap: ImageBitmap, columns: Int, rows: Int) -> (picture: ImageBitmap, layout: PictureLayout)? {
+  private func fitted(_ bitmap: ImageBitmap, columns: Int, rows: Int) -> (picture: ImageBitmap, layout: PictureLayout)?
+  {
     let layout = PictureLayout(
       pictureWidth: bitmap.width, pictureHeight: bitmap.height, columns: columns, rows: rows,
       cell: capabilities.cellSize)

@@ -14,11 +14,11 @@ import Testing
   }
 
   @Test func everyListLineKeepsItsPlaceAndTheRestIsMissing() {
-    let text = "# covers\nhttps://a/1.png\n\nftp://b/2.png\r\nhttps://a/\u{07}3.png\nhttps://a/1.png\n"
+    let text = "# covers\nhttps://a/1.png\n\nftp://b/2.png\r\nnot a\u{07} url\nhttps://a/1.png\n"
     let cells = CollageSource.padded(CollageSource.cells(inList: text), to: 6)
     #expect(
       cells == [
-        .url(URL(string: "https://a/1.png")!), .invalid("ftp://b/2.png"), .invalid("https://a/3.png"),
+        .url(URL(string: "https://a/1.png")!), .invalid("ftp://b/2.png"), .invalid("not a url"),
         .url(URL(string: "https://a/1.png")!), .missing, .missing,
       ])
     #expect(CollageSource.padded(cells, to: 2).count == 2)

@@ -31,7 +31,9 @@ enum AtomicFile {
   }
 
   private static func writeInto(_ bytes: [UInt8], path: String) throws(CommandFailure) {
-    guard let handle = FileHandle(forWritingAtPath: path) else { throw CommandFailure("cannot open \(path) for writing") }
+    guard let handle = FileHandle(forWritingAtPath: path) else {
+      throw CommandFailure("cannot open \(path) for writing")
+    }
     defer { try? handle.close() }
     do {
       try handle.write(contentsOf: Data(bytes))

@@ -37,13 +37,12 @@ struct CollageComposer {
   func place(_ cover: ImageBitmap, at index: Int, in canvas: inout [UInt8]) {
     let left = (index % columns) * tile
     let top = (index / columns) * tile
-    let copyWidth = min(tile, cover.width)
-    canvas.withUnsafeMutableBufferPointer { target in
-      cover.pixels.withUnsafeBufferPointer { source in
+    let rowBytes = min(tile, cover.width) * 4
+    canvas.withUnsafeMutableBytes { target in
+      cover.pixels.withUnsafeBytes { source in
         for row in 0..<min(tile, cover.height) {
-          let from = row * cover.width * 4
           let to = ((top + row) * width + left) * 4
-          for offset in 0..<(copyWidth * 4) { target[to + offset] = source[from + offset] }
+          (target.baseAddress! + to).copyMemory(from: source.baseAddress! + row * cover.width * 4, byteCount: rowBytes)
         }
       }
     }

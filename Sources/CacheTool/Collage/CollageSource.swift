@@ -1,3 +1,4 @@
+import DemoCatalog
 import Foundation
 import ImageCache
 import LastFM
@@ -21,26 +22,35 @@ enum CollageSource {
     case missing
   }
 
-  /// The first `count` cells of the source, padded with `.missing`; a note for a person, when there is one.
+  /// What a source resolved to: the cells, a note for a person, and what to stop once the covers are fetched
+  /// (the embedded demo catalog serves them).
+  struct Resolved {
+    var cells: [Cell]
+    var note: String?
+    var source: CatalogSource?
+  }
+
+  /// The first `count` cells of the source, padded with `.missing`.
   func resolve(count: Int, lastFM: LastFMOptions, global: GlobalOptions, transport: any DataLoading)
-    async throws -> (cells: [Cell], note: String?)
+    async throws -> Resolved
   {
     switch self {
     case .urls(let path):
-      return (Self.padded(Self.cells(inList: try URLList.readText(path)), to: count), nil)
+      return Resolved(cells: Self.padded(Self.cells(inList: try URLList.readText(path)), to: count))
     case .artist(let name):
       let plan = try await Self.plan(artist: name, albums: count, lastFM: lastFM, global: global, transport: transport)
       let cells = plan.plan.covers.map { Cell.url($0.url) }
       let missing = plan.plan.albumsWithoutCover > 0 ? " (\(plan.plan.albumsWithoutCover) albums have no cover)" : ""
       let note = "\(TerminalText.sanitize(plan.plan.artist)): \(cells.count) covers\(missing), from the \(plan.label)"
-      return (Self.padded(cells, to: count), note)
+      return Resolved(cells: Self.padded(cells, to: count), note: note, source: plan.source)
     }
   }
 
   /// Every line that is not blank or a `#` comment is a cell, in order, so a bad line keeps its place.
   static func cells(inList text: String) -> [Cell] {
-    text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).compactMap { line in
-      let parsed = URLList.parse(String(line))
+    // Bytes, not Characters: "\r\n" is one Character.
+    text.utf8.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }).compactMap { line in
+      let parsed = URLList.parse(String(Substring(line)))
       if let url = parsed.urls.first { return .url(url) }
       return parsed.invalid.first.map { .invalid(TerminalText.sanitize($0)) }
     }
@@ -52,7 +62,7 @@ enum CollageSource {
 
   private static func plan(
     artist: String, albums: Int, lastFM: LastFMOptions, global: GlobalOptions, transport: any DataLoading
-  ) async throws -> (plan: CoverPlan, label: String) {
+  ) async throws -> (plan: CoverPlan, label: String, source: CatalogSource) {
     let configuration = try global.configuration()
     let source = try await lastFM.source()
     do {
@@ -62,8 +72,7 @@ enum CollageSource {
       // The largest size Last.fm serves: tiles are usually 300 pixels.
       let plan = try await CoverPlanner(client: client)
         .plan(artist: artist, albums: albums, similar: 0, size: .extralarge, policy: lastFM.policy)
-      await source.shutdown()
-      return (plan, source.label)
+      return (plan, source.label, source)
     } catch let error as LastFMError {
       await source.shutdown()
       throw CommandFailure(error.description(service: source.serviceName))

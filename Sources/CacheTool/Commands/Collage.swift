@@ -43,23 +43,28 @@ struct Collage: AsyncParsableCommand {
       let (columns, rows) = try Self.parseGrid(grid)
       guard (16...2000).contains(tile) else { throw CommandFailure("--tile: expected 16 to 2000 pixels, got \(tile)") }
       guard columns * rows * tile * tile <= Self.pixelLimit else {
-        throw CommandFailure("\(columns)x\(rows) tiles of \(tile) px is too large a picture; use fewer or smaller tiles")
+        throw CommandFailure(
+          "\(columns)x\(rows) tiles of \(tile) px is too large a picture; use fewer or smaller tiles")
       }
       let source = try source()
       let configuration = try global.configuration()
       global.bootstrapLogging()
       let transport = ImageManager.makeTransport(configuration)
-      let (cells, note) = try await source.resolve(
+      let resolved = try await source.resolve(
         count: columns * rows, lastFM: lastFM, global: global, transport: transport)
-      if let note { Console.note(note) }
+      if let note = resolved.note { Console.note(note) }
       let manager: ImageManager
       do {
         manager = try ImageManager(configuration: configuration, transport: transport)
       } catch {
+        await resolved.source?.shutdown()
         throw CommandFailure("\(error)")
       }
       let composer = CollageComposer(columns: columns, rows: rows, tile: tile)
-      let drawn = await CollageRun.draw(cells, composer: composer, manager: manager, concurrency: global.concurrency)
+      let drawn = await CollageRun.draw(
+        resolved.cells, composer: composer, manager: manager, concurrency: global.concurrency)
+      // The demo catalog serves its covers until they are all in.
+      await resolved.source?.shutdown()
       try? manager.close()
       if drawn.cancelled { throw ExitCode(130) }
       let summary = CollageSummary(output: output, composer: composer, tiles: drawn.tiles)

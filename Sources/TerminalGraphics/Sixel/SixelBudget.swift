@@ -15,7 +15,8 @@ enum SixelBudget {
     let minimumSide = 64
     while true {
       for colors in [256, 64, 16] {
-        guard let sixel = SixelImage.encode(rgb: rgb(picture), width: picture.width, height: picture.height, colors: colors)
+        guard
+          let sixel = SixelImage.encode(rgb: rgb(picture), width: picture.width, height: picture.height, colors: colors)
         else { return nil }
         guard let limit, sixel.count > limit else { return sixel }
         if colors == 16 && min(picture.width, picture.height) <= minimumSide { return sixel }

@@ -43,7 +43,10 @@ struct CollageEndToEndTests {
     try Data(lines.joined(separator: "\n").utf8).write(to: list)
     let cache = folder.appendingPathComponent("cache").path
     return try CLI.run(
-      ["collage", "--urls", list.path, "--grid", grid, "--tile", "\(Self.tile)", "-o", output.path, "--cache-dir", cache]
+      [
+        "collage", "--urls", list.path, "--grid", grid, "--tile", "\(Self.tile)", "-o", output.path, "--cache-dir",
+        cache,
+      ]
         + (json ? ["--json"] : []))
   }
 
@@ -71,7 +74,8 @@ struct CollageEndToEndTests {
     let server = try serve()
     defer { server.stop() }
     defer { try? FileManager.default.removeItem(at: folder) }
-    let lines = ["/big.png", "/small.png", "/wide.png", "/missing.png"].map { server.url($0).absoluteString }
+    let lines =
+      ["/big.png", "/small.png", "/wide.png", "/missing.png"].map { server.url($0).absoluteString }
       + ["not a url", server.url("/big.png").absoluteString]
     let output = folder.appendingPathComponent("wall.png")
     // When a 3 × 2 collage is made
@@ -105,7 +109,10 @@ struct CollageEndToEndTests {
     // And the failed tiles are one neutral grey
     for index in [3, 4] {
       let pixels = crop(collage, column: index % 3, row: index / 3).pixels
-      #expect(stride(from: 0, to: pixels.count, by: 4).allSatisfy { pixels[$0..<($0 + 4)].elementsEqual([0x3A, 0x3A, 0x3A, 255]) })
+      #expect(
+        stride(from: 0, to: pixels.count, by: 4).allSatisfy {
+          pixels[$0..<($0 + 4)].elementsEqual([0x3A, 0x3A, 0x3A, 255])
+        })
     }
   }
 
@@ -160,6 +167,7 @@ struct CollageEndToEndTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let result = try run(["https://example.invalid/a.png"], grid: "0x3", output: folder.appendingPathComponent("x.png"))
     #expect(result.status == 1)
-    #expect(result.stderrLines == ["imgcache: --grid: expected COLUMNSxROWS from 1x1 to 50x50, such as 5x5, got \"0x3\""])
+    #expect(
+      result.stderrLines == ["imgcache: --grid: expected COLUMNSxROWS from 1x1 to 50x50, such as 5x5, got \"0x3\""])
   }
 }

@@ -31,12 +31,13 @@ import Testing
     let screen = written(painter.paint(cover, columns: 6, rows: 3, id: 1, key: "https://covers/a"), row: 2, column: 5)
     let id = store.id(for: "https://covers/a 6x3")
     // Then the data went through tmux's passthrough, then a virtual placement of the tile's size
-    #expect(screen.commands.allSatisfy(\.wrapped))
+    #expect(screen.commands.allSatisfy { $0.wrapped })
     #expect(screen.commands.first?.command.keys["a"] == "t")
     #expect(screen.commands.first?.command.keys["i"] == "\(id)")
     let virtual = screen.commands.filter { $0.command.keys["a"] == "p" }
     #expect(virtual.map(\.command.control) == ["a=p,U=1,i=\(id),c=6,r=3,q=2"])
-    let picture = try ProtocolDecoding.kittyPicture(screen.commands.filter { $0.command.keys["a"] != "p" }.map(\.command))
+    let picture = try ProtocolDecoding.kittyPicture(
+      screen.commands.filter { $0.command.keys["a"] != "p" }.map(\.command))
     #expect(picture.width == 60 && picture.height == 60)
     // And every cell of the box holds a placeholder naming the picture, its row and its column
     var expected: Set<ScreenDecoding.Placeholder> = []
@@ -88,7 +89,8 @@ import Testing
       return
     }
     first.place(
-      PicturePlacement(id: 1, rect: CellRect(row: 1, column: 2, columns: 4, rows: 2), contentKey: "a", drawing: drawing))
+      PicturePlacement(id: 1, rect: CellRect(row: 1, column: 2, columns: 4, rows: 2), contentKey: "a", drawing: drawing)
+    )
     renderer.render(first)
     _ = output.take()
     // When the next frame has no picture

@@ -11,8 +11,12 @@ import Testing
 @Suite struct KittyPlacementTests {
   static let cell = CellPixelSize(width: 10, height: 20)
   static let size = TerminalSize(columns: 40, rows: 12)
-  let red = ImageBitmap(width: 2, height: 2, pixels: [UInt8](repeating: 0, count: 16).enumerated().map { $0 % 4 == 0 || $0 % 4 == 3 ? 255 : 0 })
-  let blue = ImageBitmap(width: 2, height: 2, pixels: [UInt8](repeating: 0, count: 16).enumerated().map { $0 % 4 >= 2 ? 255 : 0 })
+  let red = Self.solid([255, 0, 0, 255])
+  let blue = Self.solid([0, 0, 255, 255])
+
+  static func solid(_ pixel: [UInt8]) -> ImageBitmap {
+    ImageBitmap(width: 2, height: 2, pixels: Array([[UInt8]](repeating: pixel, count: 4).joined()))
+  }
 
   struct Tile {
     var placement: UInt32
@@ -109,9 +113,10 @@ import Testing
       ])
     // And the moved tile and the new one are placed where they are now
     let placements = commands.filter { $0.command.keys["a"] == "p" }
-    #expect(placements.map { $0.command.control } == [
-      "a=p,i=\(redID),p=3,c=8,r=4,C=1,q=2", "a=p,i=\(blueID),p=4,c=8,r=4,C=1,q=2",
-    ])
+    #expect(
+      placements.map { $0.command.control } == [
+        "a=p,i=\(redID),p=3,c=8,r=4,C=1,q=2", "a=p,i=\(blueID),p=4,c=8,r=4,C=1,q=2",
+      ])
     #expect(placements.map { [$0.row, $0.column] } == [[0, 0], [4, 10]])
   }
 

@@ -33,7 +33,9 @@ struct ScreenDecoding {
     var saved = (0, 0)
     var colour: UInt32 = 0
     var index = 0
-    func number(_ text: String) -> [Int] { text.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 } }
+    func number(_ text: String) -> [Int] {
+      text.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+    }
     while index < scalars.count {
       let scalar = scalars[index]
       if scalar == "\u{1B}" && index + 1 < scalars.count {
@@ -76,7 +78,8 @@ struct ScreenDecoding {
             end += 1
           }
           let wrapped = next == "P"
-          let sequence = wrapped ? Array(inner.drop(while: { $0 != 0x1B })) : [0x1B, UInt8(ascii: "_")] + inner + [0x1B, 0x5C]
+          let sequence =
+            wrapped ? Array(inner.drop(while: { $0 != 0x1B })) : [0x1B, UInt8(ascii: "_")] + inner + [0x1B, 0x5C]
           for command in ProtocolDecoding.kittyCommands(sequence) {
             commands.append(Command(command: command, row: row, column: column, wrapped: wrapped))
           }
@@ -103,7 +106,11 @@ struct ScreenDecoding {
         index = next
         continue
       }
-      if scalar == "\r" { column = 0 } else if scalar == "\n" { row += 1 } else if scalar.value >= 0x20 {
+      if scalar == "\r" {
+        column = 0
+      } else if scalar == "\n" {
+        row += 1
+      } else if scalar.value >= 0x20 {
         textCells.insert([row, column])
         column += 1
       }
