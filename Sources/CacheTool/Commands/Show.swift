@@ -69,7 +69,7 @@ struct Show: AsyncParsableCommand {
         guard let painter else { continue }
         // One write per image: many small writes cost more than the drawing.
         let picture = painter.paint(bitmap, columns: box.columns, rows: box.rows, id: UInt32(index + 1))
-        FileHandle.standardOutput.write(Data(Self.printed(picture, rows: box.rows)))
+        try Console.write(Self.printed(picture, rows: box.rows))
       }
     }
   }
@@ -103,7 +103,7 @@ struct Show: AsyncParsableCommand {
   /// CPU while chafa spread its work over both. A file that cannot be read or decoded stops the run once the
   /// pictures before it are out, as drawing in turn did.
   static func drawFiles(_ paths: [String], painter: any PicturePainting, box: (columns: Int, rows: Int))
-    async throws(CommandFailure)
+    async throws
   {
     let batchSize = max(1, ProcessInfo.processInfo.activeProcessorCount) * 4
     var start = 0
@@ -127,7 +127,7 @@ struct Show: AsyncParsableCommand {
       }
       for (art, failure) in drawn {
         if let failure { throw CommandFailure(failure) }
-        if let art { FileHandle.standardOutput.write(Data(art)) }
+        if let art { try Console.write(art) }
       }
       start += batch.count
     }
