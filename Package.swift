@@ -87,7 +87,7 @@ let package = Package(
     .target(
       name: "CacheTool",
       dependencies: [
-        "ImageCache", "LastFM", "DemoCatalog", "BlockArt", "TerminalUI", "TerminalGraphics",
+        "ImageCache", "ImageEncoding", "LastFM", "DemoCatalog", "BlockArt", "TerminalUI", "TerminalGraphics",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]

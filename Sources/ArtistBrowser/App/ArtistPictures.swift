@@ -1,5 +1,6 @@
 import Foundation
 import ImageCache
+import TerminalGraphics
 
 /// Last.fm gives artists only a placeholder star, so the chart, search results, similar artists and the artist
 /// page would have no pictures. On the full screen, rows without one get a stand-in URL naming the artist; the thumbnail loader

@@ -49,7 +49,7 @@ public final class BrowserApp {
       choice: environment.graphics, environment: environment.variables, terminal: terminal)
     if environment.graphics != .none {
       factory.services.picturePainter = SessionPictures.painter(
-        for: capabilities, blockArt: factory.services.thumbnailRenderer)
+        for: capabilities, blockArt: factory.services.thumbnailRenderer, store: KittyPictureStore())
       if !capabilities.drawsPictures { factory.services.thumbnailRenderer = nil }
     }
     return InteractiveSession.Pictures(

@@ -1,3 +1,5 @@
+import TerminalGraphics
+
 /// Everything the scenes need from outside, injected once.
 public struct BrowserServices {
   public var artists: any ArtistsStore

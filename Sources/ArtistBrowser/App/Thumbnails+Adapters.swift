@@ -1,6 +1,7 @@
 import BlockArt
 import Foundation
 import ImageCache
+import TerminalGraphics
 import TerminalUI
 
 /// Covers through the image service: memory, disk, then network, shared with everything else in the process.

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCache
+import TerminalGraphics
 import TerminalUI
 
 /// The thumbnails of one scene, kept outside the VIP cycle: the view controller asks for the URLs of the rows

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCache
+import TerminalGraphics
 
 /// Fetches and decodes a cover. Cancelling the calling task must abandon the request.
 /// Backed by `ImageManager` in the app; a fake in tests.
@@ -25,17 +26,6 @@ extension ThumbnailLoading {
   {
     try await thumbnail(for: url, fitting: box)
   }
-}
-
-/// A width and a height in pixels (made by the painters, which know their cells).
-public struct PixelSize: Hashable, Sendable {
-  public var width: Int
-  public var height: Int
-}
-
-/// Turns a bitmap into exactly `rows` strings of `columns` display columns (backed by BlockArt in the app).
-public protocol ThumbnailRendering: Sendable {
-  func render(_ bitmap: ImageBitmap, columns: Int, rows: Int) -> [String]
 }
 
 /// Cell size of a thumbnail beside a list row.
