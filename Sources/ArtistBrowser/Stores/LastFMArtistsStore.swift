@@ -147,7 +147,7 @@ public final class LastFMArtistsStore: ArtistsStore {
     case .notCachedOffline: .offlineNotCached
     case .rateLimited, .temporarilyUnavailable, .unexpectedStatus, .transport:
       .networkFailed(reason: error.description(service: service))
-    case .api, .malformedResponse: .unexpected(error.description(service: service))
+    case .api, .malformedResponse, .unknownUser, .privateProfile: .unexpected(error.description(service: service))
     }
   }
 }
