@@ -53,7 +53,7 @@ import Testing
   @Test func extendedNamesTheArtistAndFlagsLovedTracks() throws {
     let plain = answer("method=user.getrecenttracks&user=fieldrecorder&limit=3")
     let extended = answer("method=user.getrecenttracks&user=fieldrecorder&limit=3&extended=1")
-    #expect(String(decoding: plain, as: UTF8.self).contains(#""#text""#))
+    #expect(String(decoding: plain, as: UTF8.self).contains(##""#text""##))
     #expect(String(decoding: extended, as: UTF8.self).contains(#""loved""#))
     #expect(
       try LastFMDecoding.recentTracks(plain).items.map(\.artist)

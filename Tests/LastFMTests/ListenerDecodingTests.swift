@@ -19,7 +19,7 @@ import Testing
   }
 
   @Test func profileWithoutRealNameOrCountry() throws {
-    let json = #"{"user": {"name": "x", "realname": "", "country": "None", "registered": {"#text": 1600000000}}}"#
+    let json = ##"{"user": {"name": "x", "realname": "", "country": "None", "registered": {"#text": 1600000000}}}"##
     let profile = try LastFMDecoding.listenerProfile(Array(json.utf8))
     #expect(profile.realName == nil)
     #expect(profile.country == nil, "Last.fm says \"None\" for no country")
@@ -51,12 +51,12 @@ import Testing
   }
 
   @Test func nowPlayingIsPutFirst() throws {
-    let json = #"""
+    let json = ##"""
       {"recenttracks": {"track": [
         {"name": "Old", "artist": {"#text": "A"}, "date": {"uts": 1600000000}},
         {"name": "Now", "artist": {"#text": "A"}, "@attr": {"nowplaying": "true"}}
       ], "@attr": {"page": "1", "perPage": "50", "totalPages": "1", "total": "1"}}}
-      """#
+      """##
     let page = try LastFMDecoding.recentTracks(Array(json.utf8))
     #expect(page.items.map(\.name) == ["Now", "Old"])
     #expect(page.items[1].date == Date(timeIntervalSince1970: 1_600_000_000), "date.uts as a number")
