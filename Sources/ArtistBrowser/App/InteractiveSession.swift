@@ -10,7 +10,8 @@ import TerminalUI
 @MainActor
 final class InteractiveSession {
   enum Event: Sendable {
-    case key(Key)
+    /// The keys of one read: one, or a whole burst (a paste).
+    case keys([Key])
     case redraw
     case inputEnded
   }
@@ -63,9 +64,9 @@ final class InteractiveSession {
     navigation.onNeedsDisplay = { [weak self] in self?.requestRedraw() }
     defer { navigation.onNeedsDisplay = nil }
 
-    let keys = KeyReader.keyStream(device: terminal, pendingInput: pictures.pendingInput)
+    let keys = KeyReader.keyBatchStream(device: terminal, pendingInput: pictures.pendingInput)
     let reading = Task {
-      for await key in keys { continuation.yield(.key(key)) }
+      for await batch in keys { continuation.yield(.keys(batch)) }
       continuation.yield(.inputEnded)
     }
     defer { reading.cancel() }
@@ -75,10 +76,12 @@ final class InteractiveSession {
     draw()
     for await event in stream {
       switch event {
-      case .key(let key):
-        guard handle(key) else { return }
-        // Queued behind the keys already waiting, so a burst of them (a paste) paints once, not once per key.
-        requestRedraw()
+      case .keys(let batch):
+        for key in batch {
+          guard handle(key) else { return }
+        }
+        // A burst of keys (a paste) paints once, not once per key.
+        draw()
       case .redraw:
         redrawQueued = false
         draw()
