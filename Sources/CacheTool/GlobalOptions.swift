@@ -41,6 +41,11 @@ public struct GlobalOptions: ParsableArguments {
         + "while it is out (default: $IMGCACHE_SHARED_CACHE).", valueName: "url"))
   var sharedCache: String?
 
+  @Option(
+    name: .customLong("transfer-timeout"),
+    help: ArgumentHelp("Longest one transfer may take in all, in seconds.", valueName: "seconds"))
+  var transferTimeoutSeconds: Int = 60
+
   @Flag(name: .shortAndLong, help: "Log what happens (repeat for more).")
   var verbose: Int
 
@@ -88,6 +93,8 @@ public struct GlobalOptions: ParsableArguments {
     configuration.memoryCostLimit = maxMemoryBytes
     configuration.maxConcurrentTransfers = concurrency
     configuration.maxConnectionsPerHost = min(perHost, concurrency)
+    guard transferTimeoutSeconds >= 1 else { throw CommandFailure("--transfer-timeout must be at least 1 (seconds)") }
+    configuration.transferTimeout = .seconds(transferTimeoutSeconds)
     if let stallTimeoutSeconds {
       guard stallTimeoutSeconds >= 1 else { throw CommandFailure("--stall-timeout must be at least 1 (seconds)") }
       configuration.stallTimeout = .seconds(stallTimeoutSeconds)

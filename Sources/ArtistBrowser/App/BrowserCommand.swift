@@ -4,6 +4,7 @@ import Foundation
 import ImageCache
 import Logging
 import TerminalGraphics
+import TerminalUI
 
 /// `artist-browser`: browse Last.fm (or the built-in demo catalog) in the terminal.
 public struct BrowserCommand: AsyncParsableCommand {
@@ -15,7 +16,10 @@ public struct BrowserCommand: AsyncParsableCommand {
       so.
 
       In a terminal it runs full screen (? lists the keys, q quits). With --plain or --json, or when the \
-      output is not a terminal, it prints one view and exits.
+      output is not a terminal, it prints one view and exits; notices about the catalog go to stderr.
+
+      Exit status: 0 on success; 1 on an error (one line on stderr); 74 when output cannot be written (a full \
+      disk, a closed stdout); 141 when the reader of stdout went away (`… | head`), quietly.
       """,
     version: ImageCacheVersion.string)
 
@@ -95,6 +99,11 @@ public struct BrowserCommand: AsyncParsableCommand {
         + "while it is out (default: $IMGCACHE_SHARED_CACHE).", valueName: "url"))
   var sharedCache: String?
 
+  @Option(
+    name: .customLong("transfer-timeout"),
+    help: ArgumentHelp("Longest one transfer may take in all, in seconds.", valueName: "seconds"))
+  var transferTimeout: Int = 60
+
   @Flag(name: .shortAndLong, help: "Log what happens to stderr (repeat for more).")
   var verbose: Int
 
@@ -104,6 +113,13 @@ public struct BrowserCommand: AsyncParsableCommand {
   var exitAfterFirstFrame = false
 
   public init() {}
+
+  /// What the executable runs: the standard streams made safe to write (`StandardStreams.prepareProcess`), then
+  /// the command line.
+  public static func start() async {
+    StandardStreams.prepareProcess()
+    await main()
+  }
 
   public func validate() throws {
     _ = try options()
@@ -120,11 +136,19 @@ public struct BrowserCommand: AsyncParsableCommand {
     do {
       let built = try await BrowserEnvironment.make(
         options: options, environment: environment, outputIsTerminal: stdoutIsTerminal)
-      exitCode = try await Self.runSession(built, interactive: interactive)
+      do {
+        exitCode = try await Self.runSession(built, interactive: interactive)
+      } catch {
+        await built.shutdown()
+        throw error
+      }
       await built.shutdown()
     } catch let failure as BrowserFailure {
       Self.printError(failure.description)
       throw ExitCode.failure
+    } catch let failure as OutputFailure {
+      // A closed pipe ends the browser quietly with 141, any other write failure with one line and 74.
+      throw ExitCode(failure.report(program: "artist-browser"))
     } catch {
       Self.printError("\(error)")
       throw ExitCode.failure
@@ -194,6 +218,8 @@ public struct BrowserCommand: AsyncParsableCommand {
       }
       options.sharedCache = sharedCache
     }
+    guard transferTimeout >= 1 else { throw ValidationError("--transfer-timeout must be at least 1 (seconds)") }
+    options.transferTimeoutSeconds = transferTimeout
     options.verbosity = verbose
     options.exitsAfterFirstFrame = exitAfterFirstFrame
     return options
@@ -217,7 +243,7 @@ public struct BrowserCommand: AsyncParsableCommand {
       try await app.runInteractive()
       return 0
     }
-    return await app.runText()
+    return try await app.runText()
   }
 
   /// Logs go to stderr; in full screen, when stderr is the screen too, they would scribble over it, so they
@@ -233,8 +259,8 @@ public struct BrowserCommand: AsyncParsableCommand {
     }
   }
 
-  private static func printError(_ message: String) {
-    FileHandle.standardError.write(Data("artist-browser: \(message)\n".utf8))
+  static func printError(_ message: String) {
+    StandardStreams.error.writeIgnoringFailure("artist-browser: \(message)\n")
   }
 }
 

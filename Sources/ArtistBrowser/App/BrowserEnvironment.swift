@@ -64,6 +64,7 @@ public final class BrowserEnvironment {
     do {
       var imageConfiguration = ImageManager.Configuration(cacheDirectory: cacheDirectory)
       imageConfiguration.sharedCache = try options.resolvedSharedCache(environment: environment)
+      imageConfiguration.transferTimeout = .seconds(options.transferTimeoutSeconds)
       transport = ImageManager.makeTransport(imageConfiguration)
       imageManager = try makeImageManager(imageConfiguration, transport: transport, logger: logger)
     } catch {
@@ -125,7 +126,8 @@ public final class BrowserEnvironment {
   {
     switch catalog {
     case .demo: LastFMArtistsStore(client: client, source: .demoCatalog, offline: false)
-    case .lastFM: LastFMArtistsStore(client: client, source: .lastFM, offline: offline)
+    case .lastFM:
+      LastFMArtistsStore(client: client, source: .lastFM, offline: offline, serviceName: catalog.serviceName)
     }
   }
 

@@ -43,6 +43,8 @@ public struct BrowserOptions: Equatable, Sendable {
   public var cacheDirectory: String?
   /// `--shared-cache`, as given; nil: `IMGCACHE_SHARED_CACHE`, else none (`resolvedSharedCache`).
   public var sharedCache: String?
+  /// `--transfer-timeout`: the longest one transfer (a cover, a Last.fm answer) may take in all, in seconds.
+  public var transferTimeoutSeconds = 60
   public var verbosity = 0
   /// `--exit-after-first-frame` (hidden, for `Benchmarks/run browser`): quit once the first screen is complete.
   public var exitsAfterFirstFrame = false
@@ -117,7 +119,8 @@ extension BrowserOptions: CustomStringConvertible, CustomDebugStringConvertible,
     "BrowserOptions(entry: \(entry), output: \(output), thumbnails: \(showsThumbnails), limit: \(String(describing: limit)), "
       + "color: \(String(describing: colorMode)), symbols: \(symbols?.rawValue ?? "auto"), graphics: \(graphics?.rawValue ?? "auto"), apiKey: \(apiKey == nil ? "nil" : "<redacted>"), "
       + "apiBase: \(String(describing: apiBase)), demo: \(forcesDemo), offline: \(offline), refresh: \(refresh), "
-      + "cacheDirectory: \(String(describing: cacheDirectory)), sharedCache: \(shownSharedCache), verbosity: \(verbosity), "
+      + "cacheDirectory: \(String(describing: cacheDirectory)), sharedCache: \(shownSharedCache), "
+      + "transferTimeout: \(transferTimeoutSeconds) s, verbosity: \(verbosity), "
       + "exitsAfterFirstFrame: \(exitsAfterFirstFrame))"
   }
 

@@ -5,8 +5,8 @@ import TerminalUI
 /// The full-screen loop: keys from the terminal and redraw requests from the scenes, merged into one stream
 /// and handled on the main actor. Redraw requests are coalesced (a burst of thumbnails arriving paints once);
 /// each frame goes through the diffing `ScreenRenderer`, which repaints everything only after a resize.
-/// The terminal is restored on every way out: `q`, Ctrl-C, end of input, a thrown error (here), and signals
-/// (the handlers `Terminal.enterFullScreen` installs).
+/// The terminal is restored on every way out: `q`, Ctrl-C, end of input, a terminal that takes no more output, a
+/// thrown error (here), and signals (the handlers `Terminal.enterFullScreen` installs).
 @MainActor
 final class InteractiveSession {
   enum Event: Sendable {
@@ -75,6 +75,8 @@ final class InteractiveSession {
     if let note = pictures.note { navigation.setStatus(StatusLine(error: note)) }
     draw()
     for await event in stream {
+      // A hung-up or closed terminal: nobody sees another frame.
+      if terminal.hasLostOutput { return }
       switch event {
       case .keys(let batch):
         for key in batch {

@@ -59,7 +59,8 @@ import Testing
 
   @Test func aNarrowScreenDropsTheHintFirst() {
     let text = StatusBar.text(
-      StatusLine(source: .lastFM, isLoading: true), catalog: .lastFM(baseURL: URL(string: "http://x/")!), width: 20)
+      StatusLine(source: .lastFM, isLoading: true),
+      catalog: .lastFM(baseURL: URL(string: "https://ws.audioscrobbler.com/2.0/")!), width: 20)
     #expect(text == "Last.fm · loading…  ")
   }
 
