@@ -11,7 +11,8 @@ import TerminalUI
 @MainActor
 final class InteractiveSession {
   enum Event: Sendable {
-    case key(Key)
+    /// The keys of one read: one, or a whole burst (a paste).
+    case keys([Key])
     case redraw
     case inputEnded
   }
@@ -64,9 +65,9 @@ final class InteractiveSession {
     navigation.onNeedsDisplay = { [weak self] in self?.requestRedraw() }
     defer { navigation.onNeedsDisplay = nil }
 
-    let keys = KeyReader.keyStream(device: terminal, pendingInput: pictures.pendingInput)
+    let keys = KeyReader.keyBatchStream(device: terminal, pendingInput: pictures.pendingInput)
     let reading = Task {
-      for await key in keys { continuation.yield(.key(key)) }
+      for await batch in keys { continuation.yield(.keys(batch)) }
       continuation.yield(.inputEnded)
     }
     defer { reading.cancel() }
@@ -78,10 +79,12 @@ final class InteractiveSession {
       // A hung-up or closed terminal: nobody sees another frame.
       if terminal.hasLostOutput { return }
       switch event {
-      case .key(let key):
-        guard handle(key) else { return }
-        // Queued behind the keys already waiting, so a burst of them (a paste) paints once, not once per key.
-        requestRedraw()
+      case .keys(let batch):
+        for key in batch {
+          guard handle(key) else { return }
+        }
+        // A burst of keys (a paste) paints once, not once per key.
+        draw()
       case .redraw:
         redrawQueued = false
         draw()
