@@ -125,8 +125,10 @@ struct BrowserHostileTextTmuxTests {
 
   @Test(
     .disabled(
-      "open: Esc and q sent at once after the field fills (while tmux is still writing the paste) are not acted on;"
-        + " sent a second later they are (RELIABILITY.md, Text and input)"))
+      """
+      open: Esc and q sent at once after the field fills (while tmux is still writing the paste) are not acted on; \
+      sent a second later they are (RELIABILITY.md, Text and input)
+      """))
   func aHundredKilobytePasteLeavesThePromptResponsive() async throws {
     let cache = try BrowserProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
