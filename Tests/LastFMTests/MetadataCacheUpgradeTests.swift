@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import ImageCacheSupport
 import LastFM
 import Testing
 
@@ -13,8 +13,9 @@ import Testing
     try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
     let file = folder.url.appendingPathComponent(MetadataCache.fileName).path
     do {
-      let old = try DatabaseQueue(path: file)
-      try await old.write { db in
+      let old = try SQLiteDatabase(path: file)
+      defer { old.close() }
+      try old.write { db in
         try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
         try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v1')")
         try db.execute(
@@ -31,8 +32,8 @@ import Testing
 
     // Then
     #expect(await cache.storedAnswer(for: "k")?.body == [1, 2, 3])
-    let tables = try await DatabaseQueue(path: file).read { db in
-      try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    let tables = try SQLiteDatabase(path: file).read { db in
+      try db.fetchColumn(String.self, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
     }
     #expect(tables == ["answer"])
   }

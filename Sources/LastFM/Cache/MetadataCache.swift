@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import ImageCache
 import ImageCacheSupport
 import Logging
@@ -20,7 +19,7 @@ public final class MetadataCache: MetadataStoring {
   public static let fileName = "metadata.sqlite"
 
   public let fileURL: URL
-  private let pool: DatabasePool
+  private let pool: SQLiteDatabase
   private let logger: Logger
 
   /// Opens (creating if needed) `metadata.sqlite` in `folder`; a folder it creates is 0700, the files 0600.
@@ -30,10 +29,8 @@ public final class MetadataCache: MetadataStoring {
     self.logger = logger
     do {
       try FilePermissions.prepare(folder: folder, file: fileURL)
-      var configuration = Configuration()
       // The same rules as the image index: the browser and imgcache share this file, and may create it together.
-      configuration.busyMode = .callback(SharedSQLite.waitForLock)
-      pool = try SharedSQLite.openPool(path: fileURL.path, configuration: configuration) {
+      pool = try SharedSQLite.openPool(path: fileURL.path) {
         try MetadataCache.install(in: $0)
       }
       FilePermissions.restrictDatabaseFiles(fileURL)
@@ -42,16 +39,17 @@ public final class MetadataCache: MetadataStoring {
     }
   }
 
+  /// The calls below block their thread for the query (a read of one row, or a write that may wait for another
+  /// process's lock): SQLite has no asynchronous interface.
   public func storedAnswer(for key: String) async -> StoredAnswer? {
+    // The caller no longer wants it (e.g. the network answered first).
+    if Task.isCancelled { return nil }
     do {
-      return try await pool.read { db in
-        try Row.fetchOne(db, sql: "SELECT body, storedAt FROM answer WHERE key = ?", arguments: [key])
-          .map { row in
-            StoredAnswer(body: [UInt8](row["body"] as Data), storedAt: Date(timeIntervalSince1970: row["storedAt"]))
-          }
+      return try pool.unsafeRead { db in
+        try db.cachedStatement(sql: "SELECT body, storedAt FROM answer WHERE key = ?").fetchOne([key]) { row in
+          StoredAnswer(body: row[0], storedAt: Date(timeIntervalSince1970: row[1]))
+        }
       }
-    } catch is CancellationError {
-      return nil  // the caller no longer wants it (e.g. the network answered first)
     } catch {
       logger.warning("metadata cache read failed: \(error)")
       return nil
@@ -60,10 +58,9 @@ public final class MetadataCache: MetadataStoring {
 
   public func store(_ body: [UInt8], for key: String, method: String, at date: Date) async {
     do {
-      try await pool.write { db in
-        try db.execute(
-          sql: "INSERT OR REPLACE INTO answer (key, method, body, storedAt) VALUES (?, ?, ?, ?)",
-          arguments: [key, method, Data(body), date.timeIntervalSince1970])
+      try pool.write { db in
+        try db.cachedStatement(sql: "INSERT OR REPLACE INTO answer (key, method, body, storedAt) VALUES (?, ?, ?, ?)")
+          .execute([key, method, body, date.timeIntervalSince1970])
       }
     } catch {
       logger.warning("metadata cache write failed: \(error)")
@@ -72,7 +69,7 @@ public final class MetadataCache: MetadataStoring {
 
   public func removeAll() async {
     do {
-      try await pool.write { db in try db.execute(sql: "DELETE FROM answer") }
+      try pool.write { db in try db.execute(sql: "DELETE FROM answer") }
     } catch {
       logger.warning("metadata cache clear failed: \(error)")
     }
@@ -80,28 +77,24 @@ public final class MetadataCache: MetadataStoring {
 
   /// Stored keys, sorted; for diagnostics and tests.
   public func keys() async -> [String] {
-    (try? await pool.read { db in try String.fetchAll(db, sql: "SELECT key FROM answer ORDER BY key") }) ?? []
+    (try? pool.read { db in try db.fetchColumn(String.self, sql: "SELECT key FROM answer ORDER BY key") }) ?? []
   }
 
   /// Creates the table if missing, in an IMMEDIATE transaction: processes opening a new cache together take turns
-  /// here. (GRDB's `DatabaseMigrator`, used before, decides which migrations to run before it takes the lock, so the
-  /// second of two processes ran `CREATE TABLE answer` again and failed with "table answer already exists".)
-  /// Caches made by that migrator had a `grdb_migrations` table that nothing reads any more: dropped here, once.
-  static func install(in pool: DatabasePool) throws {
-    try pool.writeWithoutTransaction { db in
-      try db.inTransaction(.immediate) {
-        try db.execute(sql: "DROP TABLE IF EXISTS grdb_migrations")
-        try db.execute(
-          sql: """
-            CREATE TABLE IF NOT EXISTS answer (
-              key TEXT PRIMARY KEY NOT NULL,
-              method TEXT NOT NULL,
-              body BLOB NOT NULL,
-              storedAt DOUBLE NOT NULL
-            )
-            """)
-        return .commit
-      }
+  /// here, and the second finds the table made. Caches made by GRDB's migrator, used before, have a
+  /// `grdb_migrations` table that nothing reads any more: dropped here, once.
+  static func install(in pool: SQLiteDatabase) throws {
+    try pool.write { db in
+      try db.execute(sql: "DROP TABLE IF EXISTS grdb_migrations")
+      try db.execute(
+        sql: """
+          CREATE TABLE IF NOT EXISTS answer (
+            key TEXT PRIMARY KEY NOT NULL,
+            method TEXT NOT NULL,
+            body BLOB NOT NULL,
+            storedAt DOUBLE NOT NULL
+          )
+          """)
     }
   }
 }
