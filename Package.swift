@@ -21,7 +21,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
     // Already in the graph through SwiftNIO and Hummingbird; ImageCache uses its Deque.
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
-    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+    // No default traits: `FullFoundation` would import full Foundation (and with it ICU) into the demo server, and
+    // `ConfigurationSupport` brings swift-configuration, which does too; the server needs neither.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
     // `swift package generate-documentation --target ImageCache`: the DocC catalog, built in CI (.ci/run).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
