@@ -14,7 +14,6 @@ let package = Package(
     // PNG and JPEG encoders for the fuzz targets (Fuzz/), the tools and the tests; not part of ImageCache's API.
     .library(name: "ImageEncoding", targets: ["ImageEncoding"]),
     .executable(name: "imgcache", targets: ["imgcache"]),
-    .executable(name: "artist-browser", targets: ["artist-browser"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -78,35 +77,45 @@ let package = Package(
       name: "ArtistBrowser",
       dependencies: [
         "ImageCache", "ImageCacheSupport", "LastFM", "DemoCatalog", "BlockArt", "TerminalUI", "TerminalGraphics",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "ToolOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+
+    // The options both tools take (cache, Last.fm, logging), declared once, and the rules they follow.
+    .target(
+      name: "ToolOptions",
+      dependencies: [
+        "ImageCache", "LastFM", "DemoCatalog", "TerminalUI",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      plugins: ["BuildCommit"]
+    ),
+    // `--version`'s commit, written at build time from git (no network).
+    .plugin(name: "BuildCommit", capability: .buildTool()),
 
     // The imgcache commands, as a library so they can be tested.
     .target(
       name: "CacheTool",
       dependencies: [
-        "ImageCache", "LastFM", "DemoCatalog", "BlockArt", "TerminalUI", "TerminalGraphics",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "ImageCache", "LastFM", "DemoCatalog", "BlockArt", "TerminalUI", "TerminalGraphics", "ToolOptions",
+        "ArtistBrowser", "CCurlShims", "CSixel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
 
-    // Thin executables.
+    // The one executable, thin; `artist-browser` is a second name for it (a symbolic link; CacheTool's
+    // ProgramName picks the command by argv[0]).
     .executableTarget(
       name: "imgcache", dependencies: ["CacheTool"], linkerSettings: staticSwiftRuntime),
-    .executableTarget(
-      name: "artist-browser",
-      dependencies: ["ArtistBrowser"],
-      linkerSettings: staticSwiftRuntime
-    ),
 
     // Benchmarks (results in BENCHMARKS.md; run by Benchmarks/run).
     .executableTarget(
       name: "imgcache-bench",
       dependencies: [
         "ImageCache", "ImageCacheSupport", "ImageEncoding", "BlockArt", "ArtistBrowser", "DemoCatalog", "TerminalUI",
+        "ToolOptions",
       ],
       path: "Benchmarks/Sources/imgcache-bench"
     ),
@@ -133,8 +142,10 @@ let package = Package(
       ]
     ),
     .testTarget(
-      name: "ArtistBrowserTests", dependencies: ["ArtistBrowser", "ImageEncoding", "TerminalGraphics", "TestSupport"]),
-    .testTarget(name: "CacheToolTests", dependencies: ["CacheTool", "TestSupport"]),
+      name: "ArtistBrowserTests",
+      dependencies: ["ArtistBrowser", "ImageEncoding", "TerminalGraphics", "ToolOptions", "TestSupport"]),
+    .testTarget(name: "CacheToolTests", dependencies: ["CacheTool", "ToolOptions", "TerminalUI", "TestSupport"]),
+    .testTarget(name: "ToolOptionsTests", dependencies: ["ToolOptions", "ImageCache", "LastFM"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ImageCache", "ImageEncoding"]),
   ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import ImageCache
 import Synchronization
+import ToolOptions
 
 /// A one-line progress bar on stderr: done/total, bytes, rate, ETA. Silent when stderr is not a terminal.
 final class ProgressBar: Sendable {

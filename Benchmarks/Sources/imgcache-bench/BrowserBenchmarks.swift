@@ -23,9 +23,9 @@ enum CursorMove {
     Task { @MainActor in
       var options = BrowserOptions()
       options.showsThumbnails = true
-      options.forcesDemo = true
+      options.lastFM.forcesDemo = true
       options.colorMode = .trueColor
-      options.cacheDirectory = cacheDirectory
+      options.cache.cacheDirectory = cacheDirectory
       do {
         let environment = try await BrowserEnvironment.make(
           options: options, environment: ProcessInfo.processInfo.environment, outputIsTerminal: true)

@@ -5,6 +5,7 @@ import ImageCache
 import LastFM
 import Logging
 import TerminalGraphics
+import ToolOptions
 
 /// The composition root: everything one session runs on, built once from the options.
 ///
@@ -62,8 +63,7 @@ public final class BrowserEnvironment {
     let imageManager: ImageManager
     let transport: any DataLoading
     do {
-      var imageConfiguration = ImageManager.Configuration(cacheDirectory: cacheDirectory)
-      imageConfiguration.sharedCache = try options.resolvedSharedCache(environment: environment)
+      let imageConfiguration = try options.imageConfiguration(environment: environment)
       transport = ImageManager.makeTransport(imageConfiguration)
       imageManager = try makeImageManager(imageConfiguration, transport: transport, logger: logger)
     } catch {
@@ -99,11 +99,11 @@ public final class BrowserEnvironment {
       client: LastFMClient(configuration: configuration, loader: transport, logger: logger), store: metadata,
       namespace: demoServer == nil ? configuration.baseURL.absoluteString : nil)
 
-    let store = makeArtistsStore(client: client, catalog: catalog, offline: options.offline)
+    let store = makeArtistsStore(client: client, catalog: catalog, offline: options.lastFM.offline)
     let blockArt = BlockArtThumbnailRenderer(
       colorMode: colorMode, symbols: options.resolvedSymbols(environment: environment))
     var services = BrowserServices(
-      artists: ConfiguredArtistsStore(base: store, limit: options.limit, alwaysReload: options.refresh),
+      artists: ConfiguredArtistsStore(base: store, limit: options.limit, alwaysReload: options.lastFM.refresh),
       recentSearches: JSONFileRecentSearchesStore(
         fileURL: cacheDirectory.appendingPathComponent("recent-searches.json")),
       thumbnailLoader: ImageManagerThumbnailLoader(manager: imageManager),

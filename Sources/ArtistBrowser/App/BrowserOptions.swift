@@ -3,6 +3,7 @@ import DemoCatalog
 import Foundation
 import ImageCache
 import TerminalGraphics
+import ToolOptions
 
 /// The scene a session opens on (the chart unless the command line names something).
 public enum EntryScene: Equatable, Sendable {
@@ -35,14 +36,10 @@ public struct BrowserOptions: Equatable, Sendable {
   public var symbols: SymbolSet?
   /// How pictures are drawn (`--graphics`); nil: `IMGCACHE_GRAPHICS`, else `auto`.
   public var graphics: GraphicsChoice?
-  public var apiKey: String?
-  public var apiBase: String?
-  public var forcesDemo = false
-  public var offline = false
-  public var refresh = false
-  public var cacheDirectory: String?
-  /// `--shared-cache`, as given; nil: `IMGCACHE_SHARED_CACHE`, else none (`resolvedSharedCache`).
-  public var sharedCache: String?
+  /// `--api-key`, `--api-base`, `--demo`, `--offline`, `--refresh`, as `imgcache` takes them.
+  public var lastFM = LastFMSettings()
+  /// `--cache-dir`, the sizes, `--shared-cache`, `--ca-bundle`, as `imgcache` takes them.
+  public var cache = CacheSettings()
   public var verbosity = 0
   /// `--exit-after-first-frame` (hidden, for `Benchmarks/run browser`): quit once the first screen is complete.
   public var exitsAfterFirstFrame = false
@@ -53,34 +50,24 @@ public struct BrowserOptions: Equatable, Sendable {
 extension BrowserOptions {
   /// `--api-key`, else `LASTFM_API_KEY`; blank counts as absent.
   public func resolvedAPIKey(environment: [String: String]) -> String? {
-    CatalogChoice.apiKey(option: apiKey, environment: environment)
+    lastFM.resolvedAPIKey(environment: environment)
   }
 
   /// Which catalog to browse, by the rule `imgcache` follows too (see `CatalogChoice`). An API base that is not
   /// an http(s) URL is refused with a message naming where it came from.
   public func catalogChoice(environment: [String: String]) throws(BrowserFailure) -> CatalogChoice {
-    do {
-      return try CatalogChoice.resolve(
-        apiKey: apiKey, apiBase: apiBase, forcesDemo: forcesDemo, environment: environment)
-    } catch {
-      throw BrowserFailure(error.description)
-    }
+    do { return try lastFM.catalogChoice(environment: environment) } catch { throw BrowserFailure(error.description) }
   }
 
-  /// Same precedence as `imgcache`: `--cache-dir`, `$IMGCACHE_DIR`, `$XDG_CACHE_HOME/imgcache`, `~/.cache/imgcache`.
+  /// The folder by the rule `imgcache` follows too (`CacheSettings`).
   public func resolvedCacheDirectory(environment: [String: String]) -> URL {
-    if let cacheDirectory, !cacheDirectory.isEmpty { return URL(fileURLWithPath: cacheDirectory) }
-    return ImageManager.Configuration.defaultCacheDirectory(environment: environment)
+    cache.cacheDirectory(environment: environment)
   }
 
-  /// `--shared-cache`, else `IMGCACHE_SHARED_CACHE`, by the rule `imgcache` follows too; nil fetches covers from
-  /// their origins. A value that is no http(s) address is refused, naming where it came from.
-  public func resolvedSharedCache(environment: [String: String]) throws(BrowserFailure) -> URL? {
-    do {
-      return try ImageManager.Configuration.sharedCache(option: sharedCache, environment: environment)
-    } catch {
-      throw BrowserFailure(error.description)
-    }
+  /// The image manager's settings from the cache options, as `imgcache` makes them; a bad value (or a
+  /// `IMGCACHE_SHARED_CACHE` that is no http(s) address) is refused, naming where it came from.
+  public func imageConfiguration(environment: [String: String]) throws(BrowserFailure) -> ImageManager.Configuration {
+    do { return try cache.configuration(environment: environment) } catch { throw BrowserFailure(error.description) }
   }
 
   /// Full screen only when both ends are terminals and no text output was asked for.
@@ -115,9 +102,10 @@ extension BrowserOptions: CustomStringConvertible, CustomDebugStringConvertible,
   /// Every field but the key, which must never reach a log or an error message.
   public var description: String {
     "BrowserOptions(entry: \(entry), output: \(output), thumbnails: \(showsThumbnails), limit: \(String(describing: limit)), "
-      + "color: \(String(describing: colorMode)), symbols: \(symbols?.rawValue ?? "auto"), graphics: \(graphics?.rawValue ?? "auto"), apiKey: \(apiKey == nil ? "nil" : "<redacted>"), "
-      + "apiBase: \(String(describing: apiBase)), demo: \(forcesDemo), offline: \(offline), refresh: \(refresh), "
-      + "cacheDirectory: \(String(describing: cacheDirectory)), sharedCache: \(shownSharedCache), verbosity: \(verbosity), "
+      + "color: \(String(describing: colorMode)), symbols: \(symbols?.rawValue ?? "auto"), graphics: \(graphics?.rawValue ?? "auto"), apiKey: \(lastFM.apiKey == nil ? "nil" : "<redacted>"), "
+      + "apiBase: \(String(describing: lastFM.apiBase)), demo: \(lastFM.forcesDemo), offline: \(lastFM.offline), "
+      + "refresh: \(lastFM.refresh), cacheDirectory: \(String(describing: cache.cacheDirectory)), "
+      + "sharedCache: \(shownSharedCache), verbosity: \(verbosity), "
       + "exitsAfterFirstFrame: \(exitsAfterFirstFrame))"
   }
 
@@ -125,7 +113,7 @@ extension BrowserOptions: CustomStringConvertible, CustomDebugStringConvertible,
 
   /// Scheme, host, port and path only, like every URL this project prints.
   private var shownSharedCache: String {
-    guard let sharedCache else { return "nil" }
+    guard let sharedCache = cache.sharedCache else { return "nil" }
     return URL(string: sharedCache).map(ImageManagerError.redactedURL) ?? "<not a URL>"
   }
 

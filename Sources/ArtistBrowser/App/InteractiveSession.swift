@@ -1,6 +1,7 @@
 import DemoCatalog
 import Foundation
 import TerminalUI
+import ToolOptions
 
 /// The full-screen loop: keys from the terminal and redraw requests from the scenes, merged into one stream
 /// and handled on the main actor. Redraw requests are coalesced (a burst of thumbnails arriving paints once);

@@ -1,5 +1,6 @@
 import DemoCatalog
 import TerminalUI
+import ToolOptions
 
 /// The bottom line of the full screen: the catalog (always named, also before the first answer arrives), then
 /// the top scene's stale marker, loading indicator and last error, with the help key on the right.

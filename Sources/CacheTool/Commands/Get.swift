@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ImageCache
+import ToolOptions
 
 struct Get: AsyncParsableCommand {
   static let configuration = CommandConfiguration(

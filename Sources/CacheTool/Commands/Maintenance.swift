@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ImageCache
 import TerminalUI
+import ToolOptions
 
 struct Trim: AsyncParsableCommand {
   static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import Foundation
 import ImageCache
 import LastFM
 import TerminalUI
+import ToolOptions
 
 struct Warm: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -56,7 +57,7 @@ struct Warm: AsyncParsableCommand {
     guard similar >= 0 else { throw CommandFailure("--similar cannot be negative") }
     let configuration = try global.configuration()
     global.bootstrapLogging()
-    let source = try await lastFM.source()
+    let source = try await lastFM.settings.source()
     let transport = ImageManager.makeTransport(configuration)
     let plan: CoverPlan
     let manager: ImageManager
@@ -65,7 +66,7 @@ struct Warm: AsyncParsableCommand {
         configuration: source.configuration, loader: transport, cacheFolder: configuration.cacheDirectory!,
         namespace: source.metadataNamespace)
       plan = try await CoverPlanner(client: client)
-        .plan(artist: name, albums: albums, similar: similar, size: size, policy: lastFM.policy)
+        .plan(artist: name, albums: albums, similar: similar, size: size, policy: lastFM.settings.policy)
       manager = try ImageManager(configuration: configuration, transport: transport)
     } catch let error as LastFMError {
       await source.shutdown()

@@ -78,31 +78,6 @@ extension ImageManager.Configuration {
     if url.query != nil || url.fragment != nil { return "must not carry a query or fragment" }
     return nil
   }
-
-  /// The shared cache both tools use: `option` (their `--shared-cache`) when given, else the environment's
-  /// `IMGCACHE_SHARED_CACHE`; blank counts as not given, and none means fetching from the origins. A value that
-  /// cannot be a `sharedCache` is refused with `ImageManagerError.invalidConfiguration`, one line naming where it
-  /// came from and what to give instead (never echoing it: it might hold a password).
-  public static func sharedCache(option: String?, environment: [String: String]) throws(ImageManagerError) -> URL? {
-    let given = { (value: String?) -> String? in
-      guard let text = value?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
-      return text
-    }
-    let text: String
-    let source: String
-    if let value = given(option) {
-      (text, source) = (value, "--shared-cache")
-    } else if let value = given(environment["IMGCACHE_SHARED_CACHE"]) {
-      (text, source) = (value, "IMGCACHE_SHARED_CACHE")
-    } else {
-      return nil
-    }
-    let problem: String?
-    if let url = URL(string: text) { problem = sharedCacheProblem(url) } else { problem = "not a URL" }
-    guard let problem else { return URL(string: text) }
-    throw .invalidConfiguration(
-      "\(source): \(problem); give http(s)://HOST[:PORT][/PATH], e.g. http://imgcache.internal:8080")
-  }
 }
 
 extension ImageManager.Configuration: Sendable {}

@@ -99,8 +99,14 @@ public enum GraphicsDetector {
     return scanner
   }
 
+  /// The protocol the environment names (`TERM`, `TERM_PROGRAM`, `KITTY_WINDOW_ID`…) before anything is asked:
+  /// `detect`'s first source, for tools that say why they chose (`imgcache doctor`).
+  public static func environmentHint(_ environment: [String: String]) -> GraphicsProtocol? {
+    EnvironmentHints.graphicsProtocol(in: environment)
+  }
+
   /// The cell size from the window size in pixels (`TIOCGWINSZ`), where the terminal fills those fields in.
-  static func windowCellSize(_ terminal: any TerminalDevice) -> CellPixelSize? {
+  public static func windowCellSize(_ terminal: any TerminalDevice) -> CellPixelSize? {
     guard let terminal = terminal as? Terminal else { return nil }
     var window = winsize()
     guard ioctl(terminal.outputDescriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0,

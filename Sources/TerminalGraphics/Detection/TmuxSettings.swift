@@ -8,6 +8,11 @@ public enum TmuxSettings {
     return value == "on" || value == "all"
   }
 
+  /// What `tmux -V` says (e.g. "tmux 3.3a"); nil when tmux could not be run within `timeout`.
+  public static func version(timeout: Duration = .seconds(1)) -> String? {
+    output(of: ["tmux", "-V"], timeout: timeout)
+  }
+
   private static func option(_ name: String, timeout: Duration) -> String? {
     output(of: ["tmux", "show", "-gv", name], timeout: timeout)
   }

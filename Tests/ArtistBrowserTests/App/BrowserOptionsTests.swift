@@ -3,10 +3,11 @@ import DemoCatalog
 import Foundation
 import LastFM
 import Testing
+import ToolOptions
 
 @testable import ArtistBrowser
 
-/// The browser's side of the catalog rule; the rule itself is tested in DemoCatalogTests (CatalogChoiceRuleTests).
+/// The browser's side of the catalog rule; the rule itself is tested in ToolOptionsTests (CatalogChoiceRuleTests).
 @Suite struct BrowserCatalogChoiceTests {
   @Test func withoutAKeyTheDemoCatalogIsChosenAndSaysWhy() throws {
     let choice = try BrowserOptions().catalogChoice(environment: [:])
@@ -16,12 +17,12 @@ import Testing
 
   @Test func theOptionsReachTheRule() throws {
     var options = BrowserOptions()
-    options.apiKey = " fromflag "
+    options.lastFM.apiKey = " fromflag "
     #expect(try options.catalogChoice(environment: [:]) == .lastFM(baseURL: LastFMConfiguration.defaultBaseURL))
     #expect(options.resolvedAPIKey(environment: ["LASTFM_API_KEY": "fromenv"]) == "fromflag")
-    options.apiBase = "http://127.0.0.1:9000/2.0/"
+    options.lastFM.apiBase = "http://127.0.0.1:9000/2.0/"
     #expect(try options.catalogChoice(environment: [:]) == .lastFM(baseURL: URL(string: "http://127.0.0.1:9000/2.0/")!))
-    options.forcesDemo = true
+    options.lastFM.forcesDemo = true
     #expect(try options.catalogChoice(environment: [:]) == .demo(.requested))
   }
 
@@ -45,7 +46,7 @@ import Testing
       options.resolvedCacheDirectory(environment: ["XDG_CACHE_HOME": "/xdg", "HOME": "/home/u"]).path
         == "/xdg/imgcache")
     #expect(options.resolvedCacheDirectory(environment: ["HOME": "/home/u"]).path == "/home/u/.cache/imgcache")
-    options.cacheDirectory = "/flag/dir"
+    options.cache.cacheDirectory = "/flag/dir"
     #expect(options.resolvedCacheDirectory(environment: all).path == "/flag/dir")
   }
 }
@@ -92,27 +93,28 @@ import Testing
     #expect(parsed.showsThumbnails)
     #expect(parsed.limit == 5)
     #expect(parsed.colorMode == .xterm256)
-    #expect(parsed.apiKey == "k")
-    #expect(parsed.apiBase == "http://127.0.0.1:1/2.0/")
-    #expect(parsed.forcesDemo && parsed.offline && parsed.refresh)
-    #expect(parsed.cacheDirectory == "/tmp/c")
+    #expect(parsed.lastFM.apiKey == "k")
+    #expect(parsed.lastFM.apiBase == "http://127.0.0.1:1/2.0/")
+    #expect(parsed.lastFM.forcesDemo && parsed.lastFM.offline && parsed.lastFM.refresh)
+    #expect(parsed.cache.cacheDirectory == "/tmp/c")
     #expect(parsed.verbosity == 2)
   }
 
   @Test func theSharedCacheComesFromTheOptionThenTheEnvironment() throws {
     let parsed = try options(["--shared-cache", "http://cache.test:8080"])
-    #expect(parsed.sharedCache == "http://cache.test:8080")
+    #expect(parsed.cache.sharedCache == "http://cache.test:8080")
     let environment = ["IMGCACHE_SHARED_CACHE": "https://env.test"]
-    #expect(try parsed.resolvedSharedCache(environment: environment) == URL(string: "http://cache.test:8080"))
-    #expect(try options([]).resolvedSharedCache(environment: environment) == URL(string: "https://env.test"))
-    #expect(try options([]).resolvedSharedCache(environment: [:]) == nil)
+    #expect(
+      try parsed.imageConfiguration(environment: environment).sharedCache == URL(string: "http://cache.test:8080"))
+    #expect(try options([]).imageConfiguration(environment: environment).sharedCache == URL(string: "https://env.test"))
+    #expect(try options([]).imageConfiguration(environment: [:]).sharedCache == nil)
     #expect(throws: (any Error).self) { try options(["--shared-cache", "ftp://cache.test"]) }
     #expect(
       throws: BrowserFailure(
         "IMGCACHE_SHARED_CACHE: not an http or https URL; give http(s)://HOST[:PORT][/PATH], e.g. "
           + "http://imgcache.internal:8080")
     ) {
-      try options([]).resolvedSharedCache(environment: ["IMGCACHE_SHARED_CACHE": "cache.test"])
+      try options([]).imageConfiguration(environment: ["IMGCACHE_SHARED_CACHE": "cache.test"]).sharedCache
     }
   }
 

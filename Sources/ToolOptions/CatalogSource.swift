@@ -1,3 +1,4 @@
+import DemoCatalog
 import Foundation
 import ImageCache
 import LastFM

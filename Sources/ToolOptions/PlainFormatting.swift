@@ -3,17 +3,17 @@
 /// of every `imgcache` start.
 extension StringProtocol {
   /// Without leading and trailing white space (Unicode's definition, as `Character.isWhitespace`).
-  func trimmingWhitespace() -> SubSequence {
+  public func trimmingWhitespace() -> SubSequence {
     guard let first = firstIndex(where: { !$0.isWhitespace }) else { return self[endIndex...] }
     return self[first...lastIndex(where: { !$0.isWhitespace })!]
   }
 }
 
-enum PlainFormat {
+public enum PlainFormat {
   /// `value` with exactly `digits` decimals, rounded to nearest, ties to even, as `printf("%.*f")` does for ties
   /// that are exact in binary. (printf rounds the exact binary value, so 0.15, stored as 0.1499…, gives 0.1 there
   /// and 0.2 here; for the sizes and seconds shown to people, either will do.)
-  static func fixed(_ value: Double, digits: Int) -> String {
+  public static func fixed(_ value: Double, digits: Int) -> String {
     var scale = 1.0
     for _ in 0..<digits { scale *= 10 }
     let scaled = (abs(value) * scale).rounded(.toNearestOrEven)

@@ -2,7 +2,7 @@ import Foundation
 import LastFM
 import Testing
 
-@testable import DemoCatalog
+@testable import ToolOptions
 
 /// The one rule both tools follow to pick a catalog. Before it existed, imgcache and artist-browser disagreed on
 /// four of these cases (an API base without a key, a blank `--api-key`, an unusable API base, the demo label).

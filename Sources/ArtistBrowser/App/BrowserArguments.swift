@@ -1,0 +1,182 @@
+import ArgumentParser
+import BlockArt
+import Foundation
+import ImageCache
+import TerminalGraphics
+import ToolOptions
+
+/// The browser's command line, shared by `artist-browser` and `imgcache browse` (`BrowserCommand`, `BrowseCommand`).
+public struct BrowserArguments: ParsableArguments {
+  @Flag(
+    help: ArgumentHelp(
+      "Show cover thumbnails beside list rows (t toggles them). With --plain they are block art whatever "
+        + "--graphics says: a printout is text, for pipes, files and pagers."))
+  var thumbs = false
+
+  @Flag(help: "Print the view as plain text and exit.")
+  var plain = false
+
+  @Flag(help: "Print the view as JSON and exit.")
+  var json = false
+
+  @Option(help: "Open this artist.")
+  var artist: String?
+
+  @Option(help: ArgumentHelp("Open this album.", valueName: "artist/album"))
+  var album: String?
+
+  @Option(help: ArgumentHelp("Open the artists similar to this one.", valueName: "artist"))
+  var similar: String?
+
+  @Option(help: ArgumentHelp("Search artists.", valueName: "query"))
+  var search: String?
+
+  @Option(help: "At most this many items per list.")
+  var limit: Int?
+
+  @Option(
+    help: ArgumentHelp("Colours for thumbnails: truecolor, 256, 16 or none (default: detected).", valueName: "mode"))
+  var color: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "How pictures are drawn: auto, kitty, iterm, sixel, blocks or none (default: $IMGCACHE_GRAPHICS, else auto: "
+        + "what the terminal answers, block art where it answers nothing).", valueName: "mode"))
+  var graphics: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Block symbols for pictures drawn as text: half, quad, sextant or auto (sextants where the terminal is known "
+        + "to draw them, else half).", valueName: "set"))
+  var symbols: String?
+
+  @OptionGroup(title: "Last.fm") var lastFM: LastFMOptions
+  @OptionGroup(title: "Cache") var cache: CacheOptions
+  @OptionGroup var logging: LoggingOptions
+
+  /// Lets a benchmark time a whole start-up of the full screen: the process ends right after the first frame
+  /// that has its data and every thumbnail on it drawn. Not for people, so not in --help.
+  @Flag(name: .customLong("exit-after-first-frame"), help: .hidden)
+  var exitAfterFirstFrame = false
+
+  public init() {}
+
+  public func validate() throws {
+    _ = try options()
+  }
+
+  /// The session, start to finish; failures are one line on stderr after `toolName`.
+  func run(as toolName: String) async throws {
+    let environment = ProcessInfo.processInfo.environment
+    let options = try options(environment: environment)
+    let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+    let interactive = options.runsInteractively(
+      stdinIsTerminal: isatty(STDIN_FILENO) == 1, stdoutIsTerminal: stdoutIsTerminal)
+    Self.bootstrapLogging(verbosity: options.verbosity, interactive: interactive)
+    let exitCode: Int32
+    do {
+      let built = try await BrowserEnvironment.make(
+        options: options, environment: environment, outputIsTerminal: stdoutIsTerminal)
+      exitCode = try await Self.runSession(built, interactive: interactive)
+      await built.shutdown()
+    } catch let failure as BrowserFailure {
+      Self.printError(failure.description, toolName: toolName)
+      throw ExitCode.failure
+    } catch {
+      Self.printError("\(error)", toolName: toolName)
+      throw ExitCode.failure
+    }
+    if exitCode != 0 { throw ExitCode(exitCode) }
+  }
+
+  /// The parsed flags as `BrowserOptions`, or a usage error naming the option at fault. `environment` is what
+  /// `--symbols auto` is worked out from.
+  func options(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> BrowserOptions {
+    var options = BrowserOptions()
+    let entries = [artist, album, similar, search].compactMap { $0 }
+    guard entries.count <= 1 else {
+      throw ValidationError("--artist, --album, --similar and --search open one view: give at most one")
+    }
+    if let artist { options.entry = .artist(artist) }
+    if let similar { options.entry = .similar(similar) }
+    if let search {
+      guard !search.trimmingCharacters(in: .whitespaces).isEmpty else {
+        throw ValidationError("--search needs something to search for")
+      }
+      options.entry = .search(search)
+    }
+    if let album {
+      guard let split = Self.splitAlbum(album) else {
+        throw ValidationError("--album takes \"ARTIST/ALBUM\", e.g. --album \"Radiohead/OK Computer\"")
+      }
+      options.entry = .album(artist: split.artist, album: split.album)
+    }
+    guard !(plain && json) else { throw ValidationError("--plain and --json exclude each other") }
+    options.output = json ? .json : plain ? .plain : .automatic
+    if let limit {
+      guard limit >= 1 else { throw ValidationError("--limit must be at least 1") }
+      options.limit = limit
+    }
+    if let color {
+      guard let mode = ColorMode(rawValue: color.lowercased()) else {
+        throw ValidationError("--color takes truecolor, 256, 16 or none")
+      }
+      options.colorMode = mode
+    }
+    if let graphics {
+      guard let choice = GraphicsChoice(rawValue: graphics.lowercased()) else {
+        throw ValidationError("--graphics takes auto, kitty, iterm, sixel, blocks or none")
+      }
+      options.graphics = choice
+    }
+    if let symbols {
+      // `imgcache show --symbols`'s parser: a set's name, or `auto` worked out from the environment.
+      guard let set = SymbolSet.named(symbols, environment: environment) else {
+        throw ValidationError("--symbols takes half, quad, sextant or auto")
+      }
+      options.symbols = set
+    }
+    options.showsThumbnails = thumbs
+    options.lastFM = lastFM.settings
+    options.cache = cache.settings
+    do {
+      _ = try options.cache.configuration(environment: [:])
+    } catch {
+      throw ValidationError(error.description)
+    }
+    options.verbosity = logging.verbose
+    options.exitsAfterFirstFrame = exitAfterFirstFrame
+    return options
+  }
+
+  /// "Artist/Album" at the first " / " if there is one (names such as "AC/DC" contain a bare slash), else at the
+  /// first "/". Both halves must be non-empty.
+  static func splitAlbum(_ text: String) -> (artist: String, album: String)? {
+    let range = text.range(of: " / ") ?? text.range(of: "/")
+    guard let range else { return nil }
+    let artist = text[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
+    let album = text[range.upperBound...].trimmingCharacters(in: .whitespaces)
+    guard !artist.isEmpty, !album.isEmpty else { return nil }
+    return (artist, album)
+  }
+
+  @MainActor
+  private static func runSession(_ environment: BrowserEnvironment, interactive: Bool) async throws -> Int32 {
+    let app = BrowserApp(environment: environment, interactive: interactive)
+    if interactive {
+      try await app.runInteractive()
+      return 0
+    }
+    return await app.runText()
+  }
+
+  /// Logs go to stderr; in full screen, when stderr is the screen too, they would scribble over it, so they
+  /// are dropped unless stderr is redirected.
+  private static func bootstrapLogging(verbosity: Int, interactive: Bool) {
+    LoggingOptions.bootstrap(verbosity: verbosity, silenced: interactive && isatty(STDERR_FILENO) == 1)
+  }
+
+  private static func printError(_ message: String, toolName: String) {
+    FileHandle.standardError.write(Data("\(toolName): \(message)\n".utf8))
+  }
+}
