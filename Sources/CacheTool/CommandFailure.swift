@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TerminalUI
 
 /// An error worth one line on stderr: what failed and what to do. Never a stack trace.
 public struct CommandFailure: Error, CustomStringConvertible {
@@ -12,14 +13,25 @@ public struct CommandFailure: Error, CustomStringConvertible {
   }
 }
 
+/// Every byte imgcache writes goes through here, to `StandardStreams`' writers: stdout's failures are thrown (and
+/// end the command through `reportingFailures`), stderr's are ignored, having nowhere else to go.
 enum Console {
   static func error(_ message: String) {
-    FileHandle.standardError.write(Data("imgcache: \(message)\n".utf8))
+    StandardStreams.error.writeIgnoringFailure("imgcache: \(message)\n")
   }
 
   /// Information for a person (not data): goes to stderr so stdout stays clean for scripts.
   static func note(_ message: String) {
-    FileHandle.standardError.write(Data("\(message)\n".utf8))
+    StandardStreams.error.writeIgnoringFailure("\(message)\n")
+  }
+
+  /// Lines of data on stdout, in one write.
+  static func print(_ lines: String...) throws(OutputFailure) {
+    try StandardStreams.output.write(lines.map { $0 + "\n" }.joined())
+  }
+
+  static func write(_ bytes: [UInt8]) throws(OutputFailure) {
+    try StandardStreams.output.write(bytes)
   }
 
   static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
@@ -41,6 +53,9 @@ extension AsyncParsableCommand {
     } catch let failure as CommandFailure {
       Console.error(failure.description)
       throw ExitCode(failure.exitCode)
+    } catch let failure as OutputFailure {
+      // A closed pipe ends the command quietly with 141, any other write failure with one line and 74.
+      throw ExitCode(failure.report(program: "imgcache"))
     } catch let exit as ExitCode {
       throw exit
     } catch {

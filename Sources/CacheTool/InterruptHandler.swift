@@ -1,19 +1,37 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Turns SIGINT and SIGTERM into task cancellation, so a long command stops promptly, keeps what finished
 /// and still runs its clean-up (closing the cache, clearing the progress bar).
+///
+/// Cancellation reaches only code that checks for it: a thread blocked in a system call (an `open` that waits, a
+/// lock another process holds) would keep the process alive for as long as that lasts. So the signal also starts a
+/// watchdog: if the command has not ended within `grace`, or a second signal comes, the process ends at once with
+/// status 130, as a shell reports Ctrl-C. What finished is on disk already; the cache survives an end at any
+/// moment (RELIABILITY.md, the SIGKILL loop).
 final class InterruptHandler: @unchecked Sendable {
+  /// Well inside the second the tools promise; a clean stop takes milliseconds.
+  static let grace: DispatchTimeInterval = .milliseconds(700)
+  static let exitStatus: Int32 = 130
+
   private var sources: [any DispatchSourceSignal] = []
-  private(set) var interrupted = false
+  private let signals = SignalCount()
+  var interrupted: Bool { signals.count.load(ordering: .relaxed) > 0 }
+
+  private final class SignalCount: Sendable {
+    let count = Atomic(0)
+  }
 
   init(onInterrupt: @escaping @Sendable () -> Void) {
     for signalNumber in [SIGINT, SIGTERM] {
       signal(signalNumber, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-      source.setEventHandler { [weak self] in
-        self?.interrupted = true
+      source.setEventHandler { [signals] in
+        let count = signals.count.add(1, ordering: .relaxed).newValue
+        guard count == 1 else { Self.endNow() }
         onInterrupt()
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.grace) { Self.endNow() }
       }
       source.resume()
       sources.append(source)
@@ -22,5 +40,12 @@ final class InterruptHandler: @unchecked Sendable {
 
   deinit {
     for source in sources { source.cancel() }
+  }
+
+  /// `_exit`, not `exit`: no atexit handler may wait on the very thread that is stuck.
+  private static func endNow() -> Never {
+    let line = "imgcache: interrupted; stopped without waiting for the work in progress\n"
+    _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    _exit(exitStatus)
   }
 }

@@ -6,11 +6,20 @@ import ArtistBrowser
 public enum ProgramName {
   /// The command for `path` as given in `argv[0]`: the browser for `artist-browser`, `imgcache` for anything else.
   public static func command(forPath path: String) -> any AsyncParsableCommand.Type {
-    let name = path.split(separator: "/").last.map(String.init) ?? path
-    return name == "artist-browser" ? BrowserCommand.self : ImgCacheCommand.self
+    isBrowser(path) ? BrowserCommand.self : ImgCacheCommand.self
   }
 
+  /// The picked command's `start()`: the standard streams made safe to write (exit 141 on a closed pipe, 74 on
+  /// a full disk, SIGPIPE ignored), then its command line.
   public static func main(arguments: [String] = CommandLine.arguments) async {
-    await command(forPath: arguments.first ?? "imgcache").main()
+    if isBrowser(arguments.first ?? "imgcache") {
+      await BrowserCommand.start()
+    } else {
+      await ImgCacheCommand.start()
+    }
+  }
+
+  private static func isBrowser(_ path: String) -> Bool {
+    (path.split(separator: "/").last.map(String.init) ?? path) == "artist-browser"
   }
 }

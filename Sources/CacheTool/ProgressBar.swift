@@ -1,6 +1,7 @@
 import Foundation
 import ImageCache
 import Synchronization
+import TerminalUI
 import ToolOptions
 
 /// A one-line progress bar on stderr: done/total, bytes, rate, ETA. Silent when stderr is not a terminal.
@@ -53,6 +54,6 @@ final class ProgressBar: Sendable {
   }
 
   private func write(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    StandardStreams.error.writeIgnoringFailure(text)
   }
 }

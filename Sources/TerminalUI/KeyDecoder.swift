@@ -3,6 +3,12 @@
 /// Understands both the CSI (`ESC [ A`) and SS3 (`ESC O A`, application cursor mode) forms.
 public struct KeyDecoder {
   private(set) public var pending: [UInt8] = []
+  /// Bytes looked at so far, counted so tests can show decoding stays linear in the input (a paste of any size).
+  private(set) var bytesExamined = 0
+
+  /// The longest CSI sequence waited for. A key's sequence is a handful of bytes; an `ESC [` followed by a
+  /// paste of digits would otherwise be rescanned from its start on every read.
+  static let longestControlSequence = 32
 
   public init() {}
 
@@ -11,24 +17,31 @@ public struct KeyDecoder {
 
   public mutating func feed(_ bytes: [UInt8]) -> [Key] {
     pending.append(contentsOf: bytes)
-    var keys: [Key] = []
-    while !pending.isEmpty {
-      guard let (key, length) = Self.decodeOne(pending[...], final: false) else { break }
-      keys.append(key)
-      pending.removeFirst(length)
-    }
-    return keys
+    return decodePending(final: false)
   }
 
   /// Called when no more bytes came within the escape timeout: what is pending is taken as complete
   /// (a lone ESC is the Escape key; `ESC x` is Escape then `x`).
   public mutating func flushPending() -> [Key] {
+    decodePending(final: true)
+  }
+
+  /// Decodes from the front of `pending`, then drops what was decoded in one go: removing each key's bytes
+  /// as it is found would move the rest of a long paste once per key.
+  private mutating func decodePending(final: Bool) -> [Key] {
     var keys: [Key] = []
-    while !pending.isEmpty {
-      let (key, length) = Self.decodeOne(pending[...], final: true) ?? (.unknown(pending), pending.count)
+    var start = pending.startIndex
+    while start < pending.endIndex {
+      let rest = pending[start...]
+      guard let (key, length) = Self.decodeOne(rest, final: final) else {
+        bytesExamined += rest.count
+        break
+      }
+      bytesExamined += length
       keys.append(key)
-      pending.removeFirst(length)
+      start += length
     }
+    pending.removeFirst(start - pending.startIndex)
     return keys
   }
 
@@ -55,7 +68,8 @@ public struct KeyDecoder {
     case UInt8(ascii: "["):
       // CSI: parameters 0x30–0x3F, intermediates 0x20–0x2F, final 0x40–0x7E.
       var index = start + 2
-      while index < bytes.endIndex {
+      let end = min(bytes.endIndex, start + longestControlSequence)
+      while index < end {
         let byte = bytes[index]
         if (0x40...0x7E).contains(byte) {
           let sequence = Array(bytes[start...index])
@@ -67,7 +81,8 @@ public struct KeyDecoder {
         guard (0x20...0x3F).contains(byte) else { return (.escape, 1) }  // not a CSI after all
         index += 1
       }
-      return final ? (.escape, 1) : nil
+      // Too long for a key: Escape, and the rest is typed as it is.
+      return final || bytes.count >= longestControlSequence ? (.escape, 1) : nil
     case UInt8(ascii: "O"):
       guard bytes.count >= 3 else { return final ? (.escape, 1) : nil }
       let key = ss3Key(bytes[start + 2]) ?? .unknown(Array(bytes[start...(start + 2)]))

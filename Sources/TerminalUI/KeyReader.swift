@@ -5,7 +5,10 @@ public final class KeyReader {
   private let device: any TerminalDevice
   private let escapeTimeout: Duration
   private var decoder = KeyDecoder()
+  /// Decoded keys not handed out yet, from `readyStart` on: taking them from the front one by one must not move
+  /// the rest each time (a paste decodes into thousands of keys at once).
   private var ready: [Key] = []
+  private var readyStart = 0
   /// Set once the device reported the end of input and every decoded key has been handed out.
   public private(set) var isAtEnd = false
 
@@ -24,7 +27,9 @@ public final class KeyReader {
 
   /// The next key, or nil if none arrived within `timeout` (or input has ended).
   public func nextKey(timeout: Duration?) -> Key? {
-    while ready.isEmpty {
+    while readyStart == ready.count {
+      ready.removeAll(keepingCapacity: true)
+      readyStart = 0
       let wait = decoder.hasPending ? escapeTimeout : timeout
       switch device.readInput(timeout: wait) {
       case .bytes(let bytes):
@@ -47,7 +52,8 @@ public final class KeyReader {
         }
       }
     }
-    return ready.removeFirst()
+    defer { readyStart += 1 }
+    return ready[readyStart]
   }
 
   /// Decodes a complete byte string at once (tests, pasted input): a trailing lone ESC counts as Escape.

@@ -132,17 +132,20 @@ enum SingleScalarText {
           continue
         }
         let value = scalar(in: bytes, at: &index)
-        // Known and printing (C1 controls measure 0 and are left to the sanitiser).
-        guard let width = knownWidth(value), width > 0 else { return nil }
+        // Known and printing (C1 controls measure 0 and the soft hyphen is a format character: both are left to
+        // the sanitiser).
+        guard let width = knownWidth(value), width > 0, value != 0xAD else { return nil }
         total += width
       }
       return total
     }
   }
 
-  /// `text` as is when it holds nothing `TerminalText.sanitize` removes or changes (C0 and C1 controls, DEL, and so
-  /// every escape sequence); nil otherwise.
-  static func alreadyClean(_ text: String) -> String? {
+  /// `text` as is when it holds nothing `TerminalText.sanitize` removes or changes; nil otherwise. With
+  /// `keepingUnicode` only controls count (C0 and C1 controls, DEL, and so every escape sequence), as for
+  /// `TerminalText.removingControls`; without it, also any scalar outside the known ranges (a format character,
+  /// a combining mark, or one that needs a closer look) and the soft hyphen.
+  static func alreadyClean(_ text: String, keepingUnicode: Bool) -> String? {
     var copy = text
     let clean = copy.withUTF8 { bytes in
       var index = 0
@@ -150,9 +153,14 @@ enum SingleScalarText {
       while index < count {
         let byte = bytes[index]
         if byte < 0x20 || byte == 0x7F { return false }
-        // C1 controls (U+0080...U+009F) are 0xC2 0x80...0x9F in UTF-8.
-        if byte == 0xC2, index + 1 < count, bytes[index + 1] < 0xA0 { return false }
-        index += 1
+        if byte < 0x80 || keepingUnicode {
+          // C1 controls (U+0080...U+009F) are 0xC2 0x80...0x9F in UTF-8.
+          if byte == 0xC2, index + 1 < count, bytes[index + 1] < 0xA0 { return false }
+          index += 1
+          continue
+        }
+        let value = scalar(in: bytes, at: &index)
+        guard value >= 0xA0, value != 0xAD, knownWidth(value) != nil else { return false }
       }
       return true
     }

@@ -10,6 +10,7 @@ public final class Terminal: TerminalDevice {
   public let inputDescriptor: Int32
   public let outputDescriptor: Int32
   private let active = Mutex(false)
+  private let outputLost = Atomic(false)
 
   public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
     self.inputDescriptor = input
@@ -70,8 +71,12 @@ public final class Terminal: TerminalDevice {
   }
 
   public func write(_ bytes: [UInt8]) {
-    writeAll(outputDescriptor, bytes)
+    if !writeAll(outputDescriptor, bytes) { outputLost.store(true, ordering: .relaxed) }
   }
+
+  /// A write to the terminal failed (hung up, closed, EIO): nothing drawn from now on reaches anyone, so a
+  /// session should end rather than draw on.
+  public var hasLostOutput: Bool { outputLost.load(ordering: .relaxed) }
 
   public func readInput(timeout: Duration?) -> TerminalInput {
     let wakeUp = TerminalRestoration.resizePipeReadEnd
@@ -90,7 +95,7 @@ public final class Terminal: TerminalDevice {
       TerminalRestoration.drainResizePipe()
       return .resized
     }
-    var buffer = [UInt8](repeating: 0, count: 256)
+    var buffer = [UInt8](repeating: 0, count: 4096)
     let count = buffer.withUnsafeMutableBytes { read(inputDescriptor, $0.baseAddress, $0.count) }
     if count > 0 { return .bytes(Array(buffer.prefix(count))) }
     if count < 0 && (errno == EINTR || errno == EAGAIN) { return .timedOut }
@@ -103,18 +108,14 @@ public final class Terminal: TerminalDevice {
   }
 }
 
-/// Writes every byte, retrying after partial writes and signal interruptions.
-func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
-  bytes.withUnsafeBytes { buffer in
-    var offset = 0
-    while offset < buffer.count {
-      let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        return
-      }
-      offset += written
-    }
+/// Writes every byte through `OutputWriter` (partial writes, EINTR); false when the descriptor would take no more.
+@discardableResult
+func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+  do {
+    try OutputWriter(descriptor: descriptor, destination: "the terminal").write(bytes)
+    return true
+  } catch {
+    return false
   }
 }
 

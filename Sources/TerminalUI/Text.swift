@@ -1,11 +1,24 @@
 /// Text that came from outside (the API, the user) on its way to the terminal.
 public enum TerminalText {
-  /// Removes control characters and escape sequences so API text can never drive the terminal.
-  /// Whole sequences go (CSI, OSC, DCS/APC/PM/SOS strings, two-character ESC sequences, and their C1 forms),
-  /// not just the ESC byte, so no `[2J` debris is left behind. Tabs become a single space; line breaks are
-  /// control characters too and go, so split multi-line text (a biography) into lines first.
+  /// Makes outside text safe and steady on a terminal. Removes control characters and escape sequences, so it can
+  /// never drive the terminal: whole sequences go (CSI, OSC, DCS/APC/PM/SOS strings, two-character ESC sequences,
+  /// and their C1 forms), not just the ESC byte, so no `[2J` debris is left behind. Tabs become a single space;
+  /// line breaks are control characters too and go, so split multi-line text (a biography) into lines first.
+  /// Then removes what prints nothing but reorders or hides the text around it (bidi controls, U+FEFF and the other
+  /// format characters, U+2028/2029) and caps combining marks per character; see `InvisibleScalarFilter`.
   public static func sanitize(_ text: String) -> String {
-    if let clean = SingleScalarText.alreadyClean(text) { return clean }
+    if let clean = SingleScalarText.alreadyClean(text, keepingUnicode: false) { return clean }
+    var scanner = EscapeSequenceScanner(text.unicodeScalars)
+    var filter = InvisibleScalarFilter()
+    var kept = String.UnicodeScalarView()
+    while let scalar = scanner.nextPrintable() { filter.add(scalar, to: &kept) }
+    return String(kept)
+  }
+
+  /// Only the first half of `sanitize`: control characters and escape sequences go, every other character stays as
+  /// given. For data a script reads (`--json`), where a name's format characters are part of the name.
+  public static func removingControls(_ text: String) -> String {
+    if let clean = SingleScalarText.alreadyClean(text, keepingUnicode: true) { return clean }
     var scanner = EscapeSequenceScanner(text.unicodeScalars)
     var kept = String.UnicodeScalarView()
     while let scalar = scanner.nextPrintable() { kept.append(scalar) }
@@ -61,6 +74,22 @@ public enum TerminalText {
       used += width
     }
     return (kept + String(repeating: " ", count: budget - used) + "…", columns)
+  }
+
+  /// Cuts from the front to at most `columns` display columns, starting with `…` when something was cut: the end
+  /// of a text that goes on growing (a prompt as it is typed).
+  public static func truncateLeading(_ text: String, toColumns columns: Int) -> String {
+    guard columns > 0 else { return "" }
+    guard displayWidth(text) > columns else { return text }
+    var kept: [Character] = []
+    var used = 1  // the ellipsis
+    for character in text.reversed() {
+      let width = CharacterWidth.columns(of: character)
+      if used + width > columns { break }
+      kept.append(character)
+      used += width
+    }
+    return "…" + String(kept.reversed())
   }
 
   /// Truncates, then pads with spaces to exactly `columns` display columns.

@@ -126,6 +126,15 @@ struct HTTPTestConnection {
 
     case .delayed(let duration, let reply):
       return server.pause(for: duration) ? send(reply, to: request) : .close
+
+    case .drip(let body, let interval):
+      guard HTTPTestSocket.sendAll(fd, head(status: 200, headers: ["Content-Length": String(body.count)])) else {
+        return .close
+      }
+      for byte in body {
+        guard server.pause(for: interval), HTTPTestSocket.sendAll(fd, [byte]) else { return .close }
+      }
+      return .keepAlive
     }
   }
 

@@ -56,6 +56,9 @@ extension HTTPTestServer {
     case closeWithoutResponse
     /// Wait (on the connection thread), then do `reply`. Stopping the server cuts the wait short.
     case delayed(by: Duration, Reply)
+    /// A 200 declaring `body`'s length, then its bytes one at a time, one every `every`: a server that is never
+    /// idle long enough to count as stalled and never done. Ends when the client goes or the server stops.
+    case drip(body: [UInt8], every: Duration)
 
     /// 200 with a body and optional headers.
     public static func ok(_ body: [UInt8], headers: [String: String] = [:]) -> Reply {

@@ -37,6 +37,11 @@ public struct CacheOptions: ParsableArguments {
         + "while it is out (default: $IMGCACHE_SHARED_CACHE).", valueName: "url"))
   var sharedCache: String?
 
+  @Option(
+    name: .customLong("transfer-timeout"),
+    help: ArgumentHelp("Longest one transfer may take in all, in seconds.", valueName: "seconds"))
+  var transferTimeoutSeconds: Int = CacheSettings().transferTimeoutSeconds
+
   // Hidden knobs for fault-injection tests: a stalled server must not take the default 15 s per attempt.
   @Option(name: .customLong("stall-timeout"), help: .hidden)
   var stallTimeoutSeconds: Int?
@@ -57,6 +62,7 @@ public struct CacheOptions: ParsableArguments {
     settings.concurrency = concurrency
     settings.perHost = perHost
     settings.caBundle = caBundle
+    settings.transferTimeoutSeconds = transferTimeoutSeconds
     settings.stallTimeoutSeconds = stallTimeoutSeconds
     settings.maxBody = maxBody
     settings.retries = retries

@@ -17,6 +17,8 @@ public struct CacheSettings: Equatable, Sendable {
   public var caBundle: String?
   /// `--shared-cache`, as given; nil: `IMGCACHE_SHARED_CACHE`, else none.
   public var sharedCache: String?
+  /// `--transfer-timeout`: the longest one transfer (an image, a Last.fm answer) may take in all, in seconds.
+  public var transferTimeoutSeconds = 60
   public var stallTimeoutSeconds: Int?
   public var maxBody: String?
   public var retries: Int?
@@ -54,6 +56,8 @@ public struct CacheSettings: Equatable, Sendable {
     configuration.memoryCostLimit = maxMemoryBytes
     configuration.maxConcurrentTransfers = concurrency
     configuration.maxConnectionsPerHost = min(perHost, concurrency)
+    guard transferTimeoutSeconds >= 1 else { throw OptionFailure("--transfer-timeout must be at least 1 (seconds)") }
+    configuration.transferTimeout = .seconds(transferTimeoutSeconds)
     if let stallTimeoutSeconds {
       guard stallTimeoutSeconds >= 1 else { throw OptionFailure("--stall-timeout must be at least 1 (seconds)") }
       configuration.stallTimeout = .seconds(stallTimeoutSeconds)

@@ -38,6 +38,33 @@ public enum CatalogChoice: Equatable, Sendable {
     }
   }
 
+  /// How a status line names the catalog: "demo catalog", "Last.fm", or the server an API base names
+  /// ("127.0.0.1:8080"), so answers from elsewhere are never passed off as Last.fm's.
+  public var displayName: String {
+    switch self {
+    case .demo: "demo catalog"
+    case .lastFM(let baseURL): Self.isLastFM(baseURL) ? "Last.fm" : Self.hostAndPort(baseURL)
+    }
+  }
+
+  /// Who failed, as error messages name it: "the demo catalog", "Last.fm", or "the API at HOST:PORT".
+  public var serviceName: String {
+    switch self {
+    case .demo: "the demo catalog"
+    case .lastFM(let baseURL): Self.isLastFM(baseURL) ? "Last.fm" : "the API at \(Self.hostAndPort(baseURL))"
+    }
+  }
+
+  private static func isLastFM(_ url: URL) -> Bool {
+    let host = url.host?.lowercased() ?? ""
+    return host.hasSuffix("audioscrobbler.com") || host == "last.fm" || host.hasSuffix(".last.fm")
+  }
+
+  /// The host (sanitised: a user's URL, percent-decoded, could hold escape sequences) and any explicit port.
+  private static func hostAndPort(_ url: URL) -> String {
+    TerminalText.sanitize((url.host ?? "?") + (url.port.map { ":\($0)" } ?? ""))
+  }
+
   /// The rule above, applied to the command line's `--api-key`, `--api-base` and `--demo` and the environment.
   public static func resolve(
     apiKey: String?, apiBase: String?, forcesDemo: Bool, environment: [String: String]

@@ -15,7 +15,7 @@ public final class CatalogSource {
   public var isDemo: Bool { demoServer != nil }
 
   /// Who failed, as error messages name it: the embedded catalog's errors are not Last.fm's.
-  public var serviceName: String { isDemo ? "the demo catalog" : "Last.fm" }
+  public var serviceName: String { choice.serviceName }
 
   /// Where stored Last.fm answers are filed: the demo catalog's apart from any real server's.
   public var metadataNamespace: String { isDemo ? "demo" : configuration.baseURL.absoluteString }

@@ -74,9 +74,17 @@ import Testing
   }
 
   @Test func alreadyCleanTextIsKeptAndAnythingElseIsSanitised() {
-    #expect(SingleScalarText.alreadyClean("Björk — “Homogenic”") == "Björk — “Homogenic”")
-    for dirty in ["a\u{1B}[2J", "tab\t", "del\u{7F}", "c1\u{9B}31m", "nul\u{0}", "bell\u{7}"] {
-      #expect(SingleScalarText.alreadyClean(dirty) == nil)
+    for keepingUnicode in [false, true] {
+      #expect(
+        SingleScalarText.alreadyClean("Björk — “Homogenic”", keepingUnicode: keepingUnicode) == "Björk — “Homogenic”")
+      for dirty in ["a\u{1B}[2J", "tab\t", "del\u{7F}", "c1\u{9B}31m", "nul\u{0}", "bell\u{7}"] {
+        #expect(SingleScalarText.alreadyClean(dirty, keepingUnicode: keepingUnicode) == nil)
+      }
+    }
+    // Format characters and marks need the closer look unless only controls are being removed.
+    for unicode in ["a\u{202E}b", "soft\u{AD}hyphen", "e\u{301}", "東京"] {
+      #expect(SingleScalarText.alreadyClean(unicode, keepingUnicode: false) == nil)
+      #expect(SingleScalarText.alreadyClean(unicode, keepingUnicode: true) == unicode)
     }
     #expect(TerminalText.sanitize("\u{A0}non-breaking\u{A0}") == "\u{A0}non-breaking\u{A0}")
   }

@@ -55,18 +55,18 @@ public final class BrowserApp {
       eraseAll: factory.services.picturePainter?.eraseAll ?? [], pendingInput: pending, note: capabilities.note)
   }
 
-  /// Prints the requested scene to stdout (errors: one line on stderr) and returns the exit code.
-  public func runText() async -> Int32 {
+  /// Prints the requested scene to stdout (the catalog's notice and errors: one line each on stderr) and returns
+  /// the exit code. Output that cannot be written is thrown, for the command to end on. `toolName` starts the
+  /// stderr lines (`artist-browser`, `imgcache browse`).
+  public func runText(toolName: String = "artist-browser") async throws(OutputFailure) -> Int32 {
     let scene = EntrySceneBuilder.scene(for: environment.options.entry, factory: factory)
     let format: OutputMode = environment.options.output == .json ? .json : .plain
     let result = await TextOutput.produce(
       scene: scene, navigation: navigation, format: format, notice: environment.catalog.notice,
       thumbnailColumns: format == .plain && environment.options.showsThumbnails ? 100 : nil)
-    FileHandle.standardOutput.write(Data(result.standardOutput.utf8))
-    if let message = result.standardError {
-      FileHandle.standardError.write(Data("artist-browser: \(message)\n".utf8))
-    }
-    navigation.top?.stop()
+    defer { navigation.top?.stop() }
+    for line in result.standardError { BrowserArguments.printError(line, toolName: toolName) }
+    try StandardStreams.output.write(result.standardOutput)
     return result.exitCode
   }
 }

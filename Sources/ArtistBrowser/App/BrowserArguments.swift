@@ -3,6 +3,7 @@ import BlockArt
 import Foundation
 import ImageCache
 import TerminalGraphics
+import TerminalUI
 import ToolOptions
 
 /// The browser's command line, shared by `artist-browser` and `imgcache browse` (`BrowserCommand`, `BrowseCommand`).
@@ -77,11 +78,19 @@ public struct BrowserArguments: ParsableArguments {
     do {
       let built = try await BrowserEnvironment.make(
         options: options, environment: environment, outputIsTerminal: stdoutIsTerminal)
-      exitCode = try await Self.runSession(built, interactive: interactive)
+      do {
+        exitCode = try await Self.runSession(built, interactive: interactive, toolName: toolName)
+      } catch {
+        await built.shutdown()
+        throw error
+      }
       await built.shutdown()
     } catch let failure as BrowserFailure {
       Self.printError(failure.description, toolName: toolName)
       throw ExitCode.failure
+    } catch let failure as OutputFailure {
+      // A closed pipe ends the browser quietly with 141, any other write failure with one line and 74.
+      throw ExitCode(failure.report(program: toolName))
     } catch {
       Self.printError("\(error)", toolName: toolName)
       throw ExitCode.failure
@@ -161,13 +170,15 @@ public struct BrowserArguments: ParsableArguments {
   }
 
   @MainActor
-  private static func runSession(_ environment: BrowserEnvironment, interactive: Bool) async throws -> Int32 {
+  private static func runSession(_ environment: BrowserEnvironment, interactive: Bool, toolName: String)
+    async throws -> Int32
+  {
     let app = BrowserApp(environment: environment, interactive: interactive)
     if interactive {
       try await app.runInteractive()
       return 0
     }
-    return await app.runText()
+    return try await app.runText(toolName: toolName)
   }
 
   /// Logs go to stderr; in full screen, when stderr is the screen too, they would scribble over it, so they
@@ -176,7 +187,7 @@ public struct BrowserArguments: ParsableArguments {
     LoggingOptions.bootstrap(verbosity: verbosity, silenced: interactive && isatty(STDERR_FILENO) == 1)
   }
 
-  private static func printError(_ message: String, toolName: String) {
-    FileHandle.standardError.write(Data("\(toolName): \(message)\n".utf8))
+  static func printError(_ message: String, toolName: String) {
+    StandardStreams.error.writeIgnoringFailure("\(toolName): \(message)\n")
   }
 }

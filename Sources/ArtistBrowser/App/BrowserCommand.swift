@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TerminalUI
 import ToolOptions
 
 /// `artist-browser`: browse Last.fm (or the built-in demo catalog) in the terminal.
@@ -16,12 +17,22 @@ public struct BrowserCommand: AsyncParsableCommand {
     so.
 
     In a terminal it runs full screen (? lists the keys, q quits). With --plain or --json, or when the \
-    output is not a terminal, it prints one view and exits.
+    output is not a terminal, it prints one view and exits; notices about the catalog go to stderr.
+
+    Exit status: 0 on success; 1 on an error (one line on stderr); 74 when output cannot be written (a full \
+    disk, a closed stdout); 141 when the reader of stdout went away (`… | head`), quietly.
     """
 
   @OptionGroup var arguments: BrowserArguments
 
   public init() {}
+
+  /// What the executable runs: the standard streams made safe to write (`StandardStreams.prepareProcess`), then
+  /// the command line.
+  public static func start() async {
+    StandardStreams.prepareProcess()
+    await main()
+  }
 
   public func run() async throws { try await arguments.run(as: "artist-browser") }
 

@@ -125,7 +125,8 @@ public final class BrowserEnvironment {
   {
     switch catalog {
     case .demo: LastFMArtistsStore(client: client, source: .demoCatalog, offline: false)
-    case .lastFM: LastFMArtistsStore(client: client, source: .lastFM, offline: offline)
+    case .lastFM:
+      LastFMArtistsStore(client: client, source: .lastFM, offline: offline, serviceName: catalog.serviceName)
     }
   }
 

@@ -105,7 +105,7 @@ extension BrowserOptions: CustomStringConvertible, CustomDebugStringConvertible,
       + "color: \(String(describing: colorMode)), symbols: \(symbols?.rawValue ?? "auto"), graphics: \(graphics?.rawValue ?? "auto"), apiKey: \(lastFM.apiKey == nil ? "nil" : "<redacted>"), "
       + "apiBase: \(String(describing: lastFM.apiBase)), demo: \(lastFM.forcesDemo), offline: \(lastFM.offline), "
       + "refresh: \(lastFM.refresh), cacheDirectory: \(String(describing: cache.cacheDirectory)), "
-      + "sharedCache: \(shownSharedCache), verbosity: \(verbosity), "
+      + "sharedCache: \(shownSharedCache), transferTimeout: \(cache.transferTimeoutSeconds) s, verbosity: \(verbosity), "
       + "exitsAfterFirstFrame: \(exitsAfterFirstFrame))"
   }
 

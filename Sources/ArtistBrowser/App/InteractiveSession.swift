@@ -6,8 +6,8 @@ import ToolOptions
 /// The full-screen loop: keys from the terminal and redraw requests from the scenes, merged into one stream
 /// and handled on the main actor. Redraw requests are coalesced (a burst of thumbnails arriving paints once);
 /// each frame goes through the diffing `ScreenRenderer`, which repaints everything only after a resize.
-/// The terminal is restored on every way out: `q`, Ctrl-C, end of input, a thrown error (here), and signals
-/// (the handlers `Terminal.enterFullScreen` installs).
+/// The terminal is restored on every way out: `q`, Ctrl-C, end of input, a terminal that takes no more output, a
+/// thrown error (here), and signals (the handlers `Terminal.enterFullScreen` installs).
 @MainActor
 final class InteractiveSession {
   enum Event: Sendable {
@@ -75,10 +75,13 @@ final class InteractiveSession {
     if let note = pictures.note { navigation.setStatus(StatusLine(error: note)) }
     draw()
     for await event in stream {
+      // A hung-up or closed terminal: nobody sees another frame.
+      if terminal.hasLostOutput { return }
       switch event {
       case .key(let key):
         guard handle(key) else { return }
-        draw()
+        // Queued behind the keys already waiting, so a burst of them (a paste) paints once, not once per key.
+        requestRedraw()
       case .redraw:
         redrawQueued = false
         draw()

@@ -2,24 +2,40 @@ import DemoCatalog
 import TerminalUI
 import ToolOptions
 
-/// The bottom line of the full screen: the catalog (always named, also before the first answer arrives), then
-/// the top scene's stale marker, loading indicator and last error, with the help key on the right.
+/// The bottom line of the full screen: the catalog in use (always named, also before the first answer arrives:
+/// the demo catalog with its reason, Last.fm, or the `--api-base` server), then the top scene's stale marker,
+/// loading indicator and last error, with the help key on the right while there is room.
 enum StatusBar {
   static let helpHint = "? help · q quit"
+  /// Below this much room for an error, the help hint gives way to it.
+  static let errorRoomBeforeHint = 40
 
   static func text(_ status: StatusLine, catalog: CatalogChoice, width: Int) -> String {
     var status = status
     var label = ""
-    if status.source == nil || status.source == .demoCatalog {
-      label = catalog.notice ?? (status.source == nil ? DataSource.lastFM.displayName : "")
-      if catalog.notice != nil { status.source = nil }
+    // Answers labelled Last.fm or demo came from the catalog in use, which names itself; "offline cache" stays.
+    if status.source != .offlineCache {
+      label = catalog.notice ?? catalog.displayName
+      status.source = nil
     }
-    let left = [label, status.text].filter { !$0.isEmpty }.joined(separator: " · ")
+    let error = status.error
+    status.error = nil
+    let facts = [label, status.text].filter { !$0.isEmpty }.joined(separator: " · ")
+    let factsWidth = TerminalText.displayWidth(facts)
+    func line(columns: Int) -> String {
+      guard let error else { return facts }
+      let room = columns - factsWidth - (facts.isEmpty ? 0 : 3)
+      return [facts, ErrorMessage.fitted(error, columns: max(1, room))].filter { !$0.isEmpty }
+        .joined(separator: " · ")
+    }
     let hintWidth = TerminalText.displayWidth(helpHint)
-    guard width > hintWidth + 2, TerminalText.displayWidth(left) + hintWidth + 2 <= width else {
-      return TerminalText.fit(left, toColumns: width)
+    let roomBesideHint = width - hintWidth - 2
+    let errorRoom = roomBesideHint - factsWidth - 3
+    let errorFits = error.map { errorRoom >= min(TerminalText.displayWidth($0), Self.errorRoomBeforeHint) } ?? true
+    guard width > hintWidth + 2, factsWidth <= roomBesideHint, errorFits else {
+      return TerminalText.fit(line(columns: width), toColumns: width)
     }
-    return TerminalText.fit(left, toColumns: width - hintWidth) + helpHint
+    return TerminalText.fit(line(columns: roomBesideHint), toColumns: width - hintWidth) + helpHint
   }
 
   static let style = TextStyle(reverse: true)

@@ -6,38 +6,39 @@ import TerminalUI
 enum TextOutput {
   struct Result: Equatable {
     var standardOutput: String
-    /// One line (a notice, or the error), without the program name.
-    var standardError: String?
+    /// Lines for stderr, without the program name: the catalog's notice, then the error if there is one.
+    var standardError: [String]
     var exitCode: Int32
   }
 
   /// Starts `scene` on `navigation`, waits for its data and renders it as `format` asks (`.json`, else plain).
-  /// A scene that ends in an error produces its message (one line, for stderr) and exit code 1.
+  /// A scene that ends in an error produces its message (one line, for stderr, whole) and exit code 1. The
+  /// catalog's notice goes to stderr in every format, so stdout holds the view alone.
   static func produce(
     scene: any BrowserScene, navigation: NavigationStack, format: OutputMode, notice: String?,
     thumbnailColumns: Int? = nil
   ) async -> Result {
     navigation.push(scene)
     await scene.waitForLoad()
+    let notices = notice.map { [oneLine($0)] } ?? []
     if let error = scene.status.error {
-      return Result(standardOutput: "", standardError: forPrintout(oneLine(error)), exitCode: 1)
+      return Result(standardOutput: "", standardError: notices + [forPrintout(oneLine(error))], exitCode: 1)
     }
     if format == .json {
       do {
         let data = try scene.jsonSnapshot()
-        // The notice goes to stderr so stdout stays one JSON document.
-        return Result(standardOutput: String(decoding: data, as: UTF8.self) + "\n", standardError: notice, exitCode: 0)
+        return Result(standardOutput: String(decoding: data, as: UTF8.self) + "\n", standardError: notices, exitCode: 0)
       } catch {
-        return Result(standardOutput: "", standardError: "cannot encode the result as JSON: \(error)", exitCode: 1)
+        return Result(
+          standardOutput: "", standardError: notices + ["cannot encode the result as JSON: \(error)"], exitCode: 1)
       }
     }
     if let width = thumbnailColumns {
       let drawn = await drawnWithThumbnails(scene, width: width)
-      let lines = (notice.map { [oneLine($0)] } ?? []) + drawn
-      return Result(standardOutput: lines.joined(separator: "\n") + "\n", standardError: nil, exitCode: 0)
+      return Result(standardOutput: drawn.joined(separator: "\n") + "\n", standardError: notices, exitCode: 0)
     }
-    let lines = (notice.map { [$0] } ?? []) + scene.plainLines()
-    return Result(standardOutput: lines.map(oneLine).joined(separator: "\n") + "\n", standardError: nil, exitCode: 0)
+    let lines = scene.plainLines().map(oneLine)
+    return Result(standardOutput: lines.joined(separator: "\n") + "\n", standardError: notices, exitCode: 0)
   }
 
   /// `--plain --thumbs`: the scene drawn as on screen but tall enough for every row, once its covers are in.

@@ -15,17 +15,21 @@ public final class LastFMArtistsStore: ArtistsStore {
   private let source: DataSource
   private let offline: Bool
   private let imageSize: ImageSet.Size
+  /// Who failed, as messages name it: "Last.fm", "the demo catalog", or the `--api-base` server.
+  private let serviceName: String
 
   /// - Parameters:
   ///   - source: what fresh answers are labelled with: `.lastFM`, or `.demoCatalog` for the embedded server.
   ///   - offline: answer only from the metadata cache (labelled `.offlineCache`); nothing stored is an error.
   ///   - imageSize: the picture size asked of `ImageSet` (the nearest one when missing).
+  ///   - serviceName: who errors name (default: "the demo catalog" for `.demoCatalog`, else "Last.fm").
   public init(
     client: CachedLastFMClient, source: DataSource = .lastFM, offline: Bool = false,
-    imageSize: ImageSet.Size = .large
+    imageSize: ImageSet.Size = .large, serviceName: String? = nil
   ) {
     self.client = client
     self.source = source
+    self.serviceName = serviceName ?? (source == .demoCatalog ? "the demo catalog" : "Last.fm")
     self.offline = offline
     self.imageSize = imageSize
   }
@@ -118,7 +122,7 @@ public final class LastFMArtistsStore: ArtistsStore {
     do throws(LastFMError) {
       result = try await stream.finalResult()
     } catch {
-      throw Self.storeError(error, name: name, service: source == .demoCatalog ? "the demo catalog" : "Last.fm")
+      throw Self.storeError(error, name: name, service: serviceName)
     }
     // Only what the cache had to supply in place of the network is "offline cache"; a fresh stored
     // answer is as good as the network's.
@@ -145,6 +149,8 @@ public final class LastFMArtistsStore: ArtistsStore {
     case .notFound(_, let suggestions): .notFound(name: name, suggestions: suggestions)
     case .invalidAPIKey: .invalidAPIKey
     case .notCachedOffline: .offlineNotCached
+    // An answer too large or undecoded arrived: the network worked, the answer is what went wrong.
+    case .transport(.bodyTooLarge), .transport(.undecodableBody): .unexpected(error.description(service: service))
     case .rateLimited, .temporarilyUnavailable, .unexpectedStatus, .transport:
       .networkFailed(reason: error.description(service: service))
     case .api, .malformedResponse: .unexpected(error.description(service: service))

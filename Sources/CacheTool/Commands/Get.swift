@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ImageCache
+import TerminalUI
 import ToolOptions
 
 struct Get: AsyncParsableCommand {
@@ -13,7 +14,11 @@ struct Get: AsyncParsableCommand {
   @Argument(help: "Image URL (http or https).")
   var url: String
 
-  @Option(name: .shortAndLong, help: "Also write the image bytes to this file.")
+  @Option(
+    name: .shortAndLong,
+    help: ArgumentHelp(
+      "Also write the image bytes here: a file (replaced atomically, its mode kept), through a symbolic link, or "
+        + "into a device or FIFO such as /dev/stdout (the summary then goes to stderr).", valueName: "path"))
   var output: String?
 
   @Flag(help: "Print the result as JSON.")
@@ -44,21 +49,20 @@ struct Get: AsyncParsableCommand {
         throw CommandFailure("\(error)")
       }
       try? manager.close()
-      if let output {
-        do {
-          try Data(result.bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-          throw CommandFailure("cannot write \(output): \(error.localizedDescription)")
-        }
+      if let output { try OutputFile.write(result.bytes, to: output) }
+      // With the image on stdout (`-o /dev/stdout`), the summary keeps out of its bytes.
+      let summaryToStderr = output.map(OutputFile.isStandardOutput) ?? false
+      let say = { (text: String) throws(OutputFailure) in
+        if summaryToStderr { Console.note(text) } else { try Console.print(text) }
       }
       let summary = Result(
         url: ImageManagerError.redactedURL(parsed), tier: result.tier.rawValue, format: result.header.format.rawValue,
         width: result.header.width, height: result.header.height, bytes: result.bytes.count, stale: result.isStale)
       if json {
-        print(try Console.json(summary))
+        try say(try Console.json(summary))
       } else {
         let stale = result.isStale ? " (stale: network unavailable)" : ""
-        print(
+        try say(
           "\(summary.tier)\(stale)  \(summary.format.uppercased()) \(summary.width)×\(summary.height)  "
             + "\(ByteSize.format(summary.bytes))  \(summary.url)")
       }

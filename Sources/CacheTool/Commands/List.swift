@@ -46,18 +46,17 @@ struct List: AsyncParsableCommand {
           lastAccess: entry.lastAccessAt, created: entry.createdAt)
       }
       if json {
-        print(try Console.json(rows))
+        try Console.print(try Console.json(rows))
         return
       }
-      for row in rows {
+      let lines = rows.map { row in
         let size = ByteSize.format(row.bytes).padding(toLength: 9, withPad: " ", startingAt: 0)
         let dims = "\(row.width.map(String.init) ?? "?")×\(row.height.map(String.init) ?? "?")"
         let state = row.fresh ? "fresh" : "stale"
-        print(
-          "\(Stats.format(row.lastAccess))  \(size) \(dims.padding(toLength: 10, withPad: " ", startingAt: 0)) \(state)  "
-            + TerminalText.sanitize(row.url))
+        return "\(Stats.format(row.lastAccess))  \(size) \(dims.padding(toLength: 10, withPad: " ", startingAt: 0)) "
+          + "\(state)  " + TerminalText.sanitize(row.url)
       }
-      if rows.isEmpty { print("(cache is empty)") }
+      try Console.print(rows.isEmpty ? "(cache is empty)" : lines.joined(separator: "\n"))
     }
   }
 }

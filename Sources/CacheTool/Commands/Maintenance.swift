@@ -24,15 +24,17 @@ struct Trim: AsyncParsableCommand {
         target = bytes
       }
       let disk = try global.openDisk()
+      let summary: String
       do {
         let report = try disk.trim(toBytes: target)
         try disk.close()
-        print(
+        summary =
           "removed \(report.removedEntries) entries (\(ByteSize.format(report.removedBytes))); "
-            + "\(ByteSize.format(report.remainingBytes)) remain")
+            + "\(ByteSize.format(report.remainingBytes)) remain"
       } catch {
         throw CommandFailure("\(error)")
       }
+      try Console.print(summary)
     }
   }
 }
@@ -46,14 +48,15 @@ struct Clear: AsyncParsableCommand {
   func run() async throws {
     try await reportingFailures {
       let disk = try global.openDisk()
+      let before: DiskCacheStatistics
       do {
-        let before = try disk.statistics()
+        before = try disk.statistics()
         try disk.removeAll()
         try disk.close()
-        print("removed \(before.entryCount) entries (\(ByteSize.format(before.totalBytes)))")
       } catch {
         throw CommandFailure("\(error)")
       }
+      try Console.print("removed \(before.entryCount) entries (\(ByteSize.format(before.totalBytes)))")
     }
   }
 }
@@ -97,14 +100,15 @@ struct Verify: AsyncParsableCommand {
         checked: report.checked, broken: report.brokenKeys, orphans: report.orphans, fixed: report.fixed,
         clean: report.isClean)
       if json {
-        print(try Console.json(output))
+        try Console.print(try Console.json(output))
       } else {
-        print("checked \(report.checked) entries: \(report.brokenKeys.count) broken, \(report.orphans) orphaned files")
-        for key in report.brokenKeys.prefix(20) { print("broken: \(TerminalText.sanitize(key))") }
+        var lines = ["checked \(report.checked) entries: \(report.brokenKeys.count) broken, \(report.orphans) orphaned files"]
+        lines += report.brokenKeys.prefix(20).map { "broken: \(TerminalText.sanitize($0))" }
         if !report.isClean {
-          print(
+          lines.append(
             report.fixed ? "fixed: broken entries and orphans removed" : "run `imgcache verify --fix` to remove them")
         }
+        try Console.print(lines.joined(separator: "\n"))
       }
       if !report.isClean && !report.fixed { throw ExitCode.failure }
     }

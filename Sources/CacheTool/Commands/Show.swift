@@ -69,7 +69,7 @@ struct Show: AsyncParsableCommand {
         guard capabilities.drawsPictures else { continue }
         if capabilities.protocol != nil {
           let picture = pictures.encode(bitmap, columns: box.columns, rows: box.rows, id: UInt32(index + 1))
-          FileHandle.standardOutput.write(Data(Self.framed(picture, rows: box.rows)))
+          try Console.write(Self.framed(picture, rows: box.rows))
           continue
         }
         for line in renderer.render(bitmap, columns: box.columns, rows: box.rows) {
@@ -77,7 +77,7 @@ struct Show: AsyncParsableCommand {
           output += "\n"
         }
         // One write per image: many small writes cost more than the drawing.
-        FileHandle.standardOutput.write(Data(output.utf8))
+        try Console.write(Array(output.utf8))
         output.removeAll(keepingCapacity: true)
       }
     }
@@ -104,7 +104,7 @@ struct Show: AsyncParsableCommand {
   /// CPU while chafa spread its work over both. A file that cannot be read or decoded stops the run once the
   /// pictures before it are out, as drawing in turn did.
   static func drawFiles(_ paths: [String], renderer: BlockArtRenderer, box: (columns: Int, rows: Int))
-    async throws(CommandFailure)
+    async throws
   {
     let batchSize = max(1, ProcessInfo.processInfo.activeProcessorCount) * 4
     var start = 0
@@ -128,7 +128,7 @@ struct Show: AsyncParsableCommand {
       }
       for (art, failure) in drawn {
         if let failure { throw CommandFailure(failure) }
-        if let art { FileHandle.standardOutput.write(Data(art.utf8)) }
+        if let art { try Console.write(Array(art.utf8)) }
       }
       start += batch.count
     }

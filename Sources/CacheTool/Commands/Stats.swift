@@ -40,22 +40,22 @@ struct Stats: AsyncParsableCommand {
         memoryLimitBytes: try global.configuration().memoryCostLimit,
         oldestAccess: stats.oldestAccess, newestAccess: stats.newestAccess)
       if json {
-        print(try Console.json(output))
+        try Console.print(try Console.json(output))
         return
       }
       let percent = stats.maxBytes > 0 ? Double(stats.totalBytes) * 100 / Double(stats.maxBytes) : 0
       let lookups = stats.hits + stats.misses
       let hitRate =
         lookups > 0 ? " (\(PlainFormat.fixed(Double(stats.hits) * 100 / Double(lookups), digits: 0))% hits)" : ""
-      print("cache:       \(output.cacheDirectory)")
-      print("entries:     \(stats.entryCount)")
-      print(
+      try Console.print(
+        "cache:       \(output.cacheDirectory)",
+        "entries:     \(stats.entryCount)",
         "disk:        \(ByteSize.format(stats.totalBytes)) of \(ByteSize.format(stats.maxBytes)) "
-          + "(\(PlainFormat.fixed(percent, digits: 1))%)")
-      print("disk hits:   \(stats.hits) hits, \(stats.misses) misses\(hitRate)")
-      print("memory:      limit \(ByteSize.format(output.memoryLimitBytes)) per process (decoded pixels)")
-      print("oldest use:  \(stats.oldestAccess.map(Self.format) ?? "-")")
-      print("newest use:  \(stats.newestAccess.map(Self.format) ?? "-")")
+          + "(\(PlainFormat.fixed(percent, digits: 1))%)",
+        "disk hits:   \(stats.hits) hits, \(stats.misses) misses\(hitRate)",
+        "memory:      limit \(ByteSize.format(output.memoryLimitBytes)) per process (decoded pixels)",
+        "oldest use:  \(stats.oldestAccess.map(Self.format) ?? "-")",
+        "newest use:  \(stats.newestAccess.map(Self.format) ?? "-")")
     }
   }
 

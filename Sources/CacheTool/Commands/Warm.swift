@@ -123,15 +123,16 @@ enum WarmRun {
       report.failures.append(.init(url: shown, message: "\(shown): not an http(s) URL"))
     }
     if json {
-      print(try Console.json(report))
+      try Console.print(try Console.json(report))
     } else {
-      print(summary(report))
+      var lines = [summary(report)]
       // The same message for many URLs (a full disk, an unwritable folder) is said once, with a count.
       let grouped = groupedFailures(report.failures)
       for (message, count) in grouped.prefix(20) {
-        print("failed: \(message)" + (count > 1 ? " (\(count) URLs)" : ""))
+        lines.append("failed: \(message)" + (count > 1 ? " (\(count) URLs)" : ""))
       }
-      if grouped.count > 20 { print("… and \(grouped.count - 20) more failures") }
+      if grouped.count > 20 { lines.append("… and \(grouped.count - 20) more failures") }
+      try Console.print(lines.joined(separator: "\n"))
     }
     if report.cancelled { throw ExitCode(130) }
     if report.failed > 0 { throw ExitCode.failure }
@@ -168,7 +169,12 @@ struct URLList {
   static func read(_ path: String) throws -> URLList {
     let text: String
     if path == "-" {
-      text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+      // `readToEnd()` throws where `readDataToEndOfFile()` traps (stdin closed, a folder, EIO).
+      do {
+        text = String(decoding: try FileHandle.standardInput.readToEnd() ?? Data(), as: UTF8.self)
+      } catch {
+        throw CommandFailure("cannot read the URL list from standard input; give it a file or a pipe")
+      }
     } else {
       // FileHandle rather than FileManager.contents(atPath:), which fails on pipes: `--urls <(grep … list)`.
       let failure = CommandFailure("cannot read URL list \(path); check the path")

@@ -16,6 +16,11 @@ extension CurlDataLoader {
     /// A transfer receiving less than 1 byte/s for this long is aborted as `.timedOut` (libcurl's low-speed limit).
     /// Whole seconds, at least 1.
     public var stallTimeout: Duration
+    /// The longest one transfer may take in all, redirects included (CURLOPT_TIMEOUT_MS), however steadily the bytes
+    /// arrive: a server dripping a few bytes a second stays above the stall limit for ever. Past it the transfer
+    /// fails as `.timedOut`, naming this limit, and is retried like any timeout. The default, 60 s, brings a 20 MB
+    /// image (the body cap) over a 3 Mbit/s link.
+    public var transferTimeout: Duration
     /// Redirects followed at most; one more fails as `.tooManyRedirects`.
     public var maxRedirects: Int
     /// The `User-Agent` header sent with every request.
@@ -35,6 +40,7 @@ extension CurlDataLoader {
       maxConnectionsPerHost: Int = 6,
       connectTimeout: Duration = .seconds(10),
       stallTimeout: Duration = .seconds(15),
+      transferTimeout: Duration = .seconds(60),
       maxRedirects: Int = 5,
       userAgent: String = "imgcache/\(ImageCacheVersion.string)",
       verbose: Bool = false,
@@ -44,6 +50,7 @@ extension CurlDataLoader {
       self.maxConnectionsPerHost = maxConnectionsPerHost
       self.connectTimeout = connectTimeout
       self.stallTimeout = stallTimeout
+      self.transferTimeout = transferTimeout
       self.maxRedirects = maxRedirects
       self.userAgent = userAgent
       self.verbose = verbose

@@ -22,6 +22,9 @@ final class CurlTransfer {
   private var requestHeaders: UnsafeMutablePointer<curl_slist>?
   private let errorBuffer: UnsafeMutablePointer<CChar>
   private var isCleanedUp = false
+  /// When libcurl was handed the transfer, so a timeout can be told apart: the whole-transfer deadline, or a stall.
+  private let started = ContinuousClock.now
+  private let transferTimeout: Duration
 
   init(
     ticket: TransferTicket, request: DataRequest, configuration: CurlDataLoader.Configuration,
@@ -32,6 +35,7 @@ final class CurlTransfer {
     self.easy = easy
     self.request = request
     self.onBytes = onBytes
+    self.transferTimeout = configuration.transferTimeout
     let errorSize = ccurl_error_size()
     errorBuffer = .allocate(capacity: errorSize)
     errorBuffer.initialize(repeating: 0, count: errorSize)
@@ -81,6 +85,8 @@ final class CurlTransfer {
     // Stall detection: below 1 byte/s for `stallTimeout` seconds aborts with CURLE_OPERATION_TIMEDOUT.
     ccurl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1)
     ccurl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, max(1, Self.milliseconds(configuration.stallTimeout) / 1000))
+    // The whole transfer, however steady: also CURLE_OPERATION_TIMEDOUT, told apart in `error(for:)`.
+    ccurl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, max(1, Self.milliseconds(configuration.transferTimeout)))
     // Refuses early when the server declares a too-large Content-Length; the write callback covers the rest.
     ccurl_easy_setopt_off(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBodyBytes))
     // libcurl's default 16 KB receive buffer takes five reads (and five write callbacks) per 70 KB thumbnail.
@@ -117,6 +123,13 @@ final class CurlTransfer {
     if user == "*" { return user }
     return (["localhost", "127.0.0.1", "::1", "127.0.0.0/8"] + (user.isEmpty ? [] : [user])).joined(separator: ",")
   }()
+
+  /// The one line a transfer past its deadline fails with (after "timed out: ").
+  static func deadlineMessage(_ limit: Duration) -> String {
+    let milliseconds = Self.milliseconds(limit)
+    let shown = milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+    return "took longer than \(shown), the limit for one transfer; a slow link may need a longer --transfer-timeout"
+  }
 
   /// What curl's command-line tool asks for (its `BUFFER_SIZE`); libcurl's default is 16 KB.
   static let receiveBufferBytes = 100 * 1024
@@ -204,6 +217,11 @@ final class CurlTransfer {
   }
 
   private func error(for code: CURLcode) -> TransferError {
+    // libcurl says "Operation timed out after N milliseconds" for the deadline and for a slow connect alike; only
+    // the time taken tells which limit it was. (A stall or connect timeout ends well before the deadline.)
+    if code == CURLE_OPERATION_TIMEDOUT, ContinuousClock.now - started >= transferTimeout * 0.95 {
+      return .timedOut(Self.deadlineMessage(transferTimeout))
+    }
     var redirectTarget: UnsafeMutablePointer<CChar>?
     ccurl_easy_getinfo_string(easy, CURLINFO_REDIRECT_URL, &redirectTarget)
     let failure = CurlFailure(

@@ -74,6 +74,8 @@ public enum TransferError: Error, Equatable {
   case bodyTooLarge(limit: Int)
   /// Connection dropped mid-transfer, short body, bad framing.
   case interrupted(String)
+  /// The body arrived but its content encoding would not decode (a broken gzip): the same answer would come again.
+  case undecodableBody(String)
   /// TLS failed: the certificate did not verify, or the handshake broke.
   case tls(String)
   /// The calling task was cancelled.
@@ -101,6 +103,7 @@ extension TransferError: CustomStringConvertible {
     case .tooManyRedirects(let m): "too many redirects: \(m)"
     case .bodyTooLarge(let limit): "response body larger than \(limit) bytes"
     case .interrupted(let m): "transfer interrupted: \(m)"
+    case .undecodableBody(let m): "could not decode the body: \(m)"
     case .tls(let m): "TLS error: \(m)"
     case .cancelled: "cancelled"
     case .other(let m): m

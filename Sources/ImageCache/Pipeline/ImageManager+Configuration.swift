@@ -19,6 +19,10 @@ extension ImageManager {
     public var connectTimeout: Duration = .seconds(10)
     /// A transfer that receives nothing for this long is abandoned.
     public var stallTimeout: Duration = .seconds(15)
+    /// The longest one transfer may take in all (60 s; `CurlDataLoader.Configuration.transferTimeout`).
+    public var transferTimeout: Duration = .seconds(60)
+    /// How long a disk-tier write waits for another process's lock on the index before it fails (5 s).
+    public var diskLockTimeout: Duration = DiskStore.defaultLockTimeout
     /// Retries of a transient failure or a 408, 429 or 5xx answer, with backoff (2).
     public var maxRetries: Int = 2
     /// Used when a response says nothing about its freshness.

@@ -23,7 +23,9 @@ extension ImageManager {
     var disk: DiskStore?
     if let directory = configuration.cacheDirectory {
       do {
-        disk = try DiskStore(directory: directory, maxBytes: configuration.maxDiskBytes)
+        disk = try DiskStore(
+          directory: directory, maxBytes: configuration.maxDiskBytes, lockTimeout: configuration.diskLockTimeout,
+          logger: logger)
       } catch {
         throw .disk(error)
       }
@@ -44,6 +46,7 @@ extension ImageManager {
     loaderConfiguration.maxConnectionsPerHost = configuration.maxConnectionsPerHost
     loaderConfiguration.connectTimeout = configuration.connectTimeout
     loaderConfiguration.stallTimeout = configuration.stallTimeout
+    loaderConfiguration.transferTimeout = configuration.transferTimeout
     loaderConfiguration.caBundlePath = configuration.caBundlePath
     return CurlDataLoader(configuration: loaderConfiguration)
   }

@@ -3,6 +3,7 @@ import GRDB
 import ImageCache
 import ImageCacheSupport
 import Logging
+import Synchronization
 
 public enum MetadataCacheError: Error, Equatable, CustomStringConvertible {
   case cannotOpen(path: String, reason: String)
@@ -20,8 +21,11 @@ public final class MetadataCache: MetadataStoring {
   public static let fileName = "metadata.sqlite"
 
   public let fileURL: URL
-  private let pool: DatabasePool
-  private let logger: Logger
+  /// The open database: replaced by a new, empty one when it turns out damaged (`withDatabase`).
+  let database: Mutex<OpenMetadataDatabase>
+  /// Held while a damaged database is replaced, so only one caller does it.
+  let recovery = NSLock()
+  let logger: Logger
 
   /// Opens (creating if needed) `metadata.sqlite` in `folder`; a folder it creates is 0700, the files 0600.
   public init(folder: URL, logger: Logger = Logger(label: "LastFM.MetadataCache")) throws(MetadataCacheError) {
@@ -30,25 +34,30 @@ public final class MetadataCache: MetadataStoring {
     self.logger = logger
     do {
       try FilePermissions.prepare(folder: folder, file: fileURL)
-      var configuration = Configuration()
-      // The same rules as the image index: the browser and imgcache share this file, and may create it together.
-      configuration.busyMode = .callback(SharedSQLite.waitForLock)
-      pool = try SharedSQLite.openPool(path: fileURL.path, configuration: configuration) {
-        try MetadataCache.install(in: $0)
-      }
+      database = Mutex(try Self.openRecovering(fileURL, logger: logger))
       FilePermissions.restrictDatabaseFiles(fileURL)
     } catch {
       throw .cannotOpen(path: fileURL.path, reason: String(describing: error))
     }
   }
 
+  deinit {
+    // Another process moved this file aside as damaged: its pool must not close (see `abandon`).
+    let current = database.withLock { $0 }
+    if current.identity != nil, DamagedDatabase.identity(ofFileAt: fileURL.path) != current.identity {
+      Self.abandon(current.pool)
+    }
+  }
+
   public func storedAnswer(for key: String) async -> StoredAnswer? {
     do {
-      return try await pool.read { db in
-        try Row.fetchOne(db, sql: "SELECT body, storedAt FROM answer WHERE key = ?", arguments: [key])
-          .map { row in
-            StoredAnswer(body: [UInt8](row["body"] as Data), storedAt: Date(timeIntervalSince1970: row["storedAt"]))
-          }
+      return try await withDatabase { pool in
+        try await pool.read { db in
+          try Row.fetchOne(db, sql: "SELECT body, storedAt FROM answer WHERE key = ?", arguments: [key])
+            .map { row in
+              StoredAnswer(body: [UInt8](row["body"] as Data), storedAt: Date(timeIntervalSince1970: row["storedAt"]))
+            }
+        }
       }
     } catch is CancellationError {
       return nil  // the caller no longer wants it (e.g. the network answered first)
@@ -60,10 +69,12 @@ public final class MetadataCache: MetadataStoring {
 
   public func store(_ body: [UInt8], for key: String, method: String, at date: Date) async {
     do {
-      try await pool.write { db in
-        try db.execute(
-          sql: "INSERT OR REPLACE INTO answer (key, method, body, storedAt) VALUES (?, ?, ?, ?)",
-          arguments: [key, method, Data(body), date.timeIntervalSince1970])
+      try await withDatabase { pool in
+        try await pool.write { db in
+          try db.execute(
+            sql: "INSERT OR REPLACE INTO answer (key, method, body, storedAt) VALUES (?, ?, ?, ?)",
+            arguments: [key, method, Data(body), date.timeIntervalSince1970])
+        }
       }
     } catch {
       logger.warning("metadata cache write failed: \(error)")
@@ -72,7 +83,7 @@ public final class MetadataCache: MetadataStoring {
 
   public func removeAll() async {
     do {
-      try await pool.write { db in try db.execute(sql: "DELETE FROM answer") }
+      try await withDatabase { pool in try await pool.write { db in try db.execute(sql: "DELETE FROM answer") } }
     } catch {
       logger.warning("metadata cache clear failed: \(error)")
     }
@@ -80,7 +91,9 @@ public final class MetadataCache: MetadataStoring {
 
   /// Stored keys, sorted; for diagnostics and tests.
   public func keys() async -> [String] {
-    (try? await pool.read { db in try String.fetchAll(db, sql: "SELECT key FROM answer ORDER BY key") }) ?? []
+    (try? await withDatabase { pool in
+      try await pool.read { db in try String.fetchAll(db, sql: "SELECT key FROM answer ORDER BY key") }
+    }) ?? []
   }
 
   /// Creates the table if missing, in an IMMEDIATE transaction: processes opening a new cache together take turns

@@ -43,11 +43,21 @@ extension LastFMError: CustomStringConvertible {
       case .api(let code, let message): "\(service) error \(code): \(message)"
       case .malformedResponse(let detail): "unexpected answer from \(service): \(detail)"
       case .unexpectedStatus(let code, let url): "\(service) answered HTTP \(code) for \(url)"
+      // An answer that arrived but cannot be used is not a server out of reach.
+      case .transport(.bodyTooLarge(let limit)):
+        "\(service) sent an answer larger than \(Self.size(limit)), more than any of its answers should be; check the "
+          + "API base, or try again later"
+      case .transport(.undecodableBody(let detail)): "could not decode the answer from \(service): \(detail)"
       case .transport(let error): "could not reach \(service): \(error)"
       case .notCachedOffline(let what): "offline and \(what) is not in the metadata cache"
       }
     // One line, whatever the server put in its message.
     return Redaction.redact(text).replacingOccurrences(of: "\n", with: " ")
+  }
+
+  /// 20 MB for the default cap (binary megabytes, as `--max-body` reads them); bytes below one.
+  private static func size(_ bytes: Int) -> String {
+    bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
   }
 }
 

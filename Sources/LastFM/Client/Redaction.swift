@@ -31,6 +31,7 @@ enum Redaction {
     case .timedOut(let m): .timedOut(clean(m))
     case .tooManyRedirects(let m): .tooManyRedirects(clean(m))
     case .interrupted(let m): .interrupted(clean(m))
+    case .undecodableBody(let m): .undecodableBody(clean(m))
     case .tls(let m): .tls(clean(m))
     case .other(let m): .other(clean(m))
     case .bodyTooLarge, .cancelled: error

@@ -60,7 +60,8 @@ import ToolOptions
 
   @Test func aNarrowScreenDropsTheHintFirst() {
     let text = StatusBar.text(
-      StatusLine(source: .lastFM, isLoading: true), catalog: .lastFM(baseURL: URL(string: "http://x/")!), width: 20)
+      StatusLine(source: .lastFM, isLoading: true),
+      catalog: .lastFM(baseURL: URL(string: "https://ws.audioscrobbler.com/2.0/")!), width: 20)
     #expect(text == "Last.fm · loading…  ")
   }
 

@@ -16,13 +16,12 @@ import Testing
     return await TextOutput.produce(scene: scene, navigation: navigation, format: format, notice: notice)
   }
 
-  @Test func theChartPrintsOneLinePerArtistAfterTheNotice() async {
+  @Test func theChartPrintsOneLinePerArtistWithTheNoticeOnStderr() async {
     let result = await run(.topArtists, notice: "demo catalog (no LASTFM_API_KEY set)", limit: 3)
     #expect(result.exitCode == 0)
-    #expect(result.standardError == nil)
+    #expect(result.standardError == ["demo catalog (no LASTFM_API_KEY set)"])
     #expect(
       result.standardOutput == """
-        demo catalog (no LASTFM_API_KEY set)
         Top artists (sort: rank)
           1. Radiohead — 7.4M listeners
           2. Björk — 2.3M listeners
@@ -43,13 +42,28 @@ import Testing
     let result = await run(.artist("Rodiohead"))
     #expect(result.exitCode == 1)
     #expect(result.standardOutput == "")
-    #expect(result.standardError == "Not found: “Rodiohead”. Did you mean: Radiohead?")
+    #expect(result.standardError == ["Not found: “Rodiohead”. Did you mean: Radiohead?"])
+  }
+
+  @Test func anErrorKeepsItsWholeReasonAfterTheNotice() async {
+    // Given a store failing with a long reason, as an HTML page instead of JSON gives
+    let reason =
+      "unexpected answer from Last.fm: chart.getTopArtists answer is not JSON (text/html; charset=utf-8): "
+      + "\"<!DOCTYPE html> <html lang=en> <head><title>502 Bad Gateway</title>…\""
+    let store = InMemoryArtistsStore()
+    store.failure = .unexpected(reason)
+    // When the chart is printed
+    let result = await run(.topArtists, notice: "demo catalog (--demo)", store: store)
+    // Then stderr has the notice, then the message with every word of the reason
+    #expect(result.exitCode == 1)
+    #expect(result.standardOutput == "")
+    #expect(result.standardError == ["demo catalog (--demo)", "Something went wrong: " + reason])
   }
 
   @Test func jsonIsOneDocumentOnStdoutWithTheNoticeOnStderr() async throws {
     let result = await run(.search("head"), format: .json, notice: "demo catalog (--demo)")
     #expect(result.exitCode == 0)
-    #expect(result.standardError == "demo catalog (--demo)")
+    #expect(result.standardError == ["demo catalog (--demo)"])
     let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
     #expect(object?["query"] as? String == "head")
     let artists = object?["artists"] as? [[String: Any]]

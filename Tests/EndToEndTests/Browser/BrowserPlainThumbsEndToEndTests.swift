@@ -15,11 +15,12 @@ struct BrowserPlainThumbsEndToEndTests {
     #expect(output.status == 0, "stderr: \(output.stderr)")
     #expect(!output.stdout.contains("\u{1B}"))
     let lines = output.stdout.split(separator: "\n").map(String.init)
-    #expect(lines.first == "demo catalog (no LASTFM_API_KEY set)")
+    #expect(lines.first == "Top artists (sort: rank)", "the notice is on stderr")
+    #expect(output.stderr == "artist-browser: demo catalog (no LASTFM_API_KEY set)\n")
     // Two artists, each row beside three lines of cover drawn in the luminance ramp.
     let rows = lines.filter { $0.contains(" listeners") }
     #expect(rows.count == 2)
-    let drawn = lines.dropFirst(2).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    let drawn = lines.dropFirst(1).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
     #expect(drawn.count == 6)
     #expect(drawn.allSatisfy { line in line.dropFirst(2).prefix(6).allSatisfy { " .:-=+*#%@".contains($0) } })
     #expect(!output.stdout.contains("j/k move"))

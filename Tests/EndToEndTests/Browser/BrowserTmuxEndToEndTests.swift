@@ -15,7 +15,7 @@ struct BrowserTmuxEndToEndTests {
     let cache = try BrowserProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
     let chart = try BrowserProcess.run(["--plain", "--limit", "1"], cacheDirectory: cache)
-    let firstLine = chart.stdout.split(separator: "\n").map(String.init).dropFirst(2).first ?? ""
+    let firstLine = chart.stdout.split(separator: "\n").map(String.init).dropFirst().first ?? ""
     let name = try #require(BrowserProcess.artistName(fromChartLine: firstLine))
 
     let sttyFile = cache.appendingPathComponent("stty.txt")

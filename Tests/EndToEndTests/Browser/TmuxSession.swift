@@ -47,6 +47,33 @@ final class TmuxSession {
     try run(["send-keys", "-t", target, "-l", text])
   }
 
+  /// Pastes the contents of `file` into the pane, as a person pasting from the clipboard would (tmux writes it to
+  /// the program's input in one go; no bracketed paste, as the browser does not ask for it).
+  func paste(file: URL) throws {
+    try run(["load-buffer", "-b", "paste", file.path])
+    try run(["paste-buffer", "-d", "-b", "paste", "-t", target])
+  }
+
+  /// Where tmux itself puts each occurrence of `text` on the screen, top to bottom: its copy mode searches for it
+  /// and reports the cell its cursor lands on (the cell just past the match), so the columns are tmux's, whatever
+  /// the characters before them are.
+  func cellsAfter(_ text: String) throws -> [(column: Int, row: Int)] {
+    try run(["copy-mode", "-t", target])
+    defer { _ = try? run(["send-keys", "-t", target, "-X", "cancel"]) }
+    try run(["send-keys", "-t", target, "-X", "history-top"])
+    try run(["send-keys", "-t", target, "-X", "search-forward", text])
+    var cells: [(column: Int, row: Int)] = []
+    while true {
+      let position = try format("#{copy_cursor_x} #{copy_cursor_y}").split(separator: " ").compactMap { Int($0) }
+      // Column 0 is where `history-top` left the cursor: no match at all (a match ends one cell or more in).
+      guard position.count == 2, position[0] > 0, !cells.contains(where: { $0 == (position[0], position[1]) }),
+        position[1] >= (cells.last?.row ?? 0)
+      else { return cells }
+      cells.append((position[0], position[1]))
+      try run(["send-keys", "-t", target, "-X", "search-again"])
+    }
+  }
+
   /// A tmux format evaluated for the pane, e.g. `#{alternate_on}`.
   func format(_ format: String) throws -> String {
     try run(["display-message", "-p", "-t", target, format]).trimmingCharacters(in: .whitespacesAndNewlines)

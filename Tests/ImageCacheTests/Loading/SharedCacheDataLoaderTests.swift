@@ -21,32 +21,6 @@ private final class RecordingLoader: DataLoading {
   }
 }
 
-/// Keeps every log line at or above `.trace`.
-private final class LogRecorder: Sendable {
-  let lines = Mutex<[(Logger.Level, String)]>([])
-
-  var logger: Logger {
-    Logger(label: "test") { _ in Handler(recorder: self) }
-  }
-
-  func messages(at level: Logger.Level) -> [String] { lines.withLock { $0.filter { $0.0 == level }.map(\.1) } }
-
-  struct Handler: LogHandler {
-    let recorder: LogRecorder
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-      get { metadata[key] }
-      set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-      recorder.lines.withLock { $0.append((event.level, "\(event.message)")) }
-    }
-  }
-}
-
 private final class FakeClock: Sendable {
   private let instant = Mutex(ContinuousClock.now)
   func now() -> ContinuousClock.Instant { instant.withLock { $0 } }

@@ -21,7 +21,9 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
   var router: (any SearchRoutingLogic & SearchDataPassing)?
 
   private(set) var mode = Mode.typing
-  private(set) var query = ""
+  /// What is typed, at most `PromptText.defaultLimit` scalars: the rest of a longer paste is dropped.
+  private var prompt = PromptText()
+  var query: String { prompt.text }
   private(set) var suggestions = Search.LoadSuggestions.ViewModel(suggestions: [])
   private(set) var results: Search.SearchArtists.ViewModel?
   private var exported: Search.ExportData.ViewModel?
@@ -54,7 +56,7 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
   /// Searches at once when the data store came with a query (opened from the command line), else suggests.
   public func start() {
     if let preset = router?.dataStore?.query, !preset.isEmpty {
-      query = preset
+      prompt = PromptText(preset)
       search(refresh: false)
     } else {
       loadSuggestions()
@@ -92,10 +94,13 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
     // While browsing, keys that are not list commands (q, ?) belong to the app, as in the other lists.
     if mode == .browsing, ListCommand(key) == nil { return false }
     switch mode {
-    case .typing: handleTyping(key)
-    case .browsing: handleBrowsing(key)
+    case .typing:
+      // A key that changed nothing (one past the prompt's limit) asks for no redraw: a long paste costs one check a key.
+      if handleTyping(key) { changed() }
+    case .browsing:
+      handleBrowsing(key)
+      changed()
     }
-    changed()
     return true
   }
 
@@ -105,7 +110,10 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
 
   public func renderFrame(width: Int, height: Int) -> SceneFrame {
     let cursor = mode == .typing ? "▏" : ""
-    let field = "Search: " + DisplayFormat.sanitized(query) + cursor
+    let label = "Search: "
+    // The end of a query too long for the screen is shown, where typing goes on.
+    let field =
+      label + TerminalText.truncateLeading(DisplayFormat.sanitized(query) + cursor, toColumns: width - label.count)
     let listTitle =
       showsResults
       ? SceneText.joined([results?.title ?? "", results?.sortLabel ?? ""])
@@ -164,17 +172,17 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
 
   // MARK: Keys
 
-  private func handleTyping(_ key: BrowserKey) {
+  /// Whether the key changed anything.
+  private func handleTyping(_ key: BrowserKey) -> Bool {
     switch key {
     case .character(let character):
-      query.append(character)
+      guard prompt.append(character) else { return false }
       loadSuggestions()
     case .backspace:
-      if query.isEmpty {
-        router?.routeBack()
-      } else {
-        query.removeLast()
+      if prompt.removeLast() {
         loadSuggestions()
+      } else {
+        router?.routeBack()
       }
     case .enter:
       search(refresh: false)
@@ -183,8 +191,9 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
     case .down:
       if viewport.count > 0 { mode = .browsing }
     default:
-      break
+      return false
     }
+    return true
   }
 
   private func handleBrowsing(_ key: BrowserKey) {
@@ -214,7 +223,7 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
       interactor?.selectResult(request: .init(index: viewport.selection))
       router?.routeToArtistDetail()
     } else if suggestions.suggestions.indices.contains(viewport.selection) {
-      query = suggestions.suggestions[viewport.selection]
+      prompt = PromptText(suggestions.suggestions[viewport.selection])
       search(refresh: false)
     }
   }

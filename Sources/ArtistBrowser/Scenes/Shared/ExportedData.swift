@@ -74,7 +74,7 @@ enum ExportedData {
     for scalar in value.unicodeScalars {
       scalars.append(scalar == "\n" || scalar == "\r" ? " " : scalar)
     }
-    return TerminalText.sanitize(String(scalars))
+    return TerminalText.removingControls(String(scalars))
   }
 }
 

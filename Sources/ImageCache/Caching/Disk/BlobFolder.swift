@@ -115,15 +115,19 @@ final class BlobFolder: Sendable {
     return .written
   }
 
-  /// The file's bytes if it is there, readable and exactly `expectedSize` long; nil otherwise (missing,
-  /// truncated, replaced or unreadable: for the cache all of these are a miss).
+  /// The file's bytes if it is there, a regular file, readable and exactly `expectedSize` long; nil otherwise
+  /// (missing, truncated, replaced or unreadable: for the cache all of these are a miss).
+  ///
+  /// Nothing in the folder is trusted: a symbolic link is not followed (O_NOFOLLOW), and a pipe or device put in a
+  /// file's place is neither waited on nor read (O_NONBLOCK lets `open` return at once; `fstat` then refuses it).
   func read(_ name: String, expectedSize: Int) -> [UInt8]? {
     guard Self.isValidName(name) else { return nil }
-    let descriptor = open(path(of: name), O_RDONLY | O_CLOEXEC)
+    let descriptor = open(path(of: name), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var status = stat()
-    guard fstat(descriptor, &status) == 0, Int(status.st_size) == expectedSize else { return nil }
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == expectedSize
+    else { return nil }
     var complete = false
     let bytes = [UInt8](unsafeUninitializedCapacity: expectedSize) { buffer, initialized in
       var offset = 0
@@ -139,17 +143,28 @@ final class BlobFolder: Sendable {
     return complete ? bytes : nil
   }
 
-  /// Whether the file is there with exactly `size` bytes (one stat; nothing read).
+  /// Whether a regular file is there with exactly `size` bytes (one `lstat`, so a link counts as absent; nothing
+  /// read).
   func hasFile(_ name: String, size: Int) -> Bool {
     guard Self.isValidName(name) else { return false }
     var status = stat()
-    return stat(path(of: name), &status) == 0 && status.st_mode & S_IFMT == S_IFREG && Int(status.st_size) == size
+    return lstat(path(of: name), &status) == 0 && status.st_mode & S_IFMT == S_IFREG && Int(status.st_size) == size
   }
 
-  /// Unlinks the file; one already gone is fine (another process may have got there first).
+  /// Unlinks the file; one already gone is fine (another process may have got there first). Whatever sits in its
+  /// place goes too, without following it: a link is removed, not its target; a folder with what is inside it.
   func remove(_ name: String) {
     guard Self.isValidName(name) else { return }
-    unlink(path(of: name))
+    Self.removeEntry(atPath: path(of: name))
+  }
+
+  /// `unlink` never follows a link or opens a pipe; only a folder needs more.
+  private static func removeEntry(atPath path: String) {
+    guard unlink(path) != 0, errno == EISDIR || errno == EPERM else { return }
+    var status = stat()
+    guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return }
+    // FileManager removes what is inside without following links out of the folder.
+    try? FileManager.default.removeItem(atPath: path)
   }
 
   /// Every file in the folder: blob names and leftover temporary files, with their modification times.
@@ -162,18 +177,25 @@ final class BlobFolder: Sendable {
       guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { continue }
       for name in names {
         var status = stat()
-        guard stat(folder.appendingPathComponent(name).path, &status) == 0 else { continue }
+        // lstat: a link's own time, never its target's (which may be anywhere, or a pipe).
+        guard lstat(folder.appendingPathComponent(name).path, &status) == 0 else { continue }
         result.append((name, Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec))))
       }
     }
     return result
   }
 
+  /// Whether something found by `listing()` is still there.
+  func exists(listed name: String) -> Bool {
+    var status = stat()
+    return lstat(rootPath + "/" + name.prefix(2) + "/" + name, &status) == 0
+  }
+
   /// Removes a file found by `listing()`, temporary or not.
   func remove(listed name: String) {
     let base = name.hasSuffix(Self.temporarySuffix) ? String(name.dropLast(Self.temporarySuffix.count)) : name
     guard Self.isValidName(base) else { return }
-    unlink(path(of: base) + name.dropFirst(base.count))
+    Self.removeEntry(atPath: path(of: base) + name.dropFirst(base.count))
   }
 
   /// Creates `blobs/` and the shard folder (0700) once per process; `write` makes it again if it has gone since.

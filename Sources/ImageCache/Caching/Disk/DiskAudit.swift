@@ -46,12 +46,30 @@ struct DiskAudit {
     let named = try pool.read { db in
       Set(try String.fetchAll(db, sql: "SELECT file FROM entry UNION ALL SELECT name FROM doomed_file"))
     }
-    return listing.filter { !named.contains($0.name) && $0.modified < cutoff }.map(\.name)
+    // A file listed, then doomed and unlinked by another process before the query, is named by nothing and gone.
+    return listing.filter { !named.contains($0.name) && $0.modified < cutoff && blobs.exists(listed: $0.name) }
+      .map(\.name)
+  }
+
+  /// Of the entries found broken, those still broken now, checked again inside a write transaction (`db`), which
+  /// holds the index's lock. The first pass reads a snapshot without it: meanwhile another process may have
+  /// replaced an entry (a new file, then the row) and unlinked the file the snapshot named, or removed it; under
+  /// the lock a row's file is complete, as a writer commits a row only after its file. A row gone or naming
+  /// another file is not broken.
+  func stillBroken(in db: Database, blobs: BlobFolder, isValid: ([UInt8]) -> Bool) throws -> [Broken] {
+    let current = try db.cachedStatement(sql: "SELECT file, byte_size FROM entry WHERE id = ?")
+    return try broken.filter { item in
+      guard let row = try Row.fetchOne(current, arguments: [item.id]), row["file"] as String == item.file else {
+        return false
+      }
+      guard let data = blobs.read(item.file, expectedSize: row["byte_size"]) else { return true }
+      return !isValid(data)
+    }
   }
 
   /// Deletes the broken rows (only the versions that were checked: another process may have replaced them since).
   /// The delete trigger dooms their files.
-  func removeBrokenRows(in db: Database) throws {
+  static func removeRows(_ broken: [Broken], in db: Database) throws {
     let delete = try db.cachedStatement(sql: "DELETE FROM entry WHERE id = ? AND file = ?")
     for item in broken { try delete.execute(arguments: [item.id, item.file]) }
   }

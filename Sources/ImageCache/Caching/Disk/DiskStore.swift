@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 internal import ImageCacheSupport
+import Logging
 import Synchronization
 
 /// The disk tier: an index in one SQLite file in WAL mode, the bytes in files named by the SHA-256 of their key
@@ -24,6 +25,9 @@ public final class DiskStore: DiskCaching {
   /// program that never calls `close()` loses at most this much of the access order. Stores, refreshes and
   /// removals commit before they return, so nothing else is at stake.
   static let accessFlushInterval = 2.0
+  /// How long a write waits for another process's write lock on the index before it fails (a lookup never waits:
+  /// readers do not block in WAL mode).
+  public static let defaultLockTimeout: Duration = .seconds(5)
 
   /// The cache folder: `cache.sqlite` (the index) and `blobs/` (one file per entry).
   public let directory: URL
@@ -34,7 +38,12 @@ public final class DiskStore: DiskCaching {
   /// Eviction stops at this total, so a full cache does not evict on every single store.
   public let lowWaterBytes: Int
 
-  let pool: DatabasePool
+  /// The index now: replaced by a new, empty one when it turns out damaged (`IndexRecovery`).
+  let index: Mutex<OpenIndex>
+  /// Held while a damaged index is being replaced, so only one thread does it.
+  let recovery = NSLock()
+  let lockWait: IndexLockWait
+  let logger: Logger
   let blobs: BlobFolder
   let clock: @Sendable () -> Date
   private let session = Mutex(Session())
@@ -48,9 +57,12 @@ public final class DiskStore: DiskCaching {
     var flushIsScheduled = false
   }
 
-  /// Opens (creating if needed) the cache in `directory`.
+  /// Opens (creating if needed) the cache in `directory`. A damaged index is moved aside and replaced by a new one,
+  /// with one warning through `logger`. A write waits at most `lockTimeout` for another process's write lock.
   public init(
     directory: URL, maxBytes: Int = 512 << 20, lowWaterRatio: Double = 0.9,
+    lockTimeout: Duration = DiskStore.defaultLockTimeout,
+    logger: Logger = Logger(label: "imgcache"),
     clock: @escaping @Sendable () -> Date = Date.init
   ) throws(DiskCacheError) {
     precondition(maxBytes > 0 && lowWaterRatio > 0 && lowWaterRatio <= 1, "invalid cache limits")
@@ -59,22 +71,31 @@ public final class DiskStore: DiskCaching {
     self.maxBytes = maxBytes
     self.lowWaterBytes = Int(Double(maxBytes) * lowWaterRatio)
     self.clock = clock
+    self.logger = logger
     self.blobs = BlobFolder(root: directory.appendingPathComponent("blobs", isDirectory: true))
+    let path = databaseURL.path
+    let lockWait = IndexLockWait(path: path, timeout: lockTimeout, logger: logger)
+    self.lockWait = lockWait
 
     try CacheDirectory.prepare(directory)
     try CacheDirectory.createPrivateFile(databaseURL)
-    let path = databaseURL.path
-    do {
-      var configuration = Configuration()
-      configuration.label = "ImageCache.DiskStore"
-      configuration.busyMode = .callback(SharedSQLite.waitForLock)
-      configuration.journalMode = .wal
-      configuration.prepareDatabase(DiskSchema.prepare)
-      pool = try SharedSQLite.openPool(path: path, configuration: configuration) { try DiskSchema.install(in: $0) }
-    } catch {
-      throw DiskCacheError(translating: error, databasePath: path)
-    }
+    index = Mutex(
+      try IndexRecovery.open(path: path, logger: logger) { path in try Self.openPool(path: path, lockWait: lockWait) })
   }
+
+  /// One pool on the index at `path`, the schema installed.
+  static func openPool(path: String, lockWait: IndexLockWait) throws -> DatabasePool {
+    var configuration = Configuration()
+    configuration.label = "ImageCache.DiskStore"
+    configuration.busyMode = .callback(lockWait.handler.handle)
+    configuration.journalMode = .wal
+    configuration.prepareDatabase(DiskSchema.prepare)
+    return try SharedSQLite.openPool(path: path, configuration: configuration) { try DiskSchema.install(in: $0) }
+  }
+
+  /// The index's pool now.
+  var pool: DatabasePool { openIndex.pool }
+  var openIndex: OpenIndex { index.withLock { $0 } }
 
   deinit {
     // Best effort: a store dropped without close() still keeps the order of its last lookups.
@@ -82,6 +103,9 @@ public final class DiskStore: DiskCaching {
     if !batch.isEmpty {
       _ = try? pool.write { db in try Self.apply(batch, in: db) }
     }
+    // Another process moved this index aside as damaged: its pool must not close (`IndexRecovery.abandon`).
+    let index = openIndex
+    if !index.isStill(at: databaseURL.path) { IndexRecovery.abandon(index.pool) }
   }
 
   // MARK: - DiskCaching
@@ -286,13 +310,20 @@ public final class DiskStore: DiskCaching {
 
   public func verify(fix: Bool, isValid: ([UInt8]) -> Bool) throws(DiskCacheError) -> VerifyReport {
     try ensureOpen()
-    let audit = try perform {
+    var audit = try perform {
       try DiskAudit.run(
         pool: pool, blobs: blobs, orphansOlderThan: Date().addingTimeInterval(-Self.orphanGracePeriod),
         isValid: isValid)
     }
+    if !audit.broken.isEmpty {
+      let found = audit
+      audit.broken = try writeTransaction { db in
+        let broken = try found.stillBroken(in: db, blobs: blobs, isValid: isValid)
+        if fix { try DiskAudit.removeRows(broken, in: db) }
+        return broken
+      }
+    }
     if fix && !audit.isClean {
-      try writeTransaction { db in try audit.removeBrokenRows(in: db) }
       for name in audit.orphanFiles { blobs.remove(listed: name) }
       reclaimFreePages()
     }
@@ -308,7 +339,12 @@ public final class DiskStore: DiskCaching {
     session.withLock { $0.isClosed = true }
     // A timed flush that already started finishes before the pool closes; one that starts later sees the flag.
     flushQueue.sync {}
-    try perform { try pool.close() }
+    let index = openIndex
+    guard index.isStill(at: databaseURL.path) else {
+      IndexRecovery.abandon(index.pool)
+      return
+    }
+    try perform { try index.pool.close() }
   }
 
   // MARK: - Accounting
@@ -340,17 +376,20 @@ public final class DiskStore: DiskCaching {
   /// unlinked: every path that drops a row goes through here, so none has to remember to.
   @discardableResult
   func writeTransaction<T>(_ body: (Database) throws -> T) throws(DiskCacheError) -> T {
+    try lockWait.refuseWhileLockedOut()
     let batch = session.withLock { $0.pending.take() }
     let (result, doomed): (T, [String])
     do {
-      (result, doomed) = try pool.write { db in
-        try Self.apply(batch, in: db)
-        let result = try body(db)
-        return (result, try Self.doomedFiles(in: db))
+      (result, doomed) = try withIndex { pool in
+        try pool.write { db in
+          try Self.apply(batch, in: db)
+          let result = try body(db)
+          return (result, try Self.doomedFiles(in: db))
+        }
       }
     } catch {
       session.withLock { $0.pending.restore(batch) }
-      throw DiskCacheError(translating: error, databasePath: databaseURL.path)
+      throw lockWait.reported(error)
     }
     unlinkDoomed(doomed)
     return result
@@ -471,11 +510,13 @@ public final class DiskStore: DiskCaching {
     if closed { throw .io("the cache at \(databaseURL.path) was closed") }
   }
 
+  /// Runs `body`, which reads `pool`, recovering from a damaged index (`withIndex`) and translating errors.
   func perform<T>(_ body: () throws -> T) throws(DiskCacheError) -> T {
     do {
-      return try body()
+      return try withIndex { _ in try body() }
     } catch {
-      throw DiskCacheError(translating: error, databasePath: databaseURL.path)
+      throw lockWait.reported(error)
     }
   }
+
 }

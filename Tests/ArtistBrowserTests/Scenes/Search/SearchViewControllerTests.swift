@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 import Testing
 
 @testable import ArtistBrowser
@@ -126,5 +127,30 @@ import Testing
     #expect(preferences.showsThumbnails)
     _ = sut.handle(.character("t"))
     #expect(!preferences.showsThumbnails)
+  }
+
+  @Test func aPasteOfAHundredThousandCharactersKeepsTheLimitAndAsksForFewRedraws() async {
+    // Given the search field
+    let (sut, navigator, _) = makeSUT()
+    sut.start()
+    await sut.waitForLoad()
+    var redraws = 0
+    sut.onNeedsDisplay = { redraws += 1 }
+    // When 100,000 characters arrive, key by key, as a paste does
+    let paste = String(repeating: "Sigur Rós ", count: 10_000)
+    for scalar in paste.unicodeScalars { _ = sut.handle(.character(Character(scalar))) }
+    // Then the field holds its limit, and only the keys that changed it asked for a redraw
+    #expect(sut.query.unicodeScalars.count == PromptText.defaultLimit)
+    #expect(sut.query.hasPrefix("Sigur Rós Sigur"))
+    #expect(redraws <= PromptText.defaultLimit)
+    await sut.waitForLoad()
+    // And the field shows the end of the query, where typing goes on, within the screen's width
+    let field = sut.render(width: 40, height: 7)[0]
+    #expect(field.hasPrefix("Search: …Rós Sigur Rós"))
+    #expect(field.trimmingCharacters(in: .whitespaces).hasSuffix("Rós Sigur▏"))
+    #expect(TerminalText.displayWidth(field) == 40)
+    // And Esc still leaves at once
+    _ = sut.handle(.escape)
+    #expect(navigator.popCalled)
   }
 }

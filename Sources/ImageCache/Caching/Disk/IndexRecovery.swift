@@ -1,0 +1,121 @@
+import Foundation
+import GRDB
+internal import ImageCacheSupport
+import Logging
+import Synchronization
+
+/// The open index and which file it is, swapped as one when a damaged index is replaced.
+final class OpenIndex: Sendable {
+  let pool: DatabasePool
+  /// The file `pool` opened; recovery moves only this one aside (`DamagedDatabase.moveAside`).
+  let identity: DamagedDatabase.FileIdentity?
+
+  init(pool: DatabasePool, identity: DamagedDatabase.FileIdentity?) {
+    self.pool = pool
+    self.identity = identity
+  }
+
+  /// Whether `path` still names the file this index opened (not moved aside, not replaced by another process).
+  func isStill(at path: String) -> Bool {
+    identity == nil || DamagedDatabase.identity(ofFileAt: path) == identity
+  }
+}
+
+/// A damaged index (SQLite says the file is not a database, or a page is malformed) must not be a dead end: it is
+/// moved to `cache.sqlite.damaged-<date>` with its WAL and SHM, a new empty index takes its place, and the image
+/// files it named become orphans, collected as usual. Found on open, or by any later query (a file whose first
+/// pages are sound opens fine and fails only when a damaged page is read).
+enum IndexRecovery {
+  /// Whether `error` from the database layer means the file itself is damaged, not busy, full or unreadable.
+  static func isDamage(_ error: any Error) -> Bool {
+    if case .corruptDatabase = error as? DiskCacheError { return true }
+    guard let error = error as? DatabaseError else { return false }
+    return error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
+  }
+
+  /// Opens the index at `path`; when the file is damaged, moves it aside, warns once and opens a new one.
+  static func open(
+    path: String, logger: Logger, opening: (String) throws -> DatabasePool
+  ) throws(DiskCacheError) -> OpenIndex {
+    let identity = DamagedDatabase.identity(ofFileAt: path)
+    do {
+      return OpenIndex(pool: try opening(path), identity: identity)
+    } catch  where isDamage(error) {
+      // The failed open's connections are gone with its pool: nothing of ours has the file open now.
+      try replace(path: path, identity: identity, reason: error, logger: logger)
+      do {
+        return OpenIndex(pool: try opening(path), identity: DamagedDatabase.identity(ofFileAt: path))
+      } catch {
+        throw DiskCacheError(translating: error, databasePath: path)
+      }
+    } catch {
+      throw DiskCacheError(translating: error, databasePath: path)
+    }
+  }
+
+  /// Pools on index files that were moved aside, kept open until the process ends. Closing one would be a hazard:
+  /// SQLite's last connection to a file checkpoints it and then deletes its WAL and SHM *by name*, and that name
+  /// (`cache.sqlite-wal`) now belongs to the new index, whose committed pages would go with it.
+  private static let abandoned = Mutex<[DatabasePool]>([])
+
+  static func abandon(_ pool: DatabasePool) {
+    abandoned.withLock { $0.append(pool) }
+  }
+
+  /// Moves the damaged file aside (unless another process already did) and makes an empty private file for the new
+  /// index, then logs the one warning the user sees.
+  static func replace(
+    path: String, identity: DamagedDatabase.FileIdentity?, reason: any Error, logger: Logger
+  ) throws(DiskCacheError) {
+    let moved: String?
+    do {
+      moved = try DamagedDatabase.moveAside(path, expected: identity)
+    } catch {
+      throw .notWritable(path: path, reason: "cannot move the damaged index aside: \(error)")
+    }
+    try CacheDirectory.createPrivateFile(URL(fileURLWithPath: path))
+    guard let moved else { return }  // another process moved it, and said so
+    let why = DiskCacheError(translating: reason, databasePath: path)
+    let detail = if case .corruptDatabase(_, let text) = why { text } else { "\(why)" }
+    logger.warning(
+      "cache index \(path) was damaged (\(detail)); moved it to \(moved) and started a new one: cached images will be fetched again"
+    )
+  }
+}
+
+extension DiskStore {
+  /// Runs `body` against the open index; if it finds the index damaged, replaces the index (once, however many
+  /// threads found it) and runs `body` again on the new one. Other errors are translated and thrown as they are.
+  func withIndex<T>(_ body: (DatabasePool) throws -> T) throws(DiskCacheError) -> T {
+    let index = openIndex
+    do {
+      return try body(index.pool)
+    } catch  where IndexRecovery.isDamage(error) {
+      try recover(from: index, reason: error)
+      do {
+        return try body(openIndex.pool)
+      } catch {
+        throw DiskCacheError(translating: error, databasePath: databaseURL.path)
+      }
+    } catch {
+      throw DiskCacheError(translating: error, databasePath: databaseURL.path)
+    }
+  }
+
+  /// Moves `damaged`'s file aside and opens a new index; queries still running on the old one finish there, and
+  /// its connections are never closed (`IndexRecovery.abandon`).
+  private func recover(from damaged: OpenIndex, reason: any Error) throws(DiskCacheError) {
+    recovery.lock()
+    defer { recovery.unlock() }
+    // Another thread got here first and already swapped it.
+    guard openIndex === damaged else { return }
+    IndexRecovery.abandon(damaged.pool)
+    let path = databaseURL.path
+    try IndexRecovery.replace(path: path, identity: damaged.identity, reason: reason, logger: logger)
+    let lockWait = lockWait
+    let fresh = try IndexRecovery.open(path: path, logger: logger) { path in
+      try Self.openPool(path: path, lockWait: lockWait)
+    }
+    index.withLock { $0 = fresh }
+  }
+}

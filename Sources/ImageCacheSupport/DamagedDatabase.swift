@@ -1,0 +1,61 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Moving a damaged SQLite file (the image index, the Last.fm metadata cache) out of the way so a new one can be
+/// made in its place. Works on paths only, whatever layer opens the database; the caller decides what counts as
+/// damage (SQLITE_CORRUPT, SQLITE_NOTADB) and closes its own connections to the file first.
+public enum DamagedDatabase {
+  /// Which file a path named when it was opened: a process that finds the index damaged after another process has
+  /// already put a new one in its place must not move the new one aside too.
+  public struct FileIdentity: Equatable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+  }
+
+  /// The file at `path` now, not following a final symbolic link; nil when there is none.
+  public static func identity(ofFileAt path: String) -> FileIdentity? {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return nil }
+    return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+  }
+
+  /// Renames `path` to `<path>.damaged-<UTC date and time>`, and its `-wal` and `-shm` beside it under the same new
+  /// name, so the three can still be opened together to see what was lost. Returns the new path of the main file,
+  /// or nil when `path` is no longer the file `expected` names (another process moved it first, or made a new one).
+  /// Throws the `errno` of a rename that failed for another reason.
+  public static func moveAside(_ path: String, expected: FileIdentity? = nil, now: Date = Date()) throws -> String? {
+    if let expected, identity(ofFileAt: path) != expected { return nil }
+    let stamp = timestamp(now)
+    var target = "\(path).damaged-\(stamp)"
+    var attempt = 1
+    // Two damaged indexes within one second (a test, a loop) keep both.
+    while identity(ofFileAt: target) != nil {
+      attempt += 1
+      target = "\(path).damaged-\(stamp)-\(attempt)"
+    }
+    guard rename(path, target) == 0 else {
+      if errno == ENOENT { return nil }
+      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+    }
+    for suffix in ["-wal", "-shm"] where identity(ofFileAt: path + suffix) != nil {
+      // A journal left at the old name would be read as the new database's own.
+      if rename(path + suffix, target + suffix) != 0 { unlink(path + suffix) }
+    }
+    return target
+  }
+
+  /// `20261127T021500Z`: sorts by time, and has no colon (awkward in file names on some systems).
+  static func timestamp(_ date: Date) -> String {
+    var time = time_t(date.timeIntervalSince1970.rounded(.down))
+    var parts = tm()
+    gmtime_r(&time, &parts)
+    return String(
+      format: "%04d%02d%02dT%02d%02d%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+      Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+  }
+}

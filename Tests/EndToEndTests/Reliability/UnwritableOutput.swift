@@ -1,0 +1,68 @@
+import Foundation
+import TestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs a built tool with its stdout somewhere that cannot take it, as a shell would set it up.
+enum UnwritableOutput: String, CaseIterable, CustomStringConvertible {
+  /// `tool | true` once `true` has gone: a pipe whose read end is closed before the tool starts.
+  case closedPipe
+  /// `tool > /dev/full`: every write fails with ENOSPC.
+  case fullDisk
+  /// `tool >&-`: no stdout at all.
+  case closed
+
+  var description: String { rawValue }
+
+  struct Outcome {
+    var status: Int32
+    /// The process died of a signal (SIGILL from a trap, SIGSEGV, SIGPIPE); `status` is then its number.
+    var signalled: Bool
+    var stderr: String
+    var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+  }
+
+  /// Runs `tool` (a built product) with `arguments`; the safety timeout only guards against a hung binary.
+  func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
+    let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("unwritable-\(UUID().uuidString)")
+    FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: errorFile) }
+    let process = Process()
+    var env = ProcessInfo.processInfo.environment
+    env.merge(environment) { $1 }
+    process.environment = env
+    process.standardInput = FileHandle.nullDevice
+    process.standardError = try FileHandle(forWritingTo: errorFile)
+    var pipeWriteEnd: Int32 = -1
+    switch self {
+    case .closedPipe:
+      var ends: [Int32] = [-1, -1]
+      guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
+      close(ends[0])
+      pipeWriteEnd = ends[1]
+      process.executableURL = ProcessRunner.executable(tool)
+      process.arguments = arguments
+      process.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
+    case .fullDisk:
+      process.executableURL = ProcessRunner.executable(tool)
+      process.arguments = arguments
+      process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+    case .closed:
+      // The shell closes descriptor 1 and then runs the tool in its place.
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", "exec \"$0\" \"$@\" >&-", ProcessRunner.executable(tool).path] + arguments
+      process.standardOutput = FileHandle.nullDevice
+    }
+    try process.run()
+    if pipeWriteEnd >= 0 { close(pipeWriteEnd) }
+    let deadline = ContinuousClock.now + .seconds(60)
+    while process.isRunning && ContinuousClock.now < deadline { usleep(5_000) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    return Outcome(
+      status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
+      stderr: (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "")
+  }
+}
