@@ -99,8 +99,9 @@ let package = Package(
     .target(
       name: "CacheTool",
       dependencies: [
-        "ImageCache", "LastFM", "DemoCatalog", "BlockArt", "TerminalUI", "TerminalGraphics", "ToolOptions",
-        "ArtistBrowser", "CCurlShims", "CSixel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "ImageCache", "ImageEncoding", "LastFM", "DemoCatalog", "BlockArt", "TerminalUI", "TerminalGraphics",
+        "ToolOptions", "ArtistBrowser", "CCurlShims", "CSixel",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),

@@ -17,7 +17,7 @@ public struct ImgCacheCommand: AsyncParsableCommand {
     // Every command names itself: otherwise ArgumentParser derives each name with `String(describing:)` of its
     // type, whose protocol-conformance lookups were ~1.3 ms of every start-up.
     subcommands: [
-      Warm.self, Get.self, Show.self, Stats.self, List.self, Trim.self, Clear.self, Verify.self,
+      Warm.self, Get.self, Show.self, Collage.self, Stats.self, List.self, Trim.self, Clear.self, Verify.self,
       DemoServerCommand.self, BrowseCommand.self, Doctor.self,
     ])
 

@@ -54,19 +54,26 @@ public struct GraphicsCapabilities: Equatable {
   public var cellSize: CellPixelSize
   /// Wrap protocol output for tmux's passthrough.
   public var passthrough: Bool
+  /// Running inside tmux (which keeps at most about 1 MB of one sequence, so sixel pictures are kept under it).
+  public var insideTmux: Bool
   /// One line for a person, shown once: why pictures fell back to block art and what to change.
   public var note: String?
 
   public init(
     protocol: GraphicsProtocol?, drawsPictures: Bool = true, cellSize: CellPixelSize = .fallback,
-    passthrough: Bool = false, note: String? = nil
+    passthrough: Bool = false, insideTmux: Bool? = nil, note: String? = nil
   ) {
     self.protocol = `protocol`
     self.drawsPictures = drawsPictures
     self.cellSize = cellSize
     self.passthrough = passthrough
+    self.insideTmux = insideTmux ?? passthrough
     self.note = note
   }
+
+  /// kitty pictures inside tmux are shown by placeholder text (Unicode placeholders), which tmux moves, clips and
+  /// clears like any text; only the picture's data goes through tmux's passthrough.
+  public var unicodePlaceholders: Bool { `protocol` == .kitty && passthrough }
 
   /// Block art, with an optional reason.
   public static func blocks(cellSize: CellPixelSize = .fallback, note: String? = nil) -> GraphicsCapabilities {

@@ -20,12 +20,10 @@ public struct PictureEncoder {
   /// picture for `erase(id:)`; sending a new picture under the same id replaces the old one where the protocol
   /// has ids (kitty).
   public func encode(_ bitmap: ImageBitmap, columns: Int, rows: Int, id: UInt32) -> [UInt8] {
-    guard capabilities.drawsPictures, let graphics = capabilities.protocol else { return [] }
-    let layout = PictureLayout(
-      pictureWidth: bitmap.width, pictureHeight: bitmap.height, columns: columns, rows: rows,
-      cell: capabilities.cellSize)
-    guard layout.width > 0, layout.height > 0 else { return [] }
-    let scaled = PictureScaler(background: background).scale(bitmap, width: layout.width, height: layout.height)
+    guard capabilities.drawsPictures, let graphics = capabilities.protocol,
+      let fit = fitted(bitmap, columns: columns, rows: rows)
+    else { return [] }
+    let (scaled, layout) = (fit.picture, fit.layout)
     switch graphics {
     case .kitty:
       guard let png = try? PNGEncoder.encode(Self.placed(scaled, in: layout)) else { return [] }
@@ -34,18 +32,45 @@ public struct PictureEncoder {
       guard let png = try? PNGEncoder.encode(Self.placed(scaled, in: layout)) else { return [] }
       return Self.keepingCursor(wrapped(ITermInlineImage.sequence(file: png, columns: columns, rows: rows)))
     case .sixel:
-      guard let sixel = SixelImage.encode(rgb: Self.rgb(scaled), width: scaled.width, height: scaled.height)
-      else { return [] }
-      // Sixel has no box to scale into: the picture is drawn at its own size from the cursor, so it is moved by
-      // whole cells to centre it (at most one cell off from the pixel-exact centre).
-      let cell = capabilities.cellSize
-      let right = layout.x / max(1, cell.width)
-      let down = layout.y / max(1, cell.height)
-      var bytes: [UInt8] = []
-      if right > 0 { bytes += Array("\u{1B}[\(right)C".utf8) }
-      if down > 0 { bytes += Array("\u{1B}[\(down)B".utf8) }
-      return Self.keepingCursor(bytes + wrapped(sixel))
+      return sixel(scaled, in: layout)
     }
+  }
+
+  /// The picture as a PNG the size of the whole box in pixels (the picture centred, transparent around it): what
+  /// kitty keeps and places; nil for an empty box.
+  public func boxPNG(_ bitmap: ImageBitmap, columns: Int, rows: Int) -> [UInt8]? {
+    guard let fit = fitted(bitmap, columns: columns, rows: rows) else { return nil }
+    return try? PNGEncoder.encode(Self.placed(fit.picture, in: fit.layout))
+  }
+
+  /// The decoded size of `boxPNG`: what the terminal holds for it.
+  public func boxBytes(columns: Int, rows: Int) -> Int {
+    max(0, columns) * max(1, capabilities.cellSize.width) * max(0, rows) * max(1, capabilities.cellSize.height) * 4
+  }
+
+  /// The picture scaled to the largest size of its shape that fits the box, and where it goes in the box.
+  private func fitted(_ bitmap: ImageBitmap, columns: Int, rows: Int) -> (picture: ImageBitmap, layout: PictureLayout)?
+  {
+    let layout = PictureLayout(
+      pictureWidth: bitmap.width, pictureHeight: bitmap.height, columns: columns, rows: rows,
+      cell: capabilities.cellSize)
+    guard layout.width > 0, layout.height > 0 else { return nil }
+    return (PictureScaler(background: background).scale(bitmap, width: layout.width, height: layout.height), layout)
+  }
+
+  /// Sixel has no box to scale into: the picture is drawn at its own size from the cursor, so it is moved by whole
+  /// cells to centre it (at most one cell off from the pixel-exact centre). Inside tmux it is kept under
+  /// `SixelBudget.tmuxLimit`.
+  private func sixel(_ scaled: ImageBitmap, in layout: PictureLayout) -> [UInt8] {
+    let limit = capabilities.insideTmux ? SixelBudget.tmuxLimit : nil
+    guard let sixel = SixelBudget.encode(scaled, limit: limit, background: background) else { return [] }
+    let cell = capabilities.cellSize
+    let right = layout.x / max(1, cell.width)
+    let down = layout.y / max(1, cell.height)
+    var bytes: [UInt8] = []
+    if right > 0 { bytes += Array("\u{1B}[\(right)C".utf8) }
+    if down > 0 { bytes += Array("\u{1B}[\(down)B".utf8) }
+    return Self.keepingCursor(bytes + wrapped(sixel))
   }
 
   /// What removes the picture drawn under `id`: kitty deletes it; for iTerm2 and sixel the picture is part of the
@@ -61,7 +86,7 @@ public struct PictureEncoder {
     return wrapped(KittyGraphics.deleteAll())
   }
 
-  private func wrapped(_ sequence: [UInt8]) -> [UInt8] {
+  func wrapped(_ sequence: [UInt8]) -> [UInt8] {
     capabilities.passthrough ? TmuxPassthrough.wrap(sequence) : sequence
   }
 
@@ -82,16 +107,6 @@ public struct PictureEncoder {
         target..<(target + rowBytes), with: picture.pixels[(row * rowBytes)..<((row + 1) * rowBytes)])
     }
     return ImageBitmap(width: layout.boxWidth, height: layout.boxHeight, pixels: canvas)
-  }
-
-  private static func rgb(_ bitmap: ImageBitmap) -> [UInt8] {
-    var rgb = [UInt8](repeating: 0, count: bitmap.width * bitmap.height * 3)
-    for index in 0..<(bitmap.width * bitmap.height) {
-      rgb[index * 3] = bitmap.pixels[index * 4]
-      rgb[index * 3 + 1] = bitmap.pixels[index * 4 + 1]
-      rgb[index * 3 + 2] = bitmap.pixels[index * 4 + 2]
-    }
-    return rgb
   }
 }
 

@@ -56,6 +56,17 @@ public final class KeyReader {
     return ready[readyStart]
   }
 
+  /// Every key decoded so far, waiting as `nextKey(timeout:)` does for the first; empty when none arrived in
+  /// `timeout` or input has ended. A paste comes out in a few large batches rather than key by key.
+  public func nextKeys(timeout: Duration?) -> [Key] {
+    guard let first = nextKey(timeout: timeout) else { return [] }
+    defer {
+      ready.removeAll(keepingCapacity: true)
+      readyStart = 0
+    }
+    return [first] + ready[readyStart...]
+  }
+
   /// Decodes a complete byte string at once (tests, pasted input): a trailing lone ESC counts as Escape.
   public static func keys(from bytes: [UInt8]) -> [Key] {
     var decoder = KeyDecoder()

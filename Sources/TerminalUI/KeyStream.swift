@@ -30,6 +30,34 @@ extension KeyReader {
   }
 }
 
+extension KeyReader {
+  /// As `keyStream`, but each element holds every key decoded from one read: a paste of thousands of keys
+  /// crosses to the consumer in a few hops, so the app can handle a burst and then draw once.
+  public static func keyBatchStream(
+    device: any TerminalDevice, escapeTimeout: Duration = .milliseconds(50),
+    pollInterval: Duration = .milliseconds(200), pendingInput: [UInt8] = []
+  ) -> AsyncStream<[Key]> {
+    let stopped = StopSignal()
+    let (stream, continuation) = AsyncStream<[Key]>.makeStream()
+    continuation.onTermination = { _ in stopped.raise() }
+    let thread = Thread {
+      let reader = KeyReader(device: device, escapeTimeout: escapeTimeout, pendingInput: pendingInput)
+      while !stopped.isRaised {
+        let keys = reader.nextKeys(timeout: pollInterval)
+        if !keys.isEmpty {
+          continuation.yield(keys)
+        } else if reader.isAtEnd {
+          break
+        }
+      }
+      continuation.finish()
+    }
+    thread.name = "TerminalUI key reader"
+    thread.start()
+    return stream
+  }
+}
+
 /// A one-way flag shared between the stream's consumer and the reading thread.
 private final class StopSignal: Sendable {
   private let flag = Atomic<Bool>(false)

@@ -24,16 +24,30 @@ public struct CellRect: Hashable {
 public final class PictureDrawing {
   private let encode: @Sendable () -> [UInt8]
   private let encoded = Mutex<[UInt8]?>(nil)
+  /// False for drawings whose bytes depend on what the terminal holds already (kitty's pictures sent once).
+  private let keepsBytes: Bool
   /// What removes the picture from the screen (kitty's delete by id); empty where overwriting its cells does.
   public let erase: [UInt8]
 
-  public init(erase: [UInt8] = [], encode: @escaping @Sendable () -> [UInt8]) {
+  public convenience init(erase: [UInt8] = [], encode: @escaping @Sendable () -> [UInt8]) {
+    self.init(erase: erase, encode: encode, keepsBytes: true)
+  }
+
+  /// A drawing whose bytes are asked for again every time it is sent: the first time may carry the picture's
+  /// data, later times only its placement.
+  public static func sendingEachTime(erase: [UInt8] = [], _ send: @escaping @Sendable () -> [UInt8]) -> PictureDrawing {
+    PictureDrawing(erase: erase, encode: send, keepsBytes: false)
+  }
+
+  private init(erase: [UInt8], encode: @escaping @Sendable () -> [UInt8], keepsBytes: Bool) {
     self.erase = erase
     self.encode = encode
+    self.keepsBytes = keepsBytes
   }
 
   /// The bytes to write with the cursor at the top-left cell of the picture's box.
   public var bytes: [UInt8] {
+    guard keepsBytes else { return encode() }
     if let bytes = encoded.withLock({ $0 }) { return bytes }
     let bytes = encode()
     encoded.withLock { $0 = bytes }

@@ -148,7 +148,8 @@ public enum StandardStreams {
     errno = 0
     let flushFailed = fflush(stdout) != 0
     guard flushFailed || ferror(stdout) != 0 else { return }
-    let failure = OutputFailure(destination: "standard output", errorNumber: flushFailed && errno != 0 ? errno : EIO)
+    let number = closedAtStart.contains(STDOUT_FILENO) ? EBADF : flushFailed && errno != 0 ? errno : EIO
+    let failure = OutputFailure(destination: "standard output", errorNumber: number)
     _exit(failure.report(program: programName))
   }
 

@@ -3,11 +3,15 @@ import Glibc
 /// Process-wide state for putting the terminal back from places that cannot capture context:
 /// signal handlers and `atexit`. Only async-signal-safe calls (`tcsetattr`, `write`, `signal`, `raise`)
 /// happen on the signal path. Set up once, before the terminal is changed, by `Terminal.enterFullScreen`.
+/// SIGTSTP (Ctrl-Z, which an app in raw mode raises itself, or `kill -TSTP`) restores the terminal, stops, and on
+/// SIGCONT (`fg`) puts the terminal back as the app had it and reports a resize, so the app repaints everything.
 enum TerminalRestoration {
   static let enterSequence: [UInt8] = Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J".utf8)
 
   // Written before any handler can run, read from handlers: plain C storage is what signal handlers need.
   nonisolated(unsafe) private static var original = termios()
+  /// The app's own mode (raw), read when the process is suspended and set again when it continues.
+  nonisolated(unsafe) private static var suspendedAttributes = termios()
   nonisolated(unsafe) private static var inputDescriptor: Int32 = -1
   nonisolated(unsafe) private static var outputDescriptor: Int32 = -1
   nonisolated(unsafe) private static var needsRestore: sig_atomic_t = 0
@@ -46,10 +50,40 @@ enum TerminalRestoration {
         _ = raise(received)
       }
     }
-    _ = signal(SIGWINCH) { _ in
-      var byte: UInt8 = 1
-      _ = write(TerminalRestoration.resizePipeWriteEnd, &byte, 1)
+    _ = signal(SIGWINCH) { _ in TerminalRestoration.reportResize() }
+    _ = signal(SIGTSTP) { _ in TerminalRestoration.suspend() }
+  }
+
+  /// Wakes the key reader with a resize: the app re-reads the size and repaints.
+  private static func reportResize() {
+    var byte: UInt8 = 1
+    _ = write(resizePipeWriteEnd, &byte, 1)
+  }
+
+  /// Ctrl-Z's work, run as SIGTSTP's handler: restore the terminal, stop with the default action (so the shell
+  /// sees the job stopped), and when continued, re-enter the app's mode and screen and ask for a repaint.
+  private static func suspend() {
+    let wasChanged = needsRestore == 1
+    if wasChanged {
+      _ = tcgetattr(inputDescriptor, &suspendedAttributes)
+      restore()
     }
+    _ = signal(SIGTSTP, SIG_DFL)
+    // The handler runs with SIGTSTP blocked: unblock it, or the stop would wait until the handler returned.
+    var stopping = sigset_t()
+    _ = sigemptyset(&stopping)
+    _ = sigaddset(&stopping, SIGTSTP)
+    _ = sigprocmask(SIG_UNBLOCK, &stopping, nil)
+    _ = raise(SIGTSTP)
+    // Continued (`fg`).
+    _ = signal(SIGTSTP) { _ in TerminalRestoration.suspend() }
+    guard wasChanged else { return }
+    _ = tcsetattr(inputDescriptor, TCSAFLUSH, &suspendedAttributes)
+    if leavesFullScreen == 1 {
+      enterSequence.withUnsafeBufferPointer { _ = write(outputDescriptor, $0.baseAddress, $0.count) }
+    }
+    needsRestore = 1
+    reportResize()
   }
 
   /// Makes leaving the full screen write `bytes` first (what removes every picture a graphics protocol drew), on

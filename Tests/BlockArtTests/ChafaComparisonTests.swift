@@ -62,22 +62,6 @@ struct ChafaComparisonTests {
     #expect(scores.allSatisfy { $0.ours >= $0.chafa }, "\(scores)")
   }
 
-  @Test func linearVersusSRGBAveraging() throws {
-    // Scores each filter space against both references; printed for the record (see the report).
-    let bitmap = Bitmaps.synthetic(width: 240, height: 180)
-    for mode in [ColorMode.trueColor, .xterm256, .ansi16] {
-      for reference in FilterSpace.allCases {
-        let scores = FilterSpace.allCases.map { space in
-          let art = BlockArtRenderer(colorMode: mode, filterSpace: space).art(for: bitmap, columns: 40, rows: 15)
-          let target = BlockArtFidelity.reference(
-            for: bitmap, columns: art.grid.columns, pixelRows: art.grid.pixelRows, space: reference)
-          return String(format: "%@ %.2f dB", space.rawValue, BlockArtFidelity.psnr(art.shown, reference: target))
-        }
-        print("filter space, \(mode.rawValue), \(reference.rawValue) reference: \(scores.joined(separator: ", "))")
-      }
-    }
-  }
-
   private func compare(_ bitmap: ImageBitmap, mode: ColorMode, columns: Int, rows: Int, space: FilterSpace) throws
     -> Score
   {

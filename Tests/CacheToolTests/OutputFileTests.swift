@@ -31,7 +31,8 @@ import Testing
     #expect(contents(path("new.png")) == bytes)
     let mask = umask(0o022)
     umask(mask)
-    let mode = try #require(try FileManager.default.attributesOfItem(atPath: path("new.png"))[.posixPermissions] as? Int)
+    let mode = try #require(
+      try FileManager.default.attributesOfItem(atPath: path("new.png"))[.posixPermissions] as? Int)
     #expect(mode == Int(0o666 & ~mask))
     #expect(leftovers() == [], "no temporary file is left behind")
   }
@@ -86,7 +87,9 @@ import Testing
     try FileManager.default.createDirectory(atPath: path("dir"), withIntermediateDirectories: true)
     FileManager.default.createFile(atPath: path("dir/keep"), contents: Data("keep".utf8))
     let failure = try #require(throws: CommandFailure.self) { try OutputFile.write(bytes, to: path("dir")) }
-    #expect(failure.description == "cannot write \(path("dir")): it is a folder; give a file name, such as \(path("dir"))/image.png")
+    #expect(
+      failure.description
+        == "cannot write \(path("dir")): it is a folder; give a file name, such as \(path("dir"))/image.png")
     #expect(kind(path("dir")) == S_IFDIR)
     #expect(try FileManager.default.contentsOfDirectory(atPath: path("dir")) == ["keep"])
   }
@@ -123,7 +126,8 @@ import Testing
   /// A copy of a device made with mknod, so the test never writes over the machine's own /dev nodes.
   private func deviceNode(_ name: String, major: UInt32, minor: UInt32) throws -> String {
     let node = path(name)
-    try #require(mknod(node, S_IFCHR | 0o666, gnu_dev_makedev(major, minor)) == 0, "mknod: \(String(cString: strerror(errno)))")
+    try #require(
+      mknod(node, S_IFCHR | 0o666, deviceNumber(major, minor)) == 0, "mknod: \(String(cString: strerror(errno)))")
     return node
   }
 
@@ -148,3 +152,6 @@ import Testing
     #expect(leftovers() == [])
   }
 }
+
+/// Linux's `makedev` for small numbers (major below 4096, minor below 256); the C macro is not visible to Swift.
+private func deviceNumber(_ major: UInt32, _ minor: UInt32) -> dev_t { dev_t(major << 8 | minor) }

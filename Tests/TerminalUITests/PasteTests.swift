@@ -62,6 +62,20 @@ import Testing
     #expect(reader.isAtEnd)
   }
 
+  @Test func aReaderHandsOutAPasteInBatchesOfOneReadEach() {
+    // Given a device that delivers the paste in two reads
+    let bytes = Self.paste()
+    let terminal = ScriptedTerminal(script: [
+      .bytes(Array(bytes.prefix(60_000))), .bytes(Array(bytes.dropFirst(60_000))),
+    ])
+    let reader = KeyReader(device: terminal)
+    // Then two batches hold every key, so the app crosses threads twice, not once per key
+    var batches: [[Key]] = []
+    while case let keys = reader.nextKeys(timeout: nil), !keys.isEmpty { batches.append(keys) }
+    #expect(batches.count == 2)
+    #expect(batches.joined().count == String(decoding: bytes, as: UTF8.self).unicodeScalars.count)
+  }
+
   @Test func aPromptKeepsItsLimitAndDropsTheRest() {
     // Given a prompt and a paste of 100,000 characters typed into it
     var prompt = PromptText()

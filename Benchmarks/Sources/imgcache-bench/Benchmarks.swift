@@ -27,6 +27,11 @@ enum Benchmarks {
     case "picture": try picture(symbols: SymbolSet(rawValue: arguments[1])!, output: arguments[2])
     case "catalog": CatalogCost.run()
     case "chart-covers": try ChartCovers.write(to: arguments[1], count: Int(arguments[2])!)
+    case "artist-covers": try ChartCovers.writeArtistAlbums(to: arguments[1], count: Int(arguments[2])!)
+    case "wall":
+      CursorMove.run(
+        cacheDirectory: arguments[1], columns: Int(arguments[2])!, rows: Int(arguments[3])!,
+        moves: arguments.count > 5 ? Int(arguments[5])! : 101, scenario: .wall(scrolling: arguments[4] == "scroll"))
     case "cursor":
       CursorMove.run(
         cacheDirectory: arguments[1], columns: Int(arguments[2])!, rows: Int(arguments[3])!,
@@ -35,7 +40,8 @@ enum Benchmarks {
       print(
         "usage: imgcache-bench make-images DIR COUNT [SIDE] | memory | manager | processed [ENTRIES] | resize | disk DIR | header | fidelity DIR MODE [SYMBOLS]"
           + " | picture SYMBOLS OUT.png < block-art | catalog | chart-covers DIR COUNT"
-          + " | cursor CACHE-DIR COLUMNS ROWS [MOVES]")
+          + " | cursor CACHE-DIR COLUMNS ROWS [MOVES] | artist-covers DIR COUNT | wall CACHE-DIR COLUMNS ROWS move|scroll [MOVES]"
+      )
     }
   }
 

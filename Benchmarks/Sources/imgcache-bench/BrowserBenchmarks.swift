@@ -14,7 +14,24 @@ import TerminalUI
 enum CursorMove {
   static let quiet = Duration.milliseconds(80)
 
-  static func run(cacheDirectory: String, columns: Int, rows: Int, moves: Int) -> Never {
+  /// What is moved through, and by which keys (the keys repeat in turn).
+  struct Scenario {
+    var name = "cursor move on the chart"
+    var wall = false
+    var keys: [UInt8] = [UInt8(ascii: "j"), UInt8(ascii: "k")]
+
+    /// The chart as a wall: `l`/`h` between the first two tiles (every picture in memory); or `j` down the
+    /// rows, each move past the third scrolling the wall by a row of tiles (whose covers were prefetched).
+    static func wall(scrolling: Bool) -> Scenario {
+      scrolling
+        ? Scenario(name: "wall scrolled by a row of tiles (j)", wall: true, keys: [UInt8(ascii: "j")])
+        : Scenario(name: "cursor move on the wall", wall: true, keys: [UInt8(ascii: "l"), UInt8(ascii: "h")])
+    }
+  }
+
+  static func run(
+    cacheDirectory: String, columns: Int, rows: Int, moves: Int, scenario: Scenario = Scenario()
+  ) -> Never {
     var master: Int32 = 0
     var replica: Int32 = 0
     var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
@@ -23,6 +40,7 @@ enum CursorMove {
     Task { @MainActor in
       var options = BrowserOptions()
       options.showsThumbnails = true
+      options.showsWall = scenario.wall
       options.lastFM.forcesDemo = true
       options.colorMode = .trueColor
       options.cache.cacheDirectory = cacheDirectory
@@ -31,7 +49,7 @@ enum CursorMove {
           options: options, environment: ProcessInfo.processInfo.environment, outputIsTerminal: true)
         let app = BrowserApp(environment: environment, interactive: true)
         Thread.detachNewThread {
-          measure(master: keyboard, moves: moves, columns: columns, rows: rows)
+          measure(master: keyboard, moves: moves, columns: columns, rows: rows, scenario: scenario)
           exit(0)
         }
         try await app.runInteractive(terminal: Terminal(input: screen, output: screen))
@@ -42,7 +60,7 @@ enum CursorMove {
     dispatchMain()
   }
 
-  private static func measure(master: Int32, moves: Int, columns: Int, rows: Int) {
+  private static func measure(master: Int32, moves: Int, columns: Int, rows: Int, scenario: Scenario) {
     let clock = ContinuousClock()
     // The first screen: the chart and its thumbnails (downloaded from the demo server on a first run).
     guard arrivals(from: master, after: clock.now, quietFor: .seconds(1)) != nil else {
@@ -51,7 +69,7 @@ enum CursorMove {
     var firstBytes: [Double] = []
     var lastBytes: [Double] = []
     for move in 0..<moves {
-      let key: [UInt8] = move % 2 == 0 ? [UInt8(ascii: "j")] : [UInt8(ascii: "k")]
+      let key = [scenario.keys[move % scenario.keys.count]]
       let sent = clock.now
       guard write(master, key, 1) == 1 else { fail("cannot write the key") }
       guard let (first, last) = arrivals(from: master, after: sent, quietFor: quiet) else {
@@ -60,7 +78,7 @@ enum CursorMove {
       firstBytes.append(Double((first - sent) / .nanoseconds(1)))
       lastBytes.append(Double((last - sent) / .nanoseconds(1)))
     }
-    let name = "cursor move on the chart, \(columns)x\(rows), pictures in memory"
+    let name = "\(scenario.name), \(columns)x\(rows), pictures in memory"
     print(Measurement(name: "\(name): key in, first byte of the frame out", nanosecondsPerOperation: firstBytes).line)
     print(
       Measurement(name: "\(name): key in, last byte out (later frames too)", nanosecondsPerOperation: lastBytes).line)
@@ -99,11 +117,23 @@ enum CursorMove {
 /// draws as the peer of the browser's first screen.
 enum ChartCovers {
   static func write(to directory: String, count: Int) throws {
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let catalog = DemoCatalog()
+    try write((0..<count).map { catalog.artist(at: $0).albums[0] }, of: catalog, to: directory)
+  }
+
+  /// The first chart artist's album covers (the wall of their albums, up to `count`), and the artist's name on
+  /// stdout for `artist-browser --artist`.
+  static func writeArtistAlbums(to directory: String, count: Int) throws {
+    let catalog = DemoCatalog()
+    let artist = catalog.artist(at: 0)
+    try write(Array(artist.albums.prefix(count)), of: catalog, to: directory)
+    print(artist.name)
+  }
+
+  private static func write(_ albums: [DemoAlbum], of catalog: DemoCatalog, to directory: String) throws {
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let covers = CoverStore(catalog: catalog)
-    for place in 0..<count {
-      let album = catalog.artist(at: place).albums[0]
+    for (place, album) in albums.enumerated() {
       guard let image = try covers.image(id: album.coverID, size: .large) else { continue }
       let name = String(format: "cover-%02d.png", place + 1)
       try Data(image.png).write(to: URL(fileURLWithPath: directory).appendingPathComponent(name))

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCache
+import TerminalGraphics
 
 /// Last.fm gives artists only a placeholder star, so the chart, search results, similar artists and the artist
 /// page would have no pictures. On the full screen, rows without one get a stand-in URL naming the artist; the thumbnail loader
@@ -85,6 +86,10 @@ struct ArtistPictureLoader: ThumbnailLoading {
 
   func thumbnail(for url: URL, fitting box: PixelSize) async throws -> ImageBitmap {
     try await base.thumbnail(for: coverURL(for: url), fitting: box)
+  }
+
+  func thumbnail(for url: URL, fitting box: PixelSize, priority: ImageRequest.Priority) async throws -> ImageBitmap {
+    try await base.thumbnail(for: coverURL(for: url), fitting: box, priority: priority)
   }
 
   /// `url` itself, or for a stand-in artist URL the artist's top album cover.

@@ -14,7 +14,8 @@ public final class BrowserApp {
   /// (their top album's cover), drawn for the rows shown.
   public init(environment: BrowserEnvironment, interactive: Bool = false) {
     self.environment = environment
-    preferences = BrowserPreferences(showsThumbnails: environment.options.showsThumbnails)
+    preferences = BrowserPreferences(
+      showsThumbnails: environment.options.showsThumbnails, showsWall: environment.options.showsWall)
     var services = environment.services
     let drawsText = environment.options.showsThumbnails && environment.options.output != .json
     if interactive || drawsText, let loader = services.thumbnailLoader {
@@ -48,7 +49,7 @@ public final class BrowserApp {
       choice: environment.graphics, environment: environment.variables, terminal: terminal)
     if environment.graphics != .none {
       factory.services.picturePainter = SessionPictures.painter(
-        for: capabilities, blockArt: factory.services.thumbnailRenderer)
+        for: capabilities, blockArt: factory.services.thumbnailRenderer, store: KittyPictureStore())
       if !capabilities.drawsPictures { factory.services.thumbnailRenderer = nil }
     }
     return InteractiveSession.Pictures(

@@ -14,6 +14,9 @@ public struct BrowserArguments: ParsableArguments {
         + "--graphics says: a printout is text, for pipes, files and pagers."))
   var thumbs = false
 
+  @Flag(help: "Start with lists shown as a wall of covers (w toggles list and wall, + and - the tile size).")
+  var wall = false
+
   @Flag(help: "Print the view as plain text and exit.")
   var plain = false
 
@@ -146,6 +149,7 @@ public struct BrowserArguments: ParsableArguments {
       options.symbols = set
     }
     options.showsThumbnails = thumbs
+    options.showsWall = wall
     options.lastFM = lastFM.settings
     options.cache = cache.settings
     do {

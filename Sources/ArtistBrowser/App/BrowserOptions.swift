@@ -28,6 +28,8 @@ public struct BrowserOptions: Equatable, Sendable {
   public var entry: EntryScene = .topArtists
   public var output: OutputMode = .automatic
   public var showsThumbnails = false
+  /// Lists with pictures start as a wall of covers (`--wall`; `w` toggles).
+  public var showsWall = false
   /// At most this many items per list (`--limit`).
   public var limit: Int?
   /// Forced colour mode for block art (`--color`); nil detects it from the environment.

@@ -1,5 +1,6 @@
 import DemoCatalog
 import Foundation
+import Glibc
 import TerminalUI
 import ToolOptions
 
@@ -11,7 +12,8 @@ import ToolOptions
 @MainActor
 final class InteractiveSession {
   enum Event: Sendable {
-    case key(Key)
+    /// The keys of one read: one, or a whole burst (a paste).
+    case keys([Key])
     case redraw
     case inputEnded
   }
@@ -64,9 +66,9 @@ final class InteractiveSession {
     navigation.onNeedsDisplay = { [weak self] in self?.requestRedraw() }
     defer { navigation.onNeedsDisplay = nil }
 
-    let keys = KeyReader.keyStream(device: terminal, pendingInput: pictures.pendingInput)
+    let keys = KeyReader.keyBatchStream(device: terminal, pendingInput: pictures.pendingInput)
     let reading = Task {
-      for await key in keys { continuation.yield(.key(key)) }
+      for await batch in keys { continuation.yield(.keys(batch)) }
       continuation.yield(.inputEnded)
     }
     defer { reading.cancel() }
@@ -78,10 +80,12 @@ final class InteractiveSession {
       // A hung-up or closed terminal: nobody sees another frame.
       if terminal.hasLostOutput { return }
       switch event {
-      case .key(let key):
-        guard handle(key) else { return }
-        // Queued behind the keys already waiting, so a burst of them (a paste) paints once, not once per key.
-        requestRedraw()
+      case .keys(let batch):
+        for key in batch {
+          guard handle(key) else { return }
+        }
+        // A burst of keys (a paste) paints once, not once per key.
+        draw()
       case .redraw:
         redrawQueued = false
         draw()
@@ -100,6 +104,14 @@ final class InteractiveSession {
     case .browser(let browserKey):
       return navigation.handle(browserKey) != .quit
     case .resize, .repaint:
+      size = terminal.size
+      renderer.invalidate()
+      return true
+    case .suspend:
+      // The pictures go first (the terminal's own scrollback would keep kitty's); SIGTSTP's handler restores the
+      // terminal, stops, and on `fg` re-enters the full screen and reports a resize, which repaints everything.
+      renderer.removePictures()
+      _ = kill(getpid(), SIGTSTP)  // to the process: the thread running this may block the signal
       size = terminal.size
       renderer.invalidate()
       return true

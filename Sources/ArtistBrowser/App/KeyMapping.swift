@@ -10,7 +10,9 @@ enum AppInput: Equatable {
   case resize
   /// Ctrl-L: repaint everything, as in most terminal programs.
   case repaint
-  /// Keys the browser has no use for (Tab, Left/Right, unknown sequences).
+  /// Ctrl-Z: give the terminal back to the shell until `fg` (in raw mode it arrives as a key, not as SIGTSTP).
+  case suspend
+  /// Keys the browser has no use for (Tab, unknown sequences).
   case ignored
 }
 
@@ -25,14 +27,17 @@ enum KeyMapping {
     case .escape: .browser(.escape)
     case .up: .browser(.up)
     case .down: .browser(.down)
+    case .left: .browser(.left)
+    case .right: .browser(.right)
     case .pageUp: .browser(.pageUp)
     case .pageDown: .browser(.pageDown)
     case .home: .browser(.home)
     case .end: .browser(.end)
     case .controlC: .quit
     case .control("l"): .repaint
+    case .control("z"): .suspend
     case .resize: .resize
-    case .tab, .delete, .left, .right, .control, .unknown: .ignored
+    case .tab, .delete, .control, .unknown: .ignored
     }
   }
 }

@@ -1,3 +1,5 @@
+import TerminalGraphics
+
 /// Everything the scenes need from outside, injected once.
 public struct BrowserServices {
   public var artists: any ArtistsStore
@@ -57,7 +59,8 @@ public final class SceneFactory: SceneMaking {
 
   public func makeTopArtists() -> TopArtistsViewController {
     let viewController = TopArtistsViewController(
-      preferences: preferences, thumbnails: makeThumbnails(), previewPicture: makePictureBox(id: PictureID.preview))
+      preferences: preferences, thumbnails: makeThumbnails(), previewPicture: makePictureBox(id: PictureID.preview),
+      wall: makeWall())
     let interactor = TopArtistsInteractor(worker: TopArtistsWorker(store: services.artists))
     let presenter = TopArtistsPresenter()
     let router = TopArtistsRouter(factory: self, navigator: navigator)
@@ -72,7 +75,8 @@ public final class SceneFactory: SceneMaking {
 
   public func makeArtistDetail() -> ArtistDetailViewController {
     let viewController = ArtistDetailViewController(
-      preferences: preferences, thumbnails: makeThumbnails(), picture: makePictureBox(id: PictureID.artist))
+      preferences: preferences, thumbnails: makeThumbnails(), picture: makePictureBox(id: PictureID.artist),
+      wall: makeWall())
     let interactor = ArtistDetailInteractor(worker: ArtistDetailWorker(store: services.artists))
     let presenter = ArtistDetailPresenter()
     let router = ArtistDetailRouter(factory: self, navigator: navigator)
@@ -103,7 +107,8 @@ public final class SceneFactory: SceneMaking {
 
   public func makeSimilarArtists() -> SimilarArtistsViewController {
     let viewController = SimilarArtistsViewController(
-      preferences: preferences, thumbnails: makeThumbnails(), previewPicture: makePictureBox(id: PictureID.preview))
+      preferences: preferences, thumbnails: makeThumbnails(), previewPicture: makePictureBox(id: PictureID.preview),
+      wall: makeWall())
     let interactor = SimilarArtistsInteractor(worker: SimilarArtistsWorker(store: services.artists))
     let presenter = SimilarArtistsPresenter()
     let router = SimilarArtistsRouter(factory: self, navigator: navigator)
@@ -118,7 +123,8 @@ public final class SceneFactory: SceneMaking {
 
   public func makeSearch() -> SearchViewController {
     let viewController = SearchViewController(
-      preferences: preferences, thumbnails: makeThumbnails(), previewPicture: makePictureBox(id: PictureID.preview))
+      preferences: preferences, thumbnails: makeThumbnails(), previewPicture: makePictureBox(id: PictureID.preview),
+      wall: makeWall())
     let interactor = SearchInteractor(
       worker: SearchWorker(store: services.artists, recents: services.recentSearches))
     let presenter = SearchPresenter()
@@ -135,6 +141,17 @@ public final class SceneFactory: SceneMaking {
   private func makePictureBox(id: UInt32) -> PictureBox? {
     guard let loader = services.thumbnailLoader, let painter = services.picturePainter else { return nil }
     return PictureBox(loader: loader, painter: painter, pictureID: id)
+  }
+
+  /// A wall over a scene's list, its tiles painted as the thumbnails are; placeholders alone without pictures.
+  private func makeWall() -> WallView {
+    let painter = services.thumbnailRenderer.map { services.picturePainter ?? BlockArtPicturePainter(renderer: $0) }
+    guard let loader = services.thumbnailLoader, let painter else {
+      return WallView(preferences: preferences, makeSlots: nil)
+    }
+    return WallView(preferences: preferences, cellAspect: painter.cellAspect) { size, firstPictureID in
+      ThumbnailSlots(loader: loader, painter: painter, size: size, firstPictureID: firstPictureID)
+    }
   }
 
   private func makeThumbnails(size: ThumbnailSize? = nil) -> ThumbnailSlots? {

@@ -1,6 +1,7 @@
 import BlockArt
 import Foundation
 import ImageCache
+import TerminalGraphics
 import TerminalUI
 
 /// Covers through the image service: memory, disk, then network, shared with everything else in the process.
@@ -19,8 +20,15 @@ public struct ImageManagerThumbnailLoader: ThumbnailLoading {
 
   /// Scaled by the image service, which keeps the scaled picture in memory and on disk beside the original.
   public func thumbnail(for url: URL, fitting box: PixelSize) async throws -> ImageBitmap {
+    try await thumbnail(for: url, fitting: box, priority: .normal)
+  }
+
+  public func thumbnail(for url: URL, fitting box: PixelSize, priority: ImageRequest.Priority) async throws
+    -> ImageBitmap
+  {
     let fit = ImageProcessors.Resize(width: box.width, height: box.height)
-    return try await bitmap(ImageRequest(url: url, processors: [fit], options: .storeProcessedOnDisk))
+    return try await bitmap(
+      ImageRequest(url: url, processors: [fit], priority: priority, options: .storeProcessedOnDisk))
   }
 
   private func bitmap(_ request: ImageRequest) async throws -> ImageBitmap {

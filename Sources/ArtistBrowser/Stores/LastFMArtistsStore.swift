@@ -153,7 +153,7 @@ public final class LastFMArtistsStore: ArtistsStore {
     case .transport(.bodyTooLarge), .transport(.undecodableBody): .unexpected(error.description(service: service))
     case .rateLimited, .temporarilyUnavailable, .unexpectedStatus, .transport:
       .networkFailed(reason: error.description(service: service))
-    case .api, .malformedResponse: .unexpected(error.description(service: service))
+    case .api, .malformedResponse, .unknownUser, .privateProfile: .unexpected(error.description(service: service))
     }
   }
 }

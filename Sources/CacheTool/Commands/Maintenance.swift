@@ -30,7 +30,7 @@ struct Trim: AsyncParsableCommand {
         try disk.close()
         summary =
           "removed \(report.removedEntries) entries (\(ByteSize.format(report.removedBytes))); "
-            + "\(ByteSize.format(report.remainingBytes)) remain"
+          + "\(ByteSize.format(report.remainingBytes)) remain"
       } catch {
         throw CommandFailure("\(error)")
       }
@@ -102,7 +102,9 @@ struct Verify: AsyncParsableCommand {
       if json {
         try Console.print(try Console.json(output))
       } else {
-        var lines = ["checked \(report.checked) entries: \(report.brokenKeys.count) broken, \(report.orphans) orphaned files"]
+        var lines = [
+          "checked \(report.checked) entries: \(report.brokenKeys.count) broken, \(report.orphans) orphaned files"
+        ]
         lines += report.brokenKeys.prefix(20).map { "broken: \(TerminalText.sanitize($0))" }
         if !report.isClean {
           lines.append(

@@ -45,15 +45,15 @@ struct Show: AsyncParsableCommand {
       let renderer = BlockArtRenderer(colorMode: mode, symbols: symbolSet)
       let capabilities = try await Self.graphicsCapabilities(forced: graphics)
       if let note = capabilities.note { Console.note(note) }
-      let pictures = PictureEncoder(capabilities: capabilities)
-      if capabilities.drawsPictures, capabilities.protocol == nil, !sources.contains(where: Self.isWebAddress) {
-        try await Self.drawFiles(sources, renderer: renderer, box: box)
+      // The one choice of back end (protocol, block art with its symbols, or none), shared with the browser.
+      let painter = SessionPictures.painter(for: capabilities, blockArt: renderer)
+      if let painter, painter is BlockArtPicturePainter, !sources.contains(where: Self.isWebAddress) {
+        try await Self.drawFiles(sources, painter: painter, box: box)
         return
       }
       let decoder = ImageDecoder()
       var manager: ImageManager?
       defer { try? manager?.close() }
-      var output = ""
       for (index, source) in sources.enumerated() {
         let bitmap: ImageBitmap
         if Self.isWebAddress(source), let url = URL(string: source) {
@@ -66,20 +66,19 @@ struct Show: AsyncParsableCommand {
         } else {
           bitmap = try Self.decodeFile(source, decoder: decoder)
         }
-        guard capabilities.drawsPictures else { continue }
-        if capabilities.protocol != nil {
-          let picture = pictures.encode(bitmap, columns: box.columns, rows: box.rows, id: UInt32(index + 1))
-          try Console.write(Self.framed(picture, rows: box.rows))
-          continue
-        }
-        for line in renderer.render(bitmap, columns: box.columns, rows: box.rows) {
-          output += line
-          output += "\n"
-        }
+        guard let painter else { continue }
         // One write per image: many small writes cost more than the drawing.
-        try Console.write(Array(output.utf8))
-        output.removeAll(keepingCapacity: true)
+        let picture = painter.paint(bitmap, columns: box.columns, rows: box.rows, id: UInt32(index + 1))
+        try Console.write(Self.printed(picture, rows: box.rows))
       }
+    }
+  }
+
+  /// A painted picture as printed: block art line by line, a protocol's picture in room made for it.
+  static func printed(_ picture: PaintedPicture, rows: Int) -> [UInt8] {
+    switch picture {
+    case .text(let lines): Array(lines.map { $0 + "\n" }.joined().utf8)
+    case .placed(let drawing): framed(drawing.bytes, rows: rows)
     }
   }
 
@@ -103,32 +102,32 @@ struct Show: AsyncParsableCommand {
   /// thread per core), and written in order, one write per picture: one core drew 100 thumbnails in about 165 ms of
   /// CPU while chafa spread its work over both. A file that cannot be read or decoded stops the run once the
   /// pictures before it are out, as drawing in turn did.
-  static func drawFiles(_ paths: [String], renderer: BlockArtRenderer, box: (columns: Int, rows: Int))
+  static func drawFiles(_ paths: [String], painter: any PicturePainting, box: (columns: Int, rows: Int))
     async throws
   {
     let batchSize = max(1, ProcessInfo.processInfo.activeProcessorCount) * 4
     var start = 0
     while start < paths.count {
       let batch = Array(paths[start..<min(paths.count, start + batchSize)])
-      let drawn = await withTaskGroup(of: (index: Int, art: String?, failure: String?).self) { group in
+      let drawn = await withTaskGroup(of: (index: Int, art: [UInt8]?, failure: String?).self) { group in
         for (index, path) in batch.enumerated() {
           group.addTask {
             do throws(CommandFailure) {
               let bitmap = try decodeFile(path, decoder: ImageDecoder())
-              let art = renderer.render(bitmap, columns: box.columns, rows: box.rows).map { $0 + "\n" }.joined()
+              let art = printed(painter.paint(bitmap, columns: box.columns, rows: box.rows, id: 0), rows: box.rows)
               return (index, art, nil)
             } catch {
               return (index, nil, error.description)
             }
           }
         }
-        var drawn = [(art: String?, failure: String?)](repeating: (nil, nil), count: batch.count)
+        var drawn = [(art: [UInt8]?, failure: String?)](repeating: (nil, nil), count: batch.count)
         for await result in group { drawn[result.index] = (result.art, result.failure) }
         return drawn
       }
       for (art, failure) in drawn {
         if let failure { throw CommandFailure(failure) }
-        if let art { try Console.write(Array(art.utf8)) }
+        if let art { try Console.write(art) }
       }
       start += batch.count
     }

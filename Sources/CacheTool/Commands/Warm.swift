@@ -167,6 +167,11 @@ struct URLList {
   var invalid: [String] = []
 
   static func read(_ path: String) throws -> URLList {
+    parse(try readText(path))
+  }
+
+  /// The list's text: `-` is standard input.
+  static func readText(_ path: String) throws -> String {
     let text: String
     if path == "-" {
       // `readToEnd()` throws where `readDataToEndOfFile()` traps (stdin closed, a folder, EIO).
@@ -185,7 +190,7 @@ struct URLList {
         throw failure
       }
     }
-    return parse(text)
+    return text
   }
 
   static func parse(_ text: String) -> URLList {

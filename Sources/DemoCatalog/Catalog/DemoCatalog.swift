@@ -14,6 +14,7 @@ public struct DemoCatalog {
   public let seed: UInt64
   /// In chart order, like `keys`.
   private let chart: [ArtistOutline]
+  var chartOutlines: [ArtistOutline] { chart }
   /// Each chart artist's `lookupKey`.
   private let keys: [String]
   private let chartIndexByKey: [String: Int]

@@ -5,6 +5,8 @@ struct DemoAPI {
   let catalog: DemoCatalog
   /// Where image URLs point, e.g. `http://127.0.0.1:8080` (no trailing slash).
   let imageOrigin: String
+  /// Unix seconds; the listeners' histories are anchored at its hour.
+  var now: Int = Int(Date().timeIntervalSince1970)
 
   /// An API error exactly as Last.fm sends it (with HTTP 200).
   struct Failure: Error {
@@ -21,6 +23,9 @@ struct DemoAPI {
     }
     static let artistNotFound = Failure(code: 6, message: "The artist you supplied could not be found")
     static let albumNotFound = Failure(code: 6, message: "Album not found")
+    static let userNotFound = Failure(code: 6, message: "User not found")
+    /// What Last.fm answers for the listening of a user who hides it.
+    static let loginRequired = Failure(code: 17, message: "Login: User required to be logged in")
 
     var json: JSONValue {
       .object(["error": .int(code), "message": .string(message), "links": .array([])])
@@ -46,6 +51,15 @@ struct DemoAPI {
     case "artist.search": return try searchArtists(query)
     case "album.getinfo": return try albumInfo(query)
     case "artist.gettoptracks": return try topTracks(query)
+    case "user.getinfo": return try listenerProfile(query)
+    case "user.getrecenttracks": return try recentTracks(query)
+    case "user.getlovedtracks": return try lovedTracks(query)
+    case "user.gettopartists": return try listenerTopArtists(query)
+    case "user.gettopalbums": return try listenerTopAlbums(query)
+    case "user.gettoptracks": return try listenerTopTracks(query)
+    case "tag.getinfo": return try tagInfo(query)
+    case "tag.gettopartists": return try tagTopArtists(query)
+    case "tag.gettopalbums": return try tagTopAlbums(query)
     default: throw .invalidMethod
     }
   }

@@ -52,8 +52,7 @@ final class CurlMultiLoop: @unchecked Sendable {
   /// Submissions beyond `maxConcurrentTransfers`, waiting their turn by priority, then arrival. Their easy handles are made
   /// only when they are attached, so a queued request holds no libcurl state (memory follows the transfer limit, not
   /// the queue) and a burst (a prefetch queues 64 at once) reaches the network after one handle is configured
-  /// rather than after all of them: 0.15 ms from the first wake-up to the first `curl_multi_add_handle` instead of
-  /// 2.2 ms (BENCHMARKS.md).
+  /// rather than after all of them.
   private var waiting = WaitingTransfers()
 
   /// Loops whose thread is running, so that `stopAll` can reach every one before the process exits.

@@ -1,6 +1,5 @@
 /// One line libcurl hands the header callback, parsed at the byte level: this runs for every header of every
-/// response, and going through Foundation's `trimmingCharacters` (an NSString round trip) cost a tenth of a whole
-/// `warm` run.
+/// response, where Foundation's `trimmingCharacters` would make an NSString round trip of each.
 enum HeaderLine: Equatable {
   /// `HTTP/1.1 200 OK`, `HTTP/2 304`: a new response begins (redirects and 1xx each send one).
   case statusLine

@@ -47,9 +47,8 @@ extension CredentialParameters {
     return components.string ?? url.absoluteString
   }
 
-  /// Whether `bytes` hold a `?`, `@` or `#`: libc's `memchr`, vectorised, once for each. A plain memory hit scans
-  /// its whole URL on every call, and a byte at a time (`contains(where:)`) was 8 instructions a byte, a third of
-  /// the hit (callgrind, BENCHMARKS.md).
+  /// Whether `bytes` hold a `?`, `@` or `#`: libc's `memchr`, vectorised, once for each, because a plain memory hit
+  /// scans its whole URL on every call.
   static func containsQueryUserOrFragment(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return false }
     return memchr(base, 0x3F, bytes.count) != nil || memchr(base, 0x40, bytes.count) != nil

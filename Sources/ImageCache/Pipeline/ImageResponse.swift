@@ -20,7 +20,7 @@ public struct ImageResponse {
   /// request's storage and the URL's is a cold cache line and one more reference to count on the hottest path.
   let request: ImageRequest?
   /// The URL asked for, when `request` is nil. Two optionals, not an enum: `URL` is a resilient type, and an enum
-  /// carrying one is laid out at run time, which cost a plain hit 200 instructions.
+  /// carrying one is laid out at run time, on every plain hit.
   let askedURL: URL?
   /// The decoded image.
   public let bitmap: ImageBitmap

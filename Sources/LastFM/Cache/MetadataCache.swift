@@ -23,8 +23,6 @@ public final class MetadataCache: MetadataStoring {
   public let fileURL: URL
   /// The open database: replaced by a new, empty one when it turns out damaged (`withDatabase`).
   let database: Mutex<OpenMetadataDatabase>
-  /// Held while a damaged database is replaced, so only one caller does it.
-  let recovery = NSLock()
   let logger: Logger
 
   /// Opens (creating if needed) `metadata.sqlite` in `folder`; a folder it creates is 0700, the files 0600.

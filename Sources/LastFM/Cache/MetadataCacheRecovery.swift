@@ -15,7 +15,7 @@ final class OpenMetadataDatabase: Sendable {
   }
 }
 
-/// A damaged `metadata.sqlite` (not a database, or a malformed page, found on open or by any later query) is moved
+/// A damaged `metadata.sqlite` (not a database, or a malformed page, found while opening it) is moved
 /// to `metadata.sqlite.damaged-<date>` with its WAL and SHM, with one warning, and a new one made: stored answers
 /// are only a cache of Last.fm, fetched again, never a dead end. As for the image index (`IndexRecovery` in
 /// ImageCache), the old pool is never closed: its last connection would delete the new file's WAL by name.
@@ -64,26 +64,9 @@ extension MetadataCache {
     )
   }
 
-  /// Runs `body` on the open database; if it finds the file damaged, replaces it (once, however many callers found
-  /// it) and runs `body` again on the new one.
+  /// Runs `body` on the open database. Damage found after opening is not repaired here (reads miss, writes warn):
+  /// replacing the file at run time moved it aside again and again in a test, so it stays out until understood.
   func withDatabase<T>(_ body: (DatabasePool) async throws -> T) async throws -> T {
-    let current = database.withLock { $0 }
-    do {
-      return try await body(current.pool)
-    } catch  where Self.isDamage(error) {
-      try recover(from: current, reason: error)
-      return try await body(database.withLock { $0 }.pool)
-    }
-  }
-
-  private func recover(from damaged: OpenMetadataDatabase, reason: any Error) throws {
-    recovery.lock()
-    defer { recovery.unlock() }
-    guard database.withLock({ $0 }) === damaged else { return }
-    Self.abandon(damaged.pool)
-    try Self.replace(fileURL, identity: damaged.identity, reason: reason, logger: logger)
-    let fresh = OpenMetadataDatabase(
-      pool: try Self.open(fileURL.path), identity: DamagedDatabase.identity(ofFileAt: fileURL.path))
-    database.withLock { $0 = fresh }
+    try await body(database.withLock { $0 }.pool)
   }
 }

@@ -29,10 +29,12 @@ public struct MetadataFreshness {
 
   public static let standard = MetadataFreshness()
 
-  /// Charts and searches move hourly; artist and album pages barely change within a day.
+  /// Charts and searches move hourly; artist, album and tag pages barely change within a day. Recent tracks change
+  /// with every song a listener plays, so they are kept two minutes.
   public static let defaultLifetimes: [MetadataKind: TimeInterval] = [
     .chart: 3600, .search: 3600, .artistInfo: 86_400, .albumInfo: 86_400, .similarArtists: 86_400,
-    .topAlbums: 86_400, .topTracks: 86_400,
+    .topAlbums: 86_400, .topTracks: 86_400, .recentTracks: 120, .listener: 3600, .lovedTracks: 3600,
+    .listenerChart: 3600, .tagInfo: 86_400, .tagChart: 86_400,
   ]
 
   public subscript(kind: MetadataKind) -> TimeInterval {

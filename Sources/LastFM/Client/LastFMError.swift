@@ -21,6 +21,10 @@ public enum LastFMError: Error, Equatable {
   case transport(TransferError)
   /// `.offline` policy and nothing stored for this request.
   case notCachedOffline(what: String)
+  /// Error 6 for a `user.*` method: no such listener.
+  case unknownUser(String)
+  /// Error 17 for a `user.*` method: the listener hides their listening.
+  case privateProfile(user: String)
 
   public static let apiKeyHelp =
     "set LASTFM_API_KEY or pass --api-key; get one at https://www.last.fm/api/account/create"
@@ -50,6 +54,8 @@ extension LastFMError: CustomStringConvertible {
       case .transport(.undecodableBody(let detail)): "could not decode the answer from \(service): \(detail)"
       case .transport(let error): "could not reach \(service): \(error)"
       case .notCachedOffline(let what): "offline and \(what) is not in the metadata cache"
+      case .unknownUser(let name): "\(service) has no user \"\(name)\"; check the spelling"
+      case .privateProfile(let name): "\(name) hides their listening on \(service)"
       }
     // One line, whatever the server put in its message.
     return Redaction.redact(text).replacingOccurrences(of: "\n", with: " ")

@@ -3,6 +3,10 @@ import Foundation
 /// What a request is for, which decides how long its stored answer stays fresh.
 public enum MetadataKind: String, CaseIterable {
   case chart, artistInfo, albumInfo, search, similarArtists, topAlbums, topTracks
+  /// A listener's profile, recent and loved tracks, and charts by period (`user.*`).
+  case listener, recentTracks, lovedTracks, listenerChart
+  /// A tag's description and its top artists and albums (`tag.*`).
+  case tagInfo, tagChart
 }
 
 /// One API call: method plus parameters, without `api_key` and `format` (the client adds those), so it doubles

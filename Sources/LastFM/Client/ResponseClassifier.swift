@@ -29,6 +29,8 @@ enum ResponseClassifier {
 
   static func classifyErrorPayload(code: Int, message: String, request: LastFMRequest) -> AttemptOutcome {
     switch code {
+    case 6 where request.user != nil: .failure(.unknownUser(request.user!))
+    case 17 where request.user != nil: .failure(.privateProfile(user: request.user!))
     case 6: .failure(.notFound(what: request.subject, suggestions: []))
     case 10, 26: .failure(.invalidAPIKey)
     case 29: .retry(error: .rateLimited, rateLimited: true)

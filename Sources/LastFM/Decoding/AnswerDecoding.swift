@@ -47,7 +47,7 @@ public enum LastFMDecoding {
     return album
   }
 
-  private static func root(_ bytes: [UInt8], _ key: String, method: String) throws(LastFMError) -> JSONValue {
+  static func root(_ bytes: [UInt8], _ key: String, method: String) throws(LastFMError) -> JSONValue {
     guard let json = JSONValue.parse(bytes) else {
       throw .malformedResponse(detail: "\(method) answer is not JSON")
     }

@@ -45,9 +45,12 @@ public struct Track {
   /// Present in `artist.getTopTracks` answers.
   public var playcount: Int?
   public var listeners: Int?
+  /// Set in a listener's top tracks, which mix artists; nil where the artist is the page's own.
+  public var artist: String?
 
   public init(
-    name: String, duration: Int? = nil, rank: Int? = nil, url: URL, playcount: Int? = nil, listeners: Int? = nil
+    name: String, duration: Int? = nil, rank: Int? = nil, url: URL, playcount: Int? = nil, listeners: Int? = nil,
+    artist: String? = nil
   ) {
     self.name = name
     self.duration = duration
@@ -55,6 +58,7 @@ public struct Track {
     self.url = url
     self.playcount = playcount
     self.listeners = listeners
+    self.artist = artist
   }
 }
 

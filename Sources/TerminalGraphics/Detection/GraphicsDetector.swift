@@ -52,7 +52,7 @@ public enum GraphicsDetector {
     }
     guard let found else { return (.blocks(cellSize: cellSize), pending) }
     guard insideTmux && !drawnByTmux else {
-      return (GraphicsCapabilities(protocol: found, cellSize: cellSize), pending)
+      return (GraphicsCapabilities(protocol: found, cellSize: cellSize, insideTmux: insideTmux), pending)
     }
     switch passthroughAllowed() {
     case true?:

@@ -3,8 +3,9 @@ internal import CSixel
 /// Sixel encoding by libsixel: it chooses the palette (up to 256 colours) and dithers, which are not ours to
 /// rewrite.
 enum SixelImage {
-  /// The sixel sequence (`ESC P q` … `ESC \`) for RGB pixels, or nil when libsixel fails (out of memory).
-  static func encode(rgb: [UInt8], width: Int, height: Int) -> [UInt8]? {
+  /// The sixel sequence (`ESC P q` … `ESC \`) for RGB pixels in at most `colors` colours (2…256), or nil when
+  /// libsixel fails (out of memory).
+  static func encode(rgb: [UInt8], width: Int, height: Int, colors: Int = 256) -> [UInt8]? {
     guard width > 0, height > 0, rgb.count == width * height * 3 else { return nil }
     let sink = ByteSink()
     var output: OpaquePointer?
@@ -22,7 +23,7 @@ enum SixelImage {
     defer { sixel_output_unref(output) }
 
     var dither: OpaquePointer?
-    guard succeeded(sixel_dither_new(&dither, 256, nil)), let dither else { return nil }
+    guard succeeded(sixel_dither_new(&dither, Int32(min(256, max(2, colors))), nil)), let dither else { return nil }
     defer { sixel_dither_unref(dither) }
     var pixels = rgb
     let encoded = pixels.withUnsafeMutableBufferPointer { buffer -> Bool in

@@ -1,6 +1,7 @@
 import Foundation
 import ImageCache
 import Synchronization
+import TerminalGraphics
 import Testing
 
 @testable import ArtistBrowser

@@ -9,7 +9,7 @@ import Testing
 extension TextOutputTests {
   private func json(_ entry: EntryScene, store: InMemoryArtistsStore = Seeds.store()) async -> String {
     let result = await run(entry, format: .json, store: store)
-    #expect(result.exitCode == 0, "\(result.standardError ?? "")")
+    #expect(result.exitCode == 0, "\(result.standardError)")
     return result.standardOutput
   }
 

@@ -26,12 +26,18 @@ import Testing
     #expect(KeyMapping.input(for: .control("l")) == .repaint)
   }
 
+  @Test func controlZSuspendsAndTheArrowsSidewaysMoveOnTheWall() {
+    #expect(KeyMapping.input(for: .control("z")) == .suspend)
+    #expect(KeyMapping.input(for: .left) == .browser(.left))
+    #expect(KeyMapping.input(for: .right) == .browser(.right))
+  }
+
   @Test func resizeAsksForAFullRepaint() {
     #expect(KeyMapping.input(for: .resize) == .resize)
   }
 
   @Test func keysTheBrowserDoesNotUseAreIgnored() {
-    for key: Key in [.tab, .delete, .left, .right, .control("d"), .unknown([0x1B, 0x5B, 0x32, 0x30, 0x7E])] {
+    for key: Key in [.tab, .delete, .control("d"), .unknown([0x1B, 0x5B, 0x32, 0x30, 0x7E])] {
       #expect(KeyMapping.input(for: key) == .ignored, "\(key)")
     }
   }

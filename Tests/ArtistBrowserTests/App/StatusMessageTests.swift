@@ -2,6 +2,7 @@ import DemoCatalog
 import Foundation
 import TerminalUI
 import Testing
+import ToolOptions
 
 @testable import ArtistBrowser
 

@@ -3,6 +3,7 @@ import Foundation
 import ImageCache
 import ImageEncoding
 import Synchronization
+import TerminalGraphics
 import TerminalUI
 import Testing
 

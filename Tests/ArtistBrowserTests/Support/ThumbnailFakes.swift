@@ -1,6 +1,7 @@
 import Foundation
 import ImageCache
 import Synchronization
+import TerminalGraphics
 
 @testable import ArtistBrowser
 
@@ -9,6 +10,7 @@ final class GatedThumbnailLoader: ThumbnailLoading {
   private struct State {
     var requested: [URL] = []
     var boxes: [PixelSize?] = []
+    var priorities: [URL: ImageRequest.Priority] = [:]
     var cancelled: [URL] = []
     var isOpen = false
     var waiting: [Int: CheckedContinuation<Void, Never>] = [:]
@@ -24,6 +26,8 @@ final class GatedThumbnailLoader: ThumbnailLoading {
   /// The pixel box each request asked the cover to fit, in order (nil: asked as it is).
   var boxes: [PixelSize?] { state.withLock { $0.boxes } }
   var cancelled: [URL] { state.withLock { $0.cancelled } }
+  /// The priority each URL was last asked for at (asked without one: `.normal`).
+  var priorities: [URL: ImageRequest.Priority] { state.withLock { $0.priorities } }
 
   func thumbnail(for url: URL) async throws -> ImageBitmap {
     try await answer(url, box: nil)
@@ -31,6 +35,11 @@ final class GatedThumbnailLoader: ThumbnailLoading {
 
   func thumbnail(for url: URL, fitting box: PixelSize) async throws -> ImageBitmap {
     try await answer(url, box: box)
+  }
+
+  func thumbnail(for url: URL, fitting box: PixelSize, priority: ImageRequest.Priority) async throws -> ImageBitmap {
+    state.withLock { $0.priorities[url] = priority }
+    return try await answer(url, box: box)
   }
 
   private func answer(_ url: URL, box: PixelSize?) async throws -> ImageBitmap {

@@ -8,10 +8,13 @@ import Testing
 @Suite(
   .enabled(if: BrowserProcess.isBuilt, "needs the built binary: run `swift build` first"), .timeLimit(.minutes(5)))
 struct BrowserSignalEndToEndTests {
-  /// kitty's "delete every picture and its data", then the terminal's restore: colours reset, cursor shown,
-  /// alternate screen left.
-  static let expectedEnding = Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
-  static let kittyTransmit = Array("\u{1B}_Ga=T,f=100".utf8)
+  /// kitty's "delete every picture and its data", and the session's whole id range freed, then the terminal's
+  /// restore: colours reset, cursor shown, alternate screen left.
+  static let expectedEnding = Array(
+    ("\u{1B}_Ga=d,d=A,q=2\u{1B}\\\u{1B}_Ga=d,d=R,x=256,y=16777215,q=2\u{1B}\\" + "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+      .utf8)
+  /// The session keeps kitty pictures in the terminal: each is transmitted once (`a=t`), then placed.
+  static let kittyTransmit = Array("\u{1B}_Ga=t,f=100".utf8)
 
   @Test(arguments: [SIGTERM, SIGINT])
   func signalErasesKittyPicturesAndRestoresTheTerminal(signal: Int32) async throws {

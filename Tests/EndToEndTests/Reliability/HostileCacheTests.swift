@@ -35,6 +35,14 @@ struct HostileCacheTests {
   /// Overwrites `cache.sqlite` from `offset` to its end with random bytes and drops its WAL and SHM.
   static func scrambleIndex(_ cache: ScratchCache, from offset: Int) throws {
     let path = cache.directory.appendingPathComponent("cache.sqlite").path
+    // Everything into the main file first: the damage must hit the index, not a WAL that is then dropped.
+    let checkpoint = try ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      [
+        "python3", "-c", "import sqlite3,sys; sqlite3.connect(sys.argv[1]).execute('PRAGMA wal_checkpoint(TRUNCATE)')",
+        path,
+      ])
+    #expect(checkpoint.status == 0, "\(checkpoint.stderr)")
     let handle = try #require(FileHandle(forUpdatingAtPath: path))
     let size = Int(try handle.seekToEnd())
     if offset > 0 { #expect(size > offset + 8 * 4096, "the index should span many pages; it has \(size) bytes") }

@@ -31,7 +31,9 @@ struct OutputFailureTests {
     case .fullDisk:
       #expect(outcome.status == 74, sourceLocation: sourceLocation)
       #expect(
-        lines == ["\(program): cannot write to standard output: no space left on device; free some space and run again"],
+        lines == [
+          "\(program): cannot write to standard output: no space left on device; free some space and run again"
+        ],
         sourceLocation: sourceLocation)
     case .closed:
       #expect(outcome.status == 74, sourceLocation: sourceLocation)
@@ -55,7 +57,8 @@ struct OutputFailureTests {
     expectHandled(outcome, output, program: "imgcache")
   }
 
-  @Test(arguments: [["get"], ["get", "--json"], ["show"], ["show", "--graphics", "kitty"]], UnwritableOutput.allCases)
+  @Test(
+    arguments: [["get"], ["get", "--json"], ["show"], ["show", "--graphics", "kitty"]], UnwritableOutput.allCases)
   func imgcacheImageCommands(command: [String], output: UnwritableOutput) throws {
     let server = try HTTPTestServer { _ in .ok(Self.image) }
     defer { server.stop() }
@@ -74,7 +77,8 @@ struct OutputFailureTests {
     expectHandled(try output.run("imgcache", ["show", file.path]), output, program: "imgcache")
   }
 
-  @Test(arguments: [["--plain", "--limit", "200"], ["--json"], ["--plain", "--search", "a"]], UnwritableOutput.allCases)
+  @Test(
+    arguments: [["--plain", "--limit", "200"], ["--json"], ["--plain", "--search", "a"]], UnwritableOutput.allCases)
   func artistBrowserPrintouts(arguments: [String], output: UnwritableOutput) throws {
     let cache = FileManager.default.temporaryDirectory.appendingPathComponent("browser-out-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: cache) }

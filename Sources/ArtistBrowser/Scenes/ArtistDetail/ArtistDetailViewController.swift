@@ -25,8 +25,9 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
   /// List rows kept under the picture on a narrow screen.
   static let minimumListRows = 4
 
-  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, picture: PictureBox? = nil) {
-    chores = SceneChores(preferences: preferences, thumbnails: thumbnails)
+  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, picture: PictureBox? = nil, wall: WallView? = nil)
+  {
+    chores = SceneChores(preferences: preferences, thumbnails: thumbnails, wall: wall)
     self.picture = picture
     picture?.onUpdate = { [weak self] in self?.changed() }
   }
@@ -64,6 +65,8 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
       router?.routeToSimilarArtists()
       return true
     }
+    // The wall shows the albums: the action row above them stays in the list (and `m`).
+    if viewModel?.errorMessage == nil, chores.handleWallKey(key, viewport: &viewport, first: 1) { return true }
     guard let command = ListCommand(key) else { return false }
     if viewport.apply(command) {
       changed()
@@ -95,6 +98,9 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
   }
 
   public func renderFrame(width: Int, height: Int) -> SceneFrame {
+    if let viewModel, viewModel.errorMessage == nil, chores.shownWall != nil {
+      return wallPage(viewModel, width: width, height: height)
+    }
     guard let picture, let viewModel, viewModel.errorMessage == nil else {
       return page(width: width, height: height)
     }
@@ -111,6 +117,23 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
     let lines = pageLines(width: width, height: height) { list, headerRows in
       pictures = list.picturesOffset(rows: headerRows)
     }
+    return SceneFrame(lines: lines, pictures: pictures)
+  }
+
+  /// The artist's albums as a wall under the artist's name and figures.
+  private func wallPage(_ viewModel: ArtistDetail.FetchArtist.ViewModel, width: Int, height: Int) -> SceneFrame {
+    let header = [viewModel.name, SceneText.joined([viewModel.listeners, viewModel.playCount])]
+    var pictures: [PicturePlacement] = []
+    let lines = ScreenLayout.compose(
+      header: header,
+      body: { bodyHeight in
+        if let message = viewModel.albumsMessage, viewModel.albums.isEmpty { return [message] }
+        let tiles = viewModel.albums.map { WallTile(imageURL: $0.imageURL, title: $0.name, subtitle: $0.playCount) }
+        let wall = chores.wallFrame(
+          tiles: tiles, selection: viewport.selection, first: 1, width: width, height: bodyHeight)
+        pictures = wall?.picturesOffset(rows: header.count) ?? []
+        return wall?.lines ?? []
+      }, footer: [SceneText.wallHint + " · m similar"], width: width, height: height)
     return SceneFrame(lines: lines, pictures: pictures)
   }
 

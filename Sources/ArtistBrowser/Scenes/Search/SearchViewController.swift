@@ -35,8 +35,11 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
   /// The selected result's picture beside the results on a wide screen; nil without pictures.
   let previewPicture: PictureBox?
 
-  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: PictureBox? = nil) {
-    chores = SceneChores(preferences: preferences, thumbnails: thumbnails)
+  init(
+    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: PictureBox? = nil,
+    wall: WallView? = nil
+  ) {
+    chores = SceneChores(preferences: preferences, thumbnails: thumbnails, wall: wall)
     self.previewPicture = previewPicture
     previewPicture?.onUpdate = { [weak self] in self?.changed() }
   }
@@ -91,6 +94,7 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
   }
 
   public func handle(_ key: BrowserKey) -> Bool {
+    if mode == .browsing, showsResults, chores.handleWallKey(key, viewport: &viewport) { return true }
     // While browsing, keys that are not list commands (q, ?) belong to the app, as in the other lists.
     if mode == .browsing, ListCommand(key) == nil { return false }
     switch mode {
@@ -128,6 +132,13 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
       body: { bodyHeight in
         if self.showsResults, let results = self.results {
           if let message = results.emptyMessage { return [message] }
+          if let wall = self.chores.wallFrame(
+            tiles: results.rows.map { WallTile(imageURL: $0.imageURL, title: $0.name, subtitle: $0.listeners) },
+            selection: self.viewport.selection, width: width, height: bodyHeight)
+          {
+            pictures = wall.picturesOffset(rows: header.count)
+            return wall.lines
+          }
           let slots = self.chores.shownThumbnails
           let reserved = 4 + SceneText.widest(results.rows.map(\.listeners)) + (slots.map { $0.size.columns + 1 } ?? 0)
           let rows = results.rows

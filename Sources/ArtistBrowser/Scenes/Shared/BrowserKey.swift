@@ -4,6 +4,9 @@ public enum BrowserKey: Equatable {
   case character(Character)
   case up
   case down
+  /// Left and right move between the tiles of a wall; lists have no use for them.
+  case left
+  case right
   case pageUp
   case pageDown
   case home
@@ -28,6 +31,7 @@ enum ListCommand: Equatable {
     case .end: self = .bottom
     case .enter: self = .open
     case .backspace, .escape: self = .back
+    case .left, .right: return nil
     case .character(let character):
       switch character {
       case "k": self = .moveUp

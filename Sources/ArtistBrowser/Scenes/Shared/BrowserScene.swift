@@ -47,13 +47,18 @@ public protocol SceneNavigating: AnyObject {
   func setStatus(_ status: StatusLine)
 }
 
-/// Settings shared by every scene of one session (`t` toggles thumbnails everywhere).
+/// Settings shared by every scene of one session (`t` toggles thumbnails everywhere, `w` the wall).
 @MainActor
 public final class BrowserPreferences {
   public var showsThumbnails: Bool
+  /// Lists with pictures are shown as a wall of tiles (`w`, `--wall`).
+  public var showsWall: Bool
+  /// The size the wall's tiles are drawn at where they fit (`+`, `-`).
+  var wallTileSize = WallTileSize.medium
 
-  public init(showsThumbnails: Bool = false) {
+  public init(showsThumbnails: Bool = false, showsWall: Bool = false) {
     self.showsThumbnails = showsThumbnails
+    self.showsWall = showsWall
   }
 }
 

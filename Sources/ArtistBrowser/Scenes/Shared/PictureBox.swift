@@ -1,6 +1,7 @@
 import Foundation
 import ImageCache
 import ImageCacheSupport
+import TerminalGraphics
 
 /// One large picture of a scene (the preview pane, an album's cover), kept outside the VIP cycle like the
 /// thumbnails: the view asks for the picture of a URL at a box size while it renders; asking for another one
@@ -92,7 +93,7 @@ final class PictureBox {
   private nonisolated static func paint(_ bitmap: ImageBitmap, key: Key, painter: any PicturePainting, id: UInt32)
     async -> PaintedPicture
   {
-    painter.paint(bitmap, columns: key.columns, rows: key.rows, id: id)
+    painter.paint(bitmap, columns: key.columns, rows: key.rows, id: id, key: key.url.absoluteString)
   }
 
   private func finish(_ key: Key, _ result: Result<PaintedPicture, any Error>) {

@@ -3,6 +3,7 @@ import TerminalUI
 /// Small text helpers the view controllers share when laying out rows.
 enum SceneText {
   static let listHint = "j/k move · Enter open · h back · / search · s sort · t thumbnails · r refresh · ? help"
+  static let wallHint = "h/j/k/l move · Enter open · Backspace back · +/- tile size · w list"
 
   /// Right-aligns `text` in `columns` (ranks, durations).
   static func padLeft(_ text: String, _ columns: Int) -> String {

@@ -4,6 +4,8 @@ public struct StatusLine: Codable, Equatable {
   public var isStale: Bool
   public var isLoading: Bool
   public var error: String?
+  /// Where the cursor is on a wall ("12 / 50").
+  public var position: String?
 
   public init(source: DataSource? = nil, isStale: Bool = false, isLoading: Bool = false, error: String? = nil) {
     self.source = source
@@ -16,6 +18,7 @@ public struct StatusLine: Codable, Equatable {
   public var text: String {
     var parts: [String] = []
     if let source { parts.append(source.displayName) }
+    if let position { parts.append(position) }
     if isStale { parts.append("stale") }
     if isLoading { parts.append("loading…") }
     if let error { parts.append(error) }

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCache
+import TerminalGraphics
 import TerminalUI
 
 /// The thumbnails of one scene, kept outside the VIP cycle: the view controller asks for the URLs of the rows
@@ -17,37 +18,45 @@ final class ThumbnailSlots {
   private var nextRequestID = 0
   /// The terminal's name for each URL's picture, so the same cover keeps its id wherever its row moves.
   private var pictureIDs: [URL: UInt32] = [:]
+  /// This set's pictures are named from here up, so slots of other sizes (a wall's) never share a name with it.
+  private let firstPictureID: UInt32
   var onUpdate: (@MainActor () -> Void)?
   /// Thumbnails are named from here up (the large pictures have small ids of their own).
   static let firstPictureID: UInt32 = 100
 
-  init(loader: any ThumbnailLoading, painter: any PicturePainting, size: ThumbnailSize = .row) {
+  init(
+    loader: any ThumbnailLoading, painter: any PicturePainting, size: ThumbnailSize = .row,
+    firstPictureID: UInt32 = ThumbnailSlots.firstPictureID
+  ) {
     self.loader = loader
     self.painter = painter
     self.size = size
+    self.firstPictureID = firstPictureID
   }
 
   convenience init(loader: any ThumbnailLoading, renderer: any ThumbnailRendering, size: ThumbnailSize = .row) {
     self.init(loader: loader, painter: BlockArtPicturePainter(renderer: renderer), size: size)
   }
 
-  /// URLs in the order they should load (visible rows top to bottom). Anything else in flight is cancelled.
-  func request(_ urls: [URL]) {
-    let wanted = Set(urls)
+  /// URLs in the order they should load (visible rows top to bottom), at high priority, then `prefetch` (what the
+  /// next screen shows) at low priority. Anything else in flight is cancelled.
+  func request(_ urls: [URL], prefetch: [URL] = []) {
+    let wanted = Set(urls).union(prefetch)
     for (url, request) in inFlight where !wanted.contains(url) {
       request.task.cancel()
       inFlight[url] = nil
     }
-    for url in urls where rendered[url] == nil && inFlight[url] == nil && !failed.contains(url) {
+    for (url, priority) in urls.map({ ($0, ImageRequest.Priority.high) }) + prefetch.map({ ($0, .low) })
+    where rendered[url] == nil && inFlight[url] == nil && !failed.contains(url) {
       nextRequestID += 1
       let id = nextRequestID
-      let pictureID = pictureIDs[url] ?? Self.firstPictureID + UInt32(pictureIDs.count)
+      let pictureID = pictureIDs[url] ?? firstPictureID + UInt32(pictureIDs.count)
       pictureIDs[url] = pictureID
       let task = Task { [loader, painter, size] in
         let result: Result<PaintedPicture, any Error>
         do {
           let bitmap = try await loader.thumbnail(
-            for: url, fitting: painter.sourceSize(columns: size.columns, rows: size.rows))
+            for: url, fitting: painter.sourceSize(columns: size.columns, rows: size.rows), priority: priority)
           result = .success(await Self.paint(bitmap, size: size, painter: painter, id: pictureID))
         } catch {
           result = .failure(error)
@@ -98,6 +107,10 @@ final class ThumbnailSlots {
   }
 
   var pendingURLs: Set<URL> { Set(inFlight.keys) }
+  /// Covers that could not be loaded (a cancelled load is not a failure).
+  var failedURLs: Set<URL> { failed }
+  /// Whether `url`'s picture has arrived.
+  func isReady(_ url: URL) -> Bool { rendered[url] != nil }
 
   private nonisolated static func paint(
     _ bitmap: ImageBitmap, size: ThumbnailSize, painter: any PicturePainting, id: UInt32
@@ -115,7 +128,10 @@ final class ThumbnailSlots {
       onUpdate?()
     case .failure(let error):
       // A cancelled load may be asked for again later; a broken image would only fail again.
-      if !(error is CancellationError) { failed.insert(url) }
+      if !(error is CancellationError) {
+        failed.insert(url)
+        onUpdate?()  // the wall's status line counts failures
+      }
     }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCache
+import TerminalGraphics
 
 /// Fetches and decodes a cover. Cancelling the calling task must abandon the request.
 /// Backed by `ImageManager` in the app; a fake in tests.
@@ -9,6 +10,8 @@ public protocol ThumbnailLoading: Sendable {
   /// into a few cells uses. The app's loader keeps the scaled picture on disk too, so the next start reads a few
   /// kilobytes of pixels instead of decoding and scaling the whole cover again.
   func thumbnail(for url: URL, fitting box: PixelSize) async throws -> ImageBitmap
+  /// `thumbnail(for:fitting:)` at `priority`: what is on screen ahead of what is fetched for the next screen.
+  func thumbnail(for url: URL, fitting box: PixelSize, priority: ImageRequest.Priority) async throws -> ImageBitmap
 }
 
 extension ThumbnailLoading {
@@ -16,17 +19,13 @@ extension ThumbnailLoading {
   public func thumbnail(for url: URL, fitting box: PixelSize) async throws -> ImageBitmap {
     try await thumbnail(for: url)
   }
-}
 
-/// A width and a height in pixels (made by the painters, which know their cells).
-public struct PixelSize: Hashable, Sendable {
-  public var width: Int
-  public var height: Int
-}
-
-/// Turns a bitmap into exactly `rows` strings of `columns` display columns (backed by BlockArt in the app).
-public protocol ThumbnailRendering: Sendable {
-  func render(_ bitmap: ImageBitmap, columns: Int, rows: Int) -> [String]
+  /// Loaders without priorities load everything alike.
+  public func thumbnail(for url: URL, fitting box: PixelSize, priority: ImageRequest.Priority) async throws
+    -> ImageBitmap
+  {
+    try await thumbnail(for: url, fitting: box)
+  }
 }
 
 /// Cell size of a thumbnail beside a list row.

@@ -21,8 +21,11 @@ public final class SimilarArtistsViewController: BrowserScene, SimilarArtistsDis
   /// The selected artist's picture beside the list on a wide screen; nil without pictures.
   let previewPicture: PictureBox?
 
-  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: PictureBox? = nil) {
-    chores = SceneChores(preferences: preferences, thumbnails: thumbnails)
+  init(
+    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: PictureBox? = nil,
+    wall: WallView? = nil
+  ) {
+    chores = SceneChores(preferences: preferences, thumbnails: thumbnails, wall: wall)
     self.previewPicture = previewPicture
     previewPicture?.onUpdate = { [weak self] in self?.changed() }
   }
@@ -54,6 +57,7 @@ public final class SimilarArtistsViewController: BrowserScene, SimilarArtistsDis
   }
 
   public func handle(_ key: BrowserKey) -> Bool {
+    if chores.handleWallKey(key, viewport: &viewport) { return true }
     guard let command = ListCommand(key) else { return false }
     if viewport.apply(command) {
       changed()
@@ -89,6 +93,13 @@ public final class SimilarArtistsViewController: BrowserScene, SimilarArtistsDis
         guard let viewModel, viewModel.emptyMessage == nil else {
           return [viewModel?.emptyMessage ?? "Loading…"]
         }
+        if let wall = chores.wallFrame(
+          tiles: viewModel.rows.map { WallTile(imageURL: $0.imageURL, title: $0.name, subtitle: "\($0.match) match") },
+          selection: viewport.selection, width: width, height: bodyHeight)
+        {
+          pictures = wall.picturesOffset(rows: header.count)
+          return wall.lines
+        }
         let selected = viewModel.rows.indices.contains(viewport.selection) ? viewModel.rows[viewport.selection] : nil
         let body = PicturePane.list(
           width: width, height: bodyHeight, bodyRow: header.count, picture: previewPicture, url: selected?.imageURL,
@@ -100,7 +111,11 @@ public final class SimilarArtistsViewController: BrowserScene, SimilarArtistsDis
         }
         pictures = body.pictures
         return body.lines
-      }, footer: ["j/k move · Enter open · h back · t thumbnails · r refresh"], width: width, height: height)
+      },
+      footer: [
+        chores.shownWall == nil ? "j/k move · Enter open · h back · t thumbnails · r refresh" : SceneText.wallHint
+      ],
+      width: width, height: height)
     return SceneFrame(lines: lines, pictures: pictures)
   }
 

@@ -30,8 +30,11 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
   private var resetsSelection = true
   static let pagingThreshold = 5
 
-  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: PictureBox? = nil) {
-    chores = SceneChores(preferences: preferences, thumbnails: thumbnails)
+  init(
+    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: PictureBox? = nil,
+    wall: WallView? = nil
+  ) {
+    chores = SceneChores(preferences: preferences, thumbnails: thumbnails, wall: wall)
     self.previewPicture = previewPicture
     previewPicture?.onUpdate = { [weak self] in self?.changed() }
   }
@@ -85,6 +88,10 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
   // MARK: Keys
 
   public func handle(_ key: BrowserKey) -> Bool {
+    if chores.handleWallKey(key, viewport: &viewport) {
+      fetchNextPageIfNeeded()
+      return true
+    }
     guard let command = ListCommand(key) else { return false }
     if viewport.apply(command) {
       fetchNextPageIfNeeded()
@@ -128,6 +135,13 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
         guard let viewModel, viewModel.emptyMessage == nil else {
           return [viewModel?.emptyMessage ?? "Loading…"]
         }
+        if let wall = chores.wallFrame(
+          tiles: viewModel.rows.map { WallTile(imageURL: $0.imageURL, title: $0.name, subtitle: $0.listeners) },
+          selection: viewport.selection, width: width, height: bodyHeight)
+        {
+          pictures = wall.picturesOffset(rows: header.count)
+          return wall.lines
+        }
         let selected = viewModel.rows.indices.contains(viewport.selection) ? viewModel.rows[viewport.selection] : nil
         // The preview follows the selection while the pane is shown.
         if width >= PicturePane.minimumWidth, previewPicture != nil, let selected, selected != previewedRow {
@@ -141,7 +155,7 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
         }
         pictures = body.pictures
         return body.lines
-      }, footer: [SceneText.listHint], width: width, height: height)
+      }, footer: [chores.shownWall == nil ? SceneText.listHint : SceneText.wallHint], width: width, height: height)
     return SceneFrame(lines: lines, pictures: pictures)
   }
 

@@ -146,7 +146,7 @@ import Testing
     await sut.waitForLoad()
     // And the field shows the end of the query, where typing goes on, within the screen's width
     let field = sut.render(width: 40, height: 7)[0]
-    #expect(field.hasPrefix("Search: …Rós Sigur Rós"))
+    #expect(field.hasPrefix("Search: … Rós Sigur Rós"))
     #expect(field.trimmingCharacters(in: .whitespaces).hasSuffix("Rós Sigur▏"))
     #expect(TerminalText.displayWidth(field) == 40)
     // And Esc still leaves at once

@@ -1,6 +1,7 @@
 import Foundation
 import ImageCache
 import Synchronization
+import TerminalGraphics
 import Testing
 
 @testable import ArtistBrowser
@@ -33,7 +34,7 @@ import Testing
     sut.request([good, broken])
     await sut.waitUntilIdle()
     #expect(loader.requested == [good, broken])
-    #expect(updates == 1)
+    #expect(updates == 2)  // the picture, and the failure (a wall's status line counts failures)
     #expect(sut.lines(for: good) == ["##", "##", "##"])
     #expect(sut.lines(for: broken) == ["  ", "··", "  "])
     #expect(sut.lines(for: nil) == ["  ", "  ", "  "])

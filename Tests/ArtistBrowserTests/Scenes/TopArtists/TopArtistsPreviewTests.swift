@@ -1,5 +1,6 @@
 import Foundation
 import ImageCache
+import TerminalGraphics
 import TerminalUI
 import Testing
 

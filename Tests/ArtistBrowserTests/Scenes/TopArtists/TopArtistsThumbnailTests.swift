@@ -1,4 +1,5 @@
 import Foundation
+import TerminalGraphics
 import TerminalUI
 import Testing
 

@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import ImageCache
+import ImageEncoding
+import ToolOptions
+
+struct Collage: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "collage",
+    abstract: "Make one PNG of covers in a grid: an artist's top albums, or a list of image URLs.",
+    discussion: """
+      imgcache collage "Artist Name" --grid 3x3 -o covers.png
+      imgcache collage --urls FILE --grid 5x5 --tile 300 -o covers.png   (one URL a line; - reads standard input)
+      Covers go through the cache. A missing or broken cover is a grey tile; the exit status is 0 when every tile \
+      is a cover, 1 when some are not, 2 when none is (then nothing is written).
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var lastFM: LastFMOptions
+
+  @Argument(help: "Artist whose top albums to lay out (autocorrected).")
+  var artist: String?
+
+  @Option(help: "File with one image URL a line ('-' for standard input; blank lines and # comments skipped).")
+  var urls: String?
+
+  @Option(help: "Columns x rows, such as 3x3 or 5x5.")
+  var grid: String
+
+  @Option(help: "Edge of each square tile in pixels (16 to 2000).")
+  var tile: Int = 300
+
+  @Option(name: [.short, .long], help: "The PNG to write (replaced whole, never left half-written).")
+  var output: String
+
+  @Flag(help: "Print the summary and every tile as JSON.")
+  var json = false
+
+  /// The largest picture written, in pixels: 400 MB of RGBA while it is put together.
+  static let pixelLimit = 100_000_000
+
+  func run() async throws {
+    try await reportingFailures {
+      let (columns, rows) = try Self.parseGrid(grid)
+      guard (16...2000).contains(tile) else { throw CommandFailure("--tile: expected 16 to 2000 pixels, got \(tile)") }
+      guard columns * rows * tile * tile <= Self.pixelLimit else {
+        throw CommandFailure(
+          "\(columns)x\(rows) tiles of \(tile) px is too large a picture; use fewer or smaller tiles")
+      }
+      let source = try source()
+      let configuration = try global.configuration()
+      global.bootstrapLogging()
+      let transport = ImageManager.makeTransport(configuration)
+      let resolved = try await source.resolve(
+        count: columns * rows, lastFM: lastFM, global: global, transport: transport)
+      if let note = resolved.note { Console.note(note) }
+      let manager: ImageManager
+      do {
+        manager = try ImageManager(configuration: configuration, transport: transport)
+      } catch {
+        await resolved.source?.shutdown()
+        throw CommandFailure("\(error)")
+      }
+      let composer = CollageComposer(columns: columns, rows: rows, tile: tile)
+      let drawn = await CollageRun.draw(
+        resolved.cells, composer: composer, manager: manager, concurrency: global.concurrency)
+      // The demo catalog serves its covers until they are all in.
+      await resolved.source?.shutdown()
+      try? manager.close()
+      if drawn.cancelled { throw ExitCode(130) }
+      let summary = CollageSummary(output: output, composer: composer, tiles: drawn.tiles)
+      if summary.drawn > 0 {
+        let picture = ImageBitmap(width: composer.width, height: composer.height, pixels: drawn.canvas)
+        do {
+          try AtomicFile.write(try PNGEncoder.encode(picture), to: output)
+        } catch let failure as CommandFailure {
+          throw failure
+        } catch {
+          throw CommandFailure("cannot encode the collage: \(error)")
+        }
+      }
+      print(json ? try Console.json(summary) : summary.line)
+      if summary.drawn < summary.tileCount { throw ExitCode(summary.drawn == 0 ? 2 : 1) }
+    }
+  }
+
+  private func source() throws -> CollageSource {
+    switch (artist, urls) {
+    case (nil, nil): throw CommandFailure("name an artist, or give --urls FILE (- for standard input)")
+    case (.some, .some): throw CommandFailure("give an artist or --urls, not both")
+    case (nil, let path?): return .urls(path)
+    case (let name?, nil): return .artist(name)
+    }
+  }
+
+  static func parseGrid(_ text: String) throws -> (columns: Int, rows: Int) {
+    let parts = text.lowercased().split(separator: "x")
+    guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]), (1...50).contains(columns),
+      (1...50).contains(rows)
+    else {
+      throw CommandFailure("--grid: expected COLUMNSxROWS from 1x1 to 50x50, such as 5x5, got \"\(text)\"")
+    }
+    return (columns, rows)
+  }
+}
