@@ -142,6 +142,11 @@ public struct KeyDecoder {
       default: 0
       }
     guard length > 0 else { return (.unknown([first]), 1) }
+    // A byte that cannot continue the character (an Escape typed after a paste cut mid-character) ends it: the
+    // lead alone is unknown, and that byte is decoded as the key it is.
+    guard bytes.dropFirst().prefix(length - 1).allSatisfy({ $0 & 0xC0 == 0x80 }) else {
+      return (.unknown([first]), 1)
+    }
     guard bytes.count >= length else { return final ? (.unknown(Array(bytes)), bytes.count) : nil }
     let encoded = bytes.prefix(length)
     guard let text = String(validating: encoded, as: UTF8.self), let character = text.first else {

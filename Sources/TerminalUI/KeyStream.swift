@@ -10,23 +10,9 @@ extension KeyReader {
     device: any TerminalDevice, escapeTimeout: Duration = .milliseconds(50),
     pollInterval: Duration = .milliseconds(200), pendingInput: [UInt8] = []
   ) -> AsyncStream<Key> {
-    let stopped = StopSignal()
-    let (stream, continuation) = AsyncStream<Key>.makeStream()
-    continuation.onTermination = { _ in stopped.raise() }
-    let thread = Thread {
-      let reader = KeyReader(device: device, escapeTimeout: escapeTimeout, pendingInput: pendingInput)
-      while !stopped.isRaised {
-        if let key = reader.nextKey(timeout: pollInterval) {
-          continuation.yield(key)
-        } else if reader.isAtEnd {
-          break
-        }
-      }
-      continuation.finish()
+    stream(device: device, escapeTimeout: escapeTimeout, pollInterval: pollInterval, pendingInput: pendingInput) {
+      $0.nextKey(timeout: pollInterval)
     }
-    thread.name = "TerminalUI key reader"
-    thread.start()
-    return stream
   }
 }
 
@@ -37,15 +23,25 @@ extension KeyReader {
     device: any TerminalDevice, escapeTimeout: Duration = .milliseconds(50),
     pollInterval: Duration = .milliseconds(200), pendingInput: [UInt8] = []
   ) -> AsyncStream<[Key]> {
+    stream(device: device, escapeTimeout: escapeTimeout, pollInterval: pollInterval, pendingInput: pendingInput) {
+      let keys = $0.nextKeys(timeout: pollInterval)
+      return keys.isEmpty ? nil : keys
+    }
+  }
+
+  /// The reading thread both streams share: `next` reads one element, nil when none came within the poll interval.
+  private static func stream<Element: Sendable>(
+    device: any TerminalDevice, escapeTimeout: Duration, pollInterval: Duration, pendingInput: [UInt8],
+    next: @escaping @Sendable (KeyReader) -> Element?
+  ) -> AsyncStream<Element> {
     let stopped = StopSignal()
-    let (stream, continuation) = AsyncStream<[Key]>.makeStream()
+    let (stream, continuation) = AsyncStream<Element>.makeStream()
     continuation.onTermination = { _ in stopped.raise() }
     let thread = Thread {
       let reader = KeyReader(device: device, escapeTimeout: escapeTimeout, pendingInput: pendingInput)
       while !stopped.isRaised {
-        let keys = reader.nextKeys(timeout: pollInterval)
-        if !keys.isEmpty {
-          continuation.yield(keys)
+        if let element = next(reader) {
+          continuation.yield(element)
         } else if reader.isAtEnd {
           break
         }

@@ -5,6 +5,29 @@ import Testing
 
 /// The listener and tag methods decode the API documentation's examples, quirks included.
 @Suite struct ListenerDecodingTests {
+  /// The fixtures these tests and `ListenerErrorTests` read (`FixtureDecodingTests.everyFixtureIsCovered`).
+  static let coveredFixtures: Set<String> = [
+    "docs.user.getInfo.ok0.json", "docs.user.getInfo.error0.json", "docs.user.getRecentTracks.ok0.json",
+    "docs.user.getRecentTracks.ok1.json", "docs.user.getRecentTracks.error0.json",
+    "docs.user.getRecentTracks.error1.json", "docs.user.getLovedTracks.ok0.json",
+    "docs.user.getLovedTracks.error0.json", "docs.user.getTopArtists.ok0.json", "docs.user.getTopAlbums.ok0.json",
+    "docs.user.getTopTracks.ok0.json", "docs.tag.getInfo.ok0.json", "docs.tag.getInfo.ok1.json",
+    "docs.tag.getTopArtists.ok0.json", "docs.tag.getTopArtists.ok1.json", "docs.tag.getTopAlbums.ok0.json",
+    "docs.tag.getTopAlbums.ok1.json", "docs.artist.getTopTracks.ok0.json", "docs.artist.getTopTracks.error0.json",
+  ]
+
+  @Test func artistTopTracksDocsExample() throws {
+    let page = try LastFMDecoding.topTracks(fixtureBytes("docs.artist.getTopTracks.ok0.json"))
+    #expect(page.items.count == 50)
+    #expect(page.items.prefix(3).map(\.name) == ["You Know My Name", "Billie Jean", "Can't Change Me"])
+    #expect((page.perPage, page.totalPages, page.total) == (50, 429, 21406))
+  }
+
+  @Test func unknownTagHasNoAlbums() throws {
+    let page = try LastFMDecoding.tagTopAlbums(fixtureBytes("docs.tag.getTopAlbums.ok1.json"))
+    #expect(page.items.isEmpty)
+    #expect(page.total == 0)
+  }
   @Test func profileDocsExample() throws {
     let profile = try LastFMDecoding.listenerProfile(fixtureBytes("docs.user.getInfo.ok0.json"))
     #expect(profile.name == "TyphoonsNotABot")

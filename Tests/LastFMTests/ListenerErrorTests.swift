@@ -32,6 +32,26 @@ import Testing
     #expect(loader.requestCount == 1)
   }
 
+  @Test(arguments: ["docs.user.getRecentTracks.error0.json", "docs.user.getLovedTracks.error0.json"])
+  func unknownUserInEveryListingMethod(file: String) async throws {
+    let body = String(decoding: try fixtureBytes(file), as: UTF8.self)
+    let loader = ScriptedLoader([.body(body, status: 404, contentType: "application/json")])
+    await #expect(throws: LastFMError.unknownUser("ghost")) {
+      if file.contains("Loved") {
+        _ = try await makeClient(loader).lovedTracks(user: "ghost")
+      } else {
+        _ = try await makeClient(loader).recentTracks(user: "ghost")
+      }
+    }
+  }
+
+  @Test func artistTopTracksErrorIsNotFound() async throws {
+    let loader = ScriptedLoader([.fixture("docs.artist.getTopTracks.error0.json"), .json(#"{"results": {}}"#)])
+    await #expect(throws: LastFMError.notFound(what: "artist \"Nobody\"", suggestions: [])) {
+      try await makeClient(loader).topTracks(artist: "Nobody")
+    }
+  }
+
   @Test func errorSixForAnArtistIsStillNotFound() async {
     let loader = ScriptedLoader([
       .json(#"{"error":6,"message":"The artist you supplied could not be found"}"#), .json(#"{"results": {}}"#),

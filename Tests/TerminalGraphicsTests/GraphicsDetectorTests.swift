@@ -141,7 +141,7 @@ import Testing
     let (capabilities, _, terminal) = await detect(
       environment: environment, script: [bytes("\u{1B}[?1;2;4c")], tmux: true)
     #expect(terminal.output.bytes == GraphicsDetector.queryBytes(wrapProbe: true, askCellSize: true))
-    #expect(capabilities == GraphicsCapabilities(protocol: .sixel))
+    #expect(capabilities == GraphicsCapabilities(protocol: .sixel, insideTmux: true))
   }
 
   @Test func theEnvironmentVariableNamesAChoice() {

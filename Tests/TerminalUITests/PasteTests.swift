@@ -48,6 +48,21 @@ import Testing
     #expect(decoder.bytesExamined <= KeyDecoder.longestControlSequence * (digits.count + 2))
   }
 
+  @Test func anEscapeAfterAPasteCutMidCharacterIsStillEscape() {
+    // Given a paste whose last read ends with the first byte of a four-byte character (🎸 is F0 9F 8E B8)
+    var decoder = KeyDecoder()
+    let first = decoder.feed(Array("Sigur ".utf8) + [0xF0])
+    // When Escape arrives next, alone, and the escape timeout passes
+    let second = decoder.feed([0x1B]) + decoder.flushPending()
+    // Then the cut character is one unknown key and Escape is Escape, not swallowed into it
+    #expect(first.count == 6)
+    #expect(second == [.unknown([0xF0]), .escape])
+    // And a character completed by a later read still decodes whole
+    var split = KeyDecoder()
+    #expect(split.feed([0xF0, 0x9F]).isEmpty)
+    #expect(split.feed([0x8E, 0xB8]) == [.character("🎸")])
+  }
+
   @Test func aReaderHandsOutAPasteKeyByKey() {
     // Given a device that delivers the paste in two reads
     let bytes = Self.paste()

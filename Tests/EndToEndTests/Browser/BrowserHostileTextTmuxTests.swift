@@ -123,13 +123,7 @@ struct BrowserHostileTextTmuxTests {
     #expect(names.contains(Self.names[1]))
   }
 
-  @Test(
-    .disabled(
-      """
-      open: Esc and q sent at once after the field fills (while tmux is still writing the paste) are not acted on; \
-      sent a second later they are (RELIABILITY.md, Text and input)
-      """))
-  func aHundredKilobytePasteLeavesThePromptResponsive() async throws {
+  @Test func aHundredKilobytePasteLeavesThePromptResponsive() async throws {
     let cache = try BrowserProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
     let sttyFile = cache.appendingPathComponent("stty.txt")

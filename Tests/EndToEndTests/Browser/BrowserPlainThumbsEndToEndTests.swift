@@ -15,7 +15,7 @@ struct BrowserPlainThumbsEndToEndTests {
     #expect(output.status == 0, "stderr: \(output.stderr)")
     #expect(!output.stdout.contains("\u{1B}"))
     let lines = output.stdout.split(separator: "\n").map(String.init)
-    #expect(lines.first == "Top artists (sort: rank)", "the notice is on stderr")
+    #expect(lines.first == "Top artists · sort: rank", "the notice is on stderr")
     #expect(output.stderr == "artist-browser: demo catalog (no LASTFM_API_KEY set)\n")
     // Two artists, each row beside three lines of cover drawn in the luminance ramp.
     let rows = lines.filter { $0.contains(" listeners") }

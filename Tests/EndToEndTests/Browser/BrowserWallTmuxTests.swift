@@ -24,7 +24,7 @@ struct BrowserWallTmuxTests {
 
   static func firstArtist(cache: URL) throws -> String {
     let chart = try BrowserProcess.run(["--plain", "--limit", "1"], cacheDirectory: cache)
-    let firstLine = chart.stdout.split(separator: "\n").map(String.init).dropFirst(2).first ?? ""
+    let firstLine = chart.stdout.split(separator: "\n").map(String.init).dropFirst(1).first ?? ""
     return try #require(BrowserProcess.artistName(fromChartLine: firstLine))
   }
 
