@@ -56,6 +56,12 @@ public final class Terminal: TerminalDevice {
     }
   }
 
+  /// Ctrl-Z: the terminal as it was, the process stopped until `fg`, then the app's mode and screen again and a
+  /// resize reported so everything is repainted. Returns once continued; nothing may be drawn while it waits.
+  public func suspend() {
+    TerminalRestoration.suspendProcessAndWait()
+  }
+
   /// Bytes to write before the full screen is left, however the process leaves it (`restore()`, `exit`, SIGINT,
   /// SIGTERM, SIGHUP, SIGQUIT): what removes every picture a graphics protocol left on the screen (kitty's delete
   /// of all pictures), which leaving the alternate screen does not. Empty bytes write nothing.

@@ -17,6 +17,9 @@ enum TerminalRestoration {
   nonisolated(unsafe) private static var needsRestore: sig_atomic_t = 0
   nonisolated(unsafe) private static var leavesFullScreen: sig_atomic_t = 1
   nonisolated(unsafe) private static var handlersInstalled = false
+  /// How many times SIGTSTP's handler has begun, and how many times it has returned (continued, or not stopped).
+  nonisolated(unsafe) private static var suspensionsBegun: sig_atomic_t = 0
+  nonisolated(unsafe) private static var suspensionsEnded: sig_atomic_t = 0
   nonisolated(unsafe) private(set) static var resizePipeReadEnd: Int32 = -1
   nonisolated(unsafe) private static var resizePipeWriteEnd: Int32 = -1
   /// Bytes written first when the full screen is left, on every way out: a length (`Int`) followed by the bytes, in
@@ -63,6 +66,8 @@ enum TerminalRestoration {
   /// Ctrl-Z's work, run as SIGTSTP's handler: restore the terminal, stop with the default action (so the shell
   /// sees the job stopped), and when continued, re-enter the app's mode and screen and ask for a repaint.
   private static func suspend() {
+    suspensionsBegun &+= 1
+    defer { suspensionsEnded &+= 1 }
     let wasChanged = needsRestore == 1
     if wasChanged {
       _ = tcgetattr(inputDescriptor, &suspendedAttributes)
@@ -84,6 +89,21 @@ enum TerminalRestoration {
     }
     needsRestore = 1
     reportResize()
+  }
+
+  /// Sends the process SIGTSTP, as Ctrl-Z does in cooked mode, and returns once it has been continued. The signal
+  /// goes to the process (the calling thread may block it) and its handler runs on another thread, so the caller
+  /// waits for the handler: a frame drawn meanwhile would land on the shell's screen after the restore.
+  static func suspendProcessAndWait() {
+    let begun = suspensionsBegun
+    let ended = suspensionsEnded
+    _ = kill(getpid(), SIGTSTP)
+    // The handler normally begins within microseconds; past the grace period it was not delivered at all.
+    let grace = ContinuousClock.now + .seconds(5)
+    while suspensionsEnded == ended {
+      if suspensionsBegun == begun && ContinuousClock.now > grace { return }
+      usleep(1_000)
+    }
   }
 
   /// Makes leaving the full screen write `bytes` first (what removes every picture a graphics protocol drew), on

@@ -14,7 +14,7 @@ public enum JSONSchemaValidator {
 
   /// True when python3 can import `jsonschema`; tests that need it are skipped otherwise, saying why.
   public static let isAvailable: Bool = {
-    guard let output = try? ProcessRunner.run(env, ["python3", "-c", "import jsonschema"]) else { return false }
+    guard let output = try? ProcessRunner.runBlocking(env, ["python3", "-c", "import jsonschema"]) else { return false }
     return output.status == 0
   }()
 
@@ -25,7 +25,7 @@ public enum JSONSchemaValidator {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("json-document-\(UUID().uuidString)")
     try Data(document.utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
-    let output = try ProcessRunner.run(env, ["python3", "-c", script, schema.path, file.path])
+    let output = try ProcessRunner.runBlocking(env, ["python3", "-c", script, schema.path, file.path])
     let lines = output.stdout.split(separator: "\n").map(String.init)
     switch output.status {
     case 0: return []

@@ -175,7 +175,7 @@ public final class NginxTLSServer {
   }
 
   private static func run(_ executable: URL, _ arguments: [String], in folder: URL) throws {
-    let output = try ProcessRunner.run(executable, arguments, in: folder)
+    let output = try ProcessRunner.runBlocking(executable, arguments, in: folder)
     guard output.status == 0 else {
       throw Failure(
         description: "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) failed: \(output.stderr)")
@@ -185,7 +185,7 @@ public final class NginxTLSServer {
   /// nginx 1.25.1 replaced `listen … http2` by the `http2 on;` directive (the old form still works, with a warning).
   private static func http2Directives(_ nginx: URL) -> (listen: String, server: String) {
     // `nginx -v` prints its version on stderr.
-    guard let text = try? ProcessRunner.run(nginx, ["-v"]).stderr else { return (" http2", "") }
+    guard let text = try? ProcessRunner.runBlocking(nginx, ["-v"]).stderr else { return (" http2", "") }
     let version = text.split(separator: "/").last.map { $0.split(separator: " ")[0] } ?? ""
     let parts = version.split(separator: ".").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     let modern = parts.lexicographicallyPrecedes([1, 25, 1]) == false && parts.count >= 2

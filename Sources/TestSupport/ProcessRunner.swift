@@ -47,15 +47,24 @@ public enum ProcessRunner {
     FileManager.default.isExecutableFile(atPath: executable(name).path)
   }
 
-  /// Runs to completion. `environment` adds to (and overrides) this process's environment.
+  /// Runs to completion, waiting off the cooperative pool. `environment` adds to (and overrides) this process's
+  /// environment.
   public static func run(
     _ name: String, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil
-  ) throws -> Output {
-    try run(executable(name), arguments, environment: environment, stdin: stdin)
+  ) async throws -> Output {
+    try await run(executable(name), arguments, environment: environment, stdin: stdin)
   }
 
   /// Runs any program (a system tool such as `openssl`) to completion, in `folder` if given.
   public static func run(
+    _ executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:],
+    stdin: String? = nil
+  ) async throws -> Output {
+    try await offThePool { try runBlocking(executable, arguments, in: folder, environment: environment, stdin: stdin) }
+  }
+
+  /// `run` for a thread that is not a task's (a server's, or one of `offThePool`'s).
+  public static func runBlocking(
     _ executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:],
     stdin: String? = nil
   ) throws -> Output {

@@ -3,8 +3,13 @@ import Synchronization
 
 /// Runs `body(0) … body(count - 1)` on `count` threads released together, as processes started at the same moment
 /// would run, and returns the descriptions of the errors they threw (empty when all succeeded). Threads, not tasks:
-/// the bodies block (SQLite locks), and a blocked task would hold a cooperative thread.
-public func runAtOnce(_ count: Int, _ body: @escaping @Sendable (Int) throws -> Void) -> [String] {
+/// the bodies block (SQLite locks), and a blocked task would hold a cooperative thread; the caller waits for them
+/// off the pool too.
+public func runAtOnce(_ count: Int, _ body: @escaping @Sendable (Int) throws -> Void) async -> [String] {
+  await offThePool { runAtOnceBlocking(count, body) }
+}
+
+private func runAtOnceBlocking(_ count: Int, _ body: @escaping @Sendable (Int) throws -> Void) -> [String] {
   let ready = DispatchGroup()
   let go = DispatchSemaphore(value: 0)
   let done = DispatchGroup()

@@ -12,7 +12,7 @@ public struct WaitTimedOut: Error, CustomStringConvertible {
 /// Polls `condition` until it holds; throws `WaitTimedOut` naming `what` once `timeout` has passed. The timeout is
 /// a safety net against a hang, never a timing assertion: generous, so a slow machine only waits longer.
 public func waitUntil(
-  _ what: String, timeout: Duration = .seconds(60), every interval: Duration = .milliseconds(5),
+  _ what: String, timeout: Duration = .seconds(120), every interval: Duration = .milliseconds(5),
   _ condition: () throws -> Bool
 ) async throws {
   let deadline = ContinuousClock.now + timeout

@@ -25,22 +25,22 @@ struct ShowSymbolsEndToEndTests {
     return path
   }
 
-  @Test func sextantsFromTheOptionOrFromTheTerminal() throws {
+  @Test func sextantsFromTheOptionOrFromTheTerminal() async throws {
     let path = try picture()
     defer { try? FileManager.default.removeItem(atPath: path) }
     let arguments = ["show", path, "--size", "2x1", "--color", "truecolor"]
     let sextants =
       "\(esc)[38;2;0;0;0;48;2;255;255;255m\u{1FB14}\(esc)[38;2;192;0;0;48;2;0;0;255m\u{1FB0E}\(esc)[0m\n"
 
-    let chosen = try ProcessRunner.run(
+    let chosen = try await ProcessRunner.run(
       "imgcache", arguments + ["--symbols", "sextant"], environment: ["TERM": "xterm"])
     #expect(chosen.status == 0, "\(chosen.stderr)")
     #expect(chosen.stdout == sextants)
-    let detected = try ProcessRunner.run(
+    let detected = try await ProcessRunner.run(
       "imgcache", arguments, environment: ["TERM": "xterm-kitty", "TERM_PROGRAM": ""])
     #expect(detected.stdout == sextants)
     // Elsewhere auto means half blocks: each cell's left column, upper and lower half.
-    let half = try ProcessRunner.run(
+    let half = try await ProcessRunner.run(
       "imgcache", arguments + ["--symbols", "auto"],
       environment: [
         "TERM": "xterm", "TERM_PROGRAM": "", "KITTY_WINDOW_ID": "", "WEZTERM_PANE": "",
@@ -49,17 +49,17 @@ struct ShowSymbolsEndToEndTests {
     #expect(half.stdout.filter { $0 == "▀" }.count == 2 && !half.stdout.unicodeScalars.contains("\u{1FB14}"))
   }
 
-  @Test func anUnknownSetIsOneLineSayingWhatToType() throws {
+  @Test func anUnknownSetIsOneLineSayingWhatToType() async throws {
     let path = try picture()
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let result = try ProcessRunner.run("imgcache", ["show", path, "--symbols", "octant"])
+    let result = try await ProcessRunner.run("imgcache", ["show", path, "--symbols", "octant"])
     #expect(result.status != 0)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.split(separator: "\n").count == 1)
     #expect(result.stderr.contains("--symbols: expected half, quad, sextant or auto, got \"octant\""))
   }
 
-  @Test func manyFilesComeOutInOrderAndABadOneStopsAfterThoseBeforeIt() throws {
+  @Test func manyFilesComeOutInOrderAndABadOneStopsAfterThoseBeforeIt() async throws {
     // Given 40 pictures, each a different colour (files are drawn on every core, a batch at a time)
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("show-many-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -73,14 +73,14 @@ struct ShowSymbolsEndToEndTests {
     }
     let options = ["--size", "1x1", "--color", "truecolor", "--symbols", "half"]
     // When drawn all at once
-    let all = try ProcessRunner.run("imgcache", ["show"] + paths + options)
+    let all = try await ProcessRunner.run("imgcache", ["show"] + paths + options)
     // Then the output is each picture's own drawing, in the order given
     #expect(all.status == 0, "\(all.stderr)")
-    let each = try paths.map { try ProcessRunner.run("imgcache", ["show", $0] + options).stdout }
+    let each = try await paths.asyncMap { try await ProcessRunner.run("imgcache", ["show", $0] + options).stdout }
     #expect(all.stdout == each.joined())
     // And with a missing file in the middle, the pictures before it are drawn, then one line says what failed
     let missing = folder.appendingPathComponent("missing.png").path
-    let broken = try ProcessRunner.run("imgcache", ["show"] + paths[0..<25] + [missing] + paths[25...] + options)
+    let broken = try await ProcessRunner.run("imgcache", ["show"] + paths[0..<25] + [missing] + paths[25...] + options)
     #expect(broken.status == 1)
     #expect(broken.stdout == each[0..<25].joined())
     #expect(broken.stderr == "imgcache: cannot read \(missing); check the path\n")

@@ -23,17 +23,17 @@ struct WarmArtistEndToEndTests {
 
   struct Stats: Decodable { var entries: Int }
 
-  @Test func warmsTheDemoArtistsCoversAndASecondRunDownloadsNothing() throws {
+  @Test func warmsTheDemoArtistsCoversAndASecondRunDownloadsNothing() async throws {
     // Given an empty cache and no Last.fm key (so the demo catalog answers)
     let artist = "ezra sandkeakjind"  // the demo chart's first artist, in the wrong case on purpose
 
     // When the artist is warmed twice
-    let first = try ProcessRunner.run(
+    let first = try await ProcessRunner.run(
       "imgcache", ["warm", artist, "--similar", "1", "--json"], environment: environment)
-    let second = try ProcessRunner.run(
+    let second = try await ProcessRunner.run(
       "imgcache", ["warm", artist, "--similar", "1", "--json"], environment: environment)
-    let stats = try ProcessRunner.run("imgcache", ["stats", "--json"], environment: environment)
-    let verify = try ProcessRunner.run("imgcache", ["verify"], environment: environment)
+    let stats = try await ProcessRunner.run("imgcache", ["stats", "--json"], environment: environment)
+    let verify = try await ProcessRunner.run("imgcache", ["verify"], environment: environment)
 
     // Then the first run fetched every cover, the second none, and the cache holds them all, intact
     #expect(first.status == 0, "stderr: \(first.stderr)")
@@ -51,8 +51,8 @@ struct WarmArtistEndToEndTests {
     #expect(first.stderr.contains("demo catalog"))
   }
 
-  @Test func anUnknownArtistIsOneLineWithSuggestions() throws {
-    let result = try ProcessRunner.run("imgcache", ["warm", "Ezra Sandke"], environment: environment)
+  @Test func anUnknownArtistIsOneLineWithSuggestions() async throws {
+    let result = try await ProcessRunner.run("imgcache", ["warm", "Ezra Sandke"], environment: environment)
 
     #expect(result.status == 1)
     let lines = result.stderr.split(separator: "\n")

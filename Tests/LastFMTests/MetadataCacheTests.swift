@@ -287,7 +287,7 @@ import Testing
       let folder = TemporaryFolder()
       defer { folder.cleanUp() }
       let url = folder.url
-      let found = runAtOnce(6) { _ in _ = try MetadataCache(folder: url) }
+      let found = await runAtOnce(6) { _ in _ = try MetadataCache(folder: url) }
       #expect(found.isEmpty, "round \(round): \(found)")
       guard found.isEmpty else { return }
       let cache = try MetadataCache(folder: folder.url)

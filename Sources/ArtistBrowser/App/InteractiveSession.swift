@@ -111,7 +111,7 @@ final class InteractiveSession {
       // The pictures go first (the terminal's own scrollback would keep kitty's); SIGTSTP's handler restores the
       // terminal, stops, and on `fg` re-enters the full screen and reports a resize, which repaints everything.
       renderer.removePictures()
-      _ = kill(getpid(), SIGTSTP)  // to the process: the thread running this may block the signal
+      terminal.suspend()
       size = terminal.size
       renderer.invalidate()
       return true

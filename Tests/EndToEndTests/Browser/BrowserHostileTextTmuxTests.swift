@@ -99,20 +99,20 @@ struct BrowserHostileTextTmuxTests {
     _ = try await tmux.waitForScreen("the browser to exit", timeout: .seconds(30)) { $0.contains("BROWSER-EXITED") }
   }
 
-  @Test func plainOutputIsSanitisedAndJSONKeepsTheNamesAsGiven() throws {
+  @Test func plainOutputIsSanitisedAndJSONKeepsTheNamesAsGiven() async throws {
     let server = try Self.hostileCatalog()
     defer { server.stop() }
     let cache = try BrowserProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
     let base = ["--api-base", server.url("/2.0/").absoluteString]
 
-    let plain = try BrowserProcess.run(base + ["--plain"], cacheDirectory: cache)
+    let plain = try await BrowserProcess.run(base + ["--plain"], cacheDirectory: cache)
     #expect(plain.status == 0, "\(plain.stderr)")
     #expect(plain.stdout.contains("desrever Bidi isolated"))
     #expect(Self.invisible(in: plain.stdout).isEmpty)
     #expect(Self.longestMarkRun(in: plain.stdout) <= 4)
 
-    let json = try BrowserProcess.run(base + ["--json"], cacheDirectory: cache)
+    let json = try await BrowserProcess.run(base + ["--json"], cacheDirectory: cache)
     #expect(json.status == 0, "\(json.stderr)")
     let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     let artists = try #require(root["artists"] as? [[String: Any]])

@@ -12,7 +12,7 @@ struct BrowserMessageEndToEndTests {
   static let page =
     "<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>"
 
-  private func browser(_ arguments: [String], server: HTTPTestServer, extra: [String: String] = [:]) throws
+  private func browser(_ arguments: [String], server: HTTPTestServer, extra: [String: String] = [:]) async throws
     -> ProcessRunner.Output
   {
     let cache = try BrowserProcess.temporaryDirectory()
@@ -20,17 +20,17 @@ struct BrowserMessageEndToEndTests {
     var environment = BrowserProcess.environment(cacheDirectory: cache)
     environment["LASTFM_API_BASE"] = server.url("/2.0/").absoluteString
     environment.merge(extra) { $1 }
-    return try ProcessRunner.run(BrowserProcess.name, arguments, environment: environment)
+    return try await ProcessRunner.run(BrowserProcess.name, arguments, environment: environment)
   }
 
   @Test(arguments: [
     (["--plain"], ["COLUMNS": "40"]), (["--plain", "-v"], ["COLUMNS": "200"]), (["--json"], [:]),
     (["--plain", "-vv"], ["COLUMNS": "20"]),
   ])
-  func anErrorKeepsItsReasonOnStderr(arguments: [String], environment: [String: String]) throws {
+  func anErrorKeepsItsReasonOnStderr(arguments: [String], environment: [String: String]) async throws {
     let server = try HTTPTestServer { _ in .text(Self.page, contentType: "text/html") }
     defer { server.stop() }
-    let output = try browser(arguments, server: server, extra: environment)
+    let output = try await browser(arguments, server: server, extra: environment)
     #expect(output.status == 1)
     let snippet = "\"" + Self.page.prefix(60) + "…\""
     let expected =
@@ -40,7 +40,7 @@ struct BrowserMessageEndToEndTests {
     #expect(lines.contains(expected), "\(output.stderr)")
   }
 
-  @Test func aFiftyMegabyteAnswerIsCalledTooLargeNotUnreachable() throws {
+  @Test func aFiftyMegabyteAnswerIsCalledTooLargeNotUnreachable() async throws {
     let huge = [UInt8](repeating: 0x20, count: 50 << 20)
     let server = try HTTPTestServer { _ in .ok(huge, headers: ["Content-Type": "application/json"]) }
     defer { server.stop() }
@@ -48,13 +48,13 @@ struct BrowserMessageEndToEndTests {
       "the API at 127.0.0.1:\(server.port) sent an answer larger than 20 MB, more than any of its answers should be; "
       + "check the API base, or try again later"
     // The browser's printout
-    let output = try browser(["--plain"], server: server)
+    let output = try await browser(["--plain"], server: server)
     #expect(output.status == 1)
     #expect(output.stderr == "artist-browser: Something went wrong: \(expected)\n")
     // And imgcache warm, which asks the same server about an artist
     let cache = try ScratchCache()
     defer { cache.remove() }
-    let warm = try CLI.run(
+    let warm = try await CLI.run(
       ["warm", "Anyone", "--api-base", server.url("/2.0/").absoluteString] + cache.arguments,
       environment: ["LASTFM_API_KEY": ""])
     #expect(warm.status == 1)

@@ -6,11 +6,11 @@ import Testing
 @Suite(
   .enabled(if: BrowserProcess.isBuilt, "needs the built binary: run `swift build` first"), .timeLimit(.minutes(20)))
 struct BrowserPlainThumbsEndToEndTests {
-  @Test func withoutColourTheCoversAreCharacterShadesAndNoEscapeIsPrinted() throws {
+  @Test func withoutColourTheCoversAreCharacterShadesAndNoEscapeIsPrinted() async throws {
     let cache = try BrowserProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
 
-    let output = try BrowserProcess.run(["--plain", "--thumbs", "--limit", "2"], cacheDirectory: cache)
+    let output = try await BrowserProcess.run(["--plain", "--thumbs", "--limit", "2"], cacheDirectory: cache)
 
     #expect(output.status == 0, "stderr: \(output.stderr)")
     #expect(!output.stdout.contains("\u{1B}"))
@@ -26,11 +26,11 @@ struct BrowserPlainThumbsEndToEndTests {
     #expect(!output.stdout.contains("j/k move"))
   }
 
-  @Test func withTruecolourTheCoverIsHalfBlocksInColour() throws {
+  @Test func withTruecolourTheCoverIsHalfBlocksInColour() async throws {
     let cache = try BrowserProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
 
-    let output = try BrowserProcess.run(
+    let output = try await BrowserProcess.run(
       ["--plain", "--thumbs", "--color", "truecolor", "--album", "Ezra Sandkeakjind/Jeapral"], cacheDirectory: cache)
 
     #expect(output.status == 0, "stderr: \(output.stderr)")

@@ -35,8 +35,8 @@ enum BrowserProcess {
     return url
   }
 
-  static func run(_ arguments: [String], cacheDirectory: URL) throws -> ProcessRunner.Output {
-    try ProcessRunner.run(name, arguments, environment: environment(cacheDirectory: cacheDirectory))
+  static func run(_ arguments: [String], cacheDirectory: URL) async throws -> ProcessRunner.Output {
+    try await ProcessRunner.run(name, arguments, environment: environment(cacheDirectory: cacheDirectory))
   }
 
   /// "  1. Name — 1.2M listeners" → "Name".

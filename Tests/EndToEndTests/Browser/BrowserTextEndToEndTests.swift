@@ -6,10 +6,10 @@ import Testing
 @Suite(
   .enabled(if: BrowserProcess.isBuilt, "needs the built binary: run `swift build` first"), .timeLimit(.minutes(20)))
 struct BrowserTextEndToEndTests {
-  @Test func plainWithALimitPrintsThatManyArtistsAndSaysDemoCatalog() throws {
+  @Test func plainWithALimitPrintsThatManyArtistsAndSaysDemoCatalog() async throws {
     let cache = try BrowserProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
-    let output = try BrowserProcess.run(["--plain", "--limit", "5"], cacheDirectory: cache)
+    let output = try await BrowserProcess.run(["--plain", "--limit", "5"], cacheDirectory: cache)
     #expect(output.status == 0, "stderr: \(output.stderr)")
     let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     #expect(lines.first == "Top artists (sort: rank)")
@@ -23,23 +23,23 @@ struct BrowserTextEndToEndTests {
     #expect(output.stderr == "artist-browser: demo catalog (no LASTFM_API_KEY set)\n")
   }
 
-  @Test func versionIsImgcachesAndTouchesNothing() throws {
+  @Test func versionIsImgcachesAndTouchesNothing() async throws {
     let cache = try BrowserProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
-    let output = try BrowserProcess.run(["--version"], cacheDirectory: cache)
+    let output = try await BrowserProcess.run(["--version"], cacheDirectory: cache)
     #expect(output.status == 0)
-    #expect(output.stdout == (try CLI.run(["--version"]).stdout))
+    await #expect(output.stdout == (try CLI.run(["--version"]).stdout))
     #expect(output.stdout.split(separator: ".").count == 3, "\(output.stdout)")
     #expect(output.stderr == "")
     #expect(!FileManager.default.fileExists(atPath: cache.appendingPathComponent("cache.sqlite").path))
   }
 
-  @Test func demoFlagIsNamedAsTheReasonEvenWithAKey() throws {
+  @Test func demoFlagIsNamedAsTheReasonEvenWithAKey() async throws {
     let cache = try BrowserProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
     var environment = BrowserProcess.environment(cacheDirectory: cache)
     environment["LASTFM_API_KEY"] = "not-a-real-key-0000"
-    let output = try ProcessRunner.run(
+    let output = try await ProcessRunner.run(
       BrowserProcess.name, ["--plain", "--demo", "--limit", "1"], environment: environment)
     #expect(output.status == 0)
     #expect(output.stdout.hasPrefix("Top artists (sort: rank)\n  1. "))
@@ -47,10 +47,10 @@ struct BrowserTextEndToEndTests {
     #expect(!output.stdout.contains("not-a-real-key-0000") && !output.stderr.contains("not-a-real-key-0000"))
   }
 
-  @Test func jsonParsesAndHoldsTheRequestedRows() throws {
+  @Test func jsonParsesAndHoldsTheRequestedRows() async throws {
     let cache = try BrowserProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
-    let output = try BrowserProcess.run(["--json", "--limit", "3"], cacheDirectory: cache)
+    let output = try await BrowserProcess.run(["--json", "--limit", "3"], cacheDirectory: cache)
     #expect(output.status == 0, "stderr: \(output.stderr)")
     let object = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
     let artists = object?["artists"] as? [[String: Any]]
@@ -60,13 +60,13 @@ struct BrowserTextEndToEndTests {
     #expect(output.stderr == "artist-browser: demo catalog (no LASTFM_API_KEY set)\n")
   }
 
-  @Test func theFirstDemoArtistListsItsAlbums() throws {
+  @Test func theFirstDemoArtistListsItsAlbums() async throws {
     let cache = try BrowserProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
-    let chart = try BrowserProcess.run(["--plain", "--limit", "1"], cacheDirectory: cache)
+    let chart = try await BrowserProcess.run(["--plain", "--limit", "1"], cacheDirectory: cache)
     let firstLine = chart.stdout.split(separator: "\n").map(String.init).dropFirst().first ?? ""
     let name = try #require(BrowserProcess.artistName(fromChartLine: firstLine))
-    let output = try BrowserProcess.run(["--plain", "--artist", name], cacheDirectory: cache)
+    let output = try await BrowserProcess.run(["--plain", "--artist", name], cacheDirectory: cache)
     #expect(output.status == 0, "stderr: \(output.stderr)")
     let lines = output.stdout.split(separator: "\n").map(String.init)
     #expect(lines.first == name)
@@ -76,15 +76,15 @@ struct BrowserTextEndToEndTests {
     #expect(albums.allSatisfy { $0.hasSuffix(" plays") || $0.hasSuffix(" play") })
   }
 
-  @Test func anUnknownArtistFailsWithOneLineAndSuggestions() throws {
+  @Test func anUnknownArtistFailsWithOneLineAndSuggestions() async throws {
     let cache = try BrowserProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
-    let chart = try BrowserProcess.run(["--plain", "--limit", "1"], cacheDirectory: cache)
+    let chart = try await BrowserProcess.run(["--plain", "--limit", "1"], cacheDirectory: cache)
     let firstLine = chart.stdout.split(separator: "\n").map(String.init).dropFirst().first ?? ""
     let name = try #require(BrowserProcess.artistName(fromChartLine: firstLine))
     // A piece of a real name is not a name, but searching for it finds the artist: a suggestion.
     let fragment = String(name.prefix(4))
-    let output = try BrowserProcess.run(["--plain", "--artist", fragment], cacheDirectory: cache)
+    let output = try await BrowserProcess.run(["--plain", "--artist", fragment], cacheDirectory: cache)
     #expect(output.status == 1)
     #expect(output.stdout == "")
     let errorLines = output.stderr.split(separator: "\n")
@@ -94,10 +94,10 @@ struct BrowserTextEndToEndTests {
     #expect(output.stderr.contains(name))
   }
 
-  @Test func aUsageErrorIsOneLineAndNotExitZero() throws {
+  @Test func aUsageErrorIsOneLineAndNotExitZero() async throws {
     let cache = try BrowserProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
-    let output = try BrowserProcess.run(["--plain", "--json"], cacheDirectory: cache)
+    let output = try await BrowserProcess.run(["--plain", "--json"], cacheDirectory: cache)
     #expect(output.status != 0)
     #expect(output.stderr.contains("--plain and --json exclude each other"))
   }

@@ -14,7 +14,7 @@ struct BrowserTmuxEndToEndTests {
   @Test func browseChartArtistBackSearchAndQuit() async throws {
     let cache = try BrowserProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
-    let chart = try BrowserProcess.run(["--plain", "--limit", "1"], cacheDirectory: cache)
+    let chart = try await BrowserProcess.run(["--plain", "--limit", "1"], cacheDirectory: cache)
     let firstLine = chart.stdout.split(separator: "\n").map(String.init).dropFirst().first ?? ""
     let name = try #require(BrowserProcess.artistName(fromChartLine: firstLine))
 

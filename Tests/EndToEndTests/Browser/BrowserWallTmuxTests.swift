@@ -22,8 +22,8 @@ struct BrowserWallTmuxTests {
     return nil
   }
 
-  static func firstArtist(cache: URL) throws -> String {
-    let chart = try BrowserProcess.run(["--plain", "--limit", "1"], cacheDirectory: cache)
+  static func firstArtist(cache: URL) async throws -> String {
+    let chart = try await BrowserProcess.run(["--plain", "--limit", "1"], cacheDirectory: cache)
     let firstLine = chart.stdout.split(separator: "\n").map(String.init).dropFirst(1).first ?? ""
     return try #require(BrowserProcess.artistName(fromChartLine: firstLine))
   }
@@ -31,7 +31,7 @@ struct BrowserWallTmuxTests {
   @Test func theMarkMovesEnterOpensTheAlbumBackspaceReturnsToTheSameTileAndQRestores() async throws {
     let cache = try BrowserProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
-    let name = try Self.firstArtist(cache: cache)
+    let name = try await Self.firstArtist(cache: cache)
     let sttyFile = cache.appendingPathComponent("stty.txt")
     let tmux = TmuxSession()
     defer { tmux.kill() }

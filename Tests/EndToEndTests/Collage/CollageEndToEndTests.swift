@@ -37,12 +37,12 @@ struct CollageEndToEndTests {
     }
   }
 
-  func run(_ lines: [String], grid: String, output: URL, json: Bool = false) throws -> CLI.Output {
+  func run(_ lines: [String], grid: String, output: URL, json: Bool = false) async throws -> CLI.Output {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let list = folder.appendingPathComponent("urls.txt")
     try Data(lines.joined(separator: "\n").utf8).write(to: list)
     let cache = folder.appendingPathComponent("cache").path
-    return try CLI.run(
+    return try await CLI.run(
       [
         "collage", "--urls", list.path, "--grid", grid, "--tile", "\(Self.tile)", "-o", output.path, "--cache-dir",
         cache,
@@ -69,7 +69,7 @@ struct CollageEndToEndTests {
     return ImageBitmap(width: Self.tile, height: Self.tile, pixels: pixels)
   }
 
-  @Test func everyTileIsItsCoverScaledToFillAndFailuresAreNeutralTiles() throws {
+  @Test func everyTileIsItsCoverScaledToFillAndFailuresAreNeutralTiles() async throws {
     // Given a list of three covers, a 404, a line that is not a URL, and the first cover again
     let server = try serve()
     defer { server.stop() }
@@ -79,7 +79,7 @@ struct CollageEndToEndTests {
       + ["not a url", server.url("/big.png").absoluteString]
     let output = folder.appendingPathComponent("wall.png")
     // When a 3 × 2 collage is made
-    let result = try run(lines, grid: "3x2", output: output)
+    let result = try await run(lines, grid: "3x2", output: output)
     // Then it says 4 of 6 tiles are covers and exits 1
     #expect(result.status == 1, "stderr: \(result.stderr)")
     #expect(result.stdout.contains("4 of 6 tiles are covers (2 failed)"), "\(result.stdout)")
@@ -116,13 +116,13 @@ struct CollageEndToEndTests {
     }
   }
 
-  @Test func theJSONSummaryMatchesItsSchemaAndListsEveryTile() throws {
+  @Test func theJSONSummaryMatchesItsSchemaAndListsEveryTile() async throws {
     try #require(JSONSchemaValidator.isAvailable, "needs python3's jsonschema: run scripts/install-deps")
     let server = try serve()
     defer { server.stop() }
     defer { try? FileManager.default.removeItem(at: folder) }
     let lines = ["/big.png", "/missing.png"].map { server.url($0).absoluteString }
-    let result = try run(lines, grid: "2x2", output: folder.appendingPathComponent("c.png"), json: true)
+    let result = try await run(lines, grid: "2x2", output: folder.appendingPathComponent("c.png"), json: true)
     #expect(result.status == 1)
     let problems = try JSONSchemaValidator.problems(
       in: result.stdout, schema: JSONSchemaValidator.schema("imgcache-collage"))
@@ -136,7 +136,7 @@ struct CollageEndToEndTests {
     #expect(summary["drawn"] as? Int == 1)
   }
 
-  @Test func anExistingFileIsReplacedWholeAndKeptWhenNothingCouldBeDrawn() throws {
+  @Test func anExistingFileIsReplacedWholeAndKeptWhenNothingCouldBeDrawn() async throws {
     let server = try serve()
     defer { server.stop() }
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -147,13 +147,13 @@ struct CollageEndToEndTests {
     try Data("old".utf8).write(to: target)
     try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
     // When no cover can be drawn
-    let none = try run([server.url("/missing.png").absoluteString], grid: "1x1", output: link)
+    let none = try await run([server.url("/missing.png").absoluteString], grid: "1x1", output: link)
     // Then the exit status is 2 and the old file is untouched
     #expect(none.status == 2)
     #expect(none.stdout.contains("nothing written"))
     #expect(try Data(contentsOf: target) == Data("old".utf8))
     // When a collage is made
-    let made = try run([server.url("/big.png").absoluteString], grid: "1x1", output: link)
+    let made = try await run([server.url("/big.png").absoluteString], grid: "1x1", output: link)
     // Then it replaced the link's target whole, the link is still a link, and no temporary file is left
     #expect(made.status == 0, "stderr: \(made.stderr)")
     let written = try PNGDecoder().decode([UInt8](try Data(contentsOf: target)), limits: .default)
@@ -163,9 +163,10 @@ struct CollageEndToEndTests {
     #expect(left.isEmpty)
   }
 
-  @Test func aBadGridIsOneClearLine() throws {
+  @Test func aBadGridIsOneClearLine() async throws {
     defer { try? FileManager.default.removeItem(at: folder) }
-    let result = try run(["https://example.invalid/a.png"], grid: "0x3", output: folder.appendingPathComponent("x.png"))
+    let result = try await run(
+      ["https://example.invalid/a.png"], grid: "0x3", output: folder.appendingPathComponent("x.png"))
     #expect(result.status == 1)
     #expect(
       result.stderrLines == ["imgcache: --grid: expected COLUMNSxROWS from 1x1 to 50x50, such as 5x5, got \"0x3\""])

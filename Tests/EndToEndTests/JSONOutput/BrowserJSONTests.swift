@@ -12,10 +12,10 @@ struct BrowserJSONTests {
   /// Runs the browser with `--json` and checks its stdout against `schema`; returns the parsed document.
   private func document(
     _ arguments: [String], schema: String, sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> [String: Any] {
+  ) async throws -> [String: Any] {
     let cache = try BrowserProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
-    let output = try BrowserProcess.run(arguments + ["--json"], cacheDirectory: cache)
+    let output = try await BrowserProcess.run(arguments + ["--json"], cacheDirectory: cache)
     #expect(output.status == 0, "stderr: \(output.stderr)", sourceLocation: sourceLocation)
     #expect(output.stderr == "artist-browser: demo catalog (no LASTFM_API_KEY set)\n", sourceLocation: sourceLocation)
     let problems = try JSONSchemaValidator.problems(in: output.stdout, schema: JSONSchemaValidator.schema(schema))
@@ -25,13 +25,13 @@ struct BrowserJSONTests {
       sourceLocation: sourceLocation)
   }
 
-  private func firstChartArtist() throws -> [String: Any] {
-    let chart = try document(["--limit", "1"], schema: "artist-browser-chart")
+  private func firstChartArtist() async throws -> [String: Any] {
+    let chart = try await document(["--limit", "1"], schema: "artist-browser-chart")
     return try #require((chart["artists"] as? [[String: Any]])?.first)
   }
 
-  @Test func theChartHasRanksAndListenersAsIntegers() throws {
-    let chart = try document(["--limit", "3"], schema: "artist-browser-chart")
+  @Test func theChartHasRanksAndListenersAsIntegers() async throws {
+    let chart = try await document(["--limit", "3"], schema: "artist-browser-chart")
     #expect(chart["scene"] as? String == "chart")
     #expect(chart["source"] as? String == "demoCatalog")
     #expect(chart["sort"] as? String == "rank")
@@ -41,9 +41,9 @@ struct BrowserJSONTests {
     #expect(listeners.count == 3 && listeners == listeners.sorted(by: >), "\(listeners)")
   }
 
-  @Test func anArtistHasTagsAlbumsAndCounts() throws {
-    let name = try #require(try firstChartArtist()["name"] as? String)
-    let artist = try document(["--artist", name], schema: "artist-browser-artist")
+  @Test func anArtistHasTagsAlbumsAndCounts() async throws {
+    let name = try await #require(try firstChartArtist()["name"] as? String)
+    let artist = try await document(["--artist", name], schema: "artist-browser-artist")
     let details = try #require(artist["artist"] as? [String: Any])
     #expect(details["name"] as? String == name)
     #expect(details["listeners"] is Int)
@@ -53,11 +53,11 @@ struct BrowserJSONTests {
     #expect(albums.allSatisfy { $0["playCount"] is Int && $0["artist"] as? String == name })
   }
 
-  @Test func anAlbumHasTrackNumbersAndDurationsInSeconds() throws {
-    let name = try #require(try firstChartArtist()["name"] as? String)
-    let artist = try document(["--artist", name], schema: "artist-browser-artist")
+  @Test func anAlbumHasTrackNumbersAndDurationsInSeconds() async throws {
+    let name = try await #require(try firstChartArtist()["name"] as? String)
+    let artist = try await document(["--artist", name], schema: "artist-browser-artist")
     let album = try #require((artist["albums"] as? [[String: Any]])?.first?["name"] as? String)
-    let albumDocument = try document(["--album", "\(name)/\(album)"], schema: "artist-browser-album")
+    let albumDocument = try await document(["--album", "\(name)/\(album)"], schema: "artist-browser-album")
     let details = try #require(albumDocument["album"] as? [String: Any])
     #expect(details["name"] as? String == album)
     let tracks = try #require(details["tracks"] as? [[String: Any]])
@@ -67,18 +67,18 @@ struct BrowserJSONTests {
     #expect(tracks.contains { $0["duration"] is Int })
   }
 
-  @Test func similarArtistsHaveMatchFractionsBestFirst() throws {
-    let name = try #require(try firstChartArtist()["name"] as? String)
-    let similar = try document(["--similar", name], schema: "artist-browser-similar")
+  @Test func similarArtistsHaveMatchFractionsBestFirst() async throws {
+    let name = try await #require(try firstChartArtist()["name"] as? String)
+    let similar = try await document(["--similar", name], schema: "artist-browser-similar")
     #expect(similar["artist"] as? String == name)
     let matches = try #require(similar["similar"] as? [[String: Any]]).compactMap { $0["match"] as? Double }
     #expect(!matches.isEmpty && matches == matches.sorted(by: >), "\(matches)")
   }
 
-  @Test func searchResultsHaveRanksAndTheQuery() throws {
-    let name = try #require(try firstChartArtist()["name"] as? String)
+  @Test func searchResultsHaveRanksAndTheQuery() async throws {
+    let name = try await #require(try firstChartArtist()["name"] as? String)
     let query = String(name.prefix(4))
-    let search = try document(["--search", query], schema: "artist-browser-search")
+    let search = try await document(["--search", query], schema: "artist-browser-search")
     #expect(search["query"] as? String == query)
     let artists = try #require(search["artists"] as? [[String: Any]])
     #expect(artists.contains { $0["name"] as? String == name })

@@ -13,7 +13,7 @@ struct ImgcacheJSONTests {
   static let images = [TestImages.png(1), TestImages.png(2)]
 
   /// Two images (one with a lifetime, so `ls` has an expiry), a 404, and an invalid line with a control character.
-  private func warmedCache() throws -> (ScratchCache, HTTPTestServer, CLI.Output) {
+  private func warmedCache() async throws -> (ScratchCache, HTTPTestServer, CLI.Output) {
     let server = try HTTPTestServer { request in
       switch request.target {
       case "/1.png": .ok(Self.images[0], headers: ["Cache-Control": "max-age=3600"])
@@ -26,7 +26,7 @@ struct ImgcacheJSONTests {
     let lines = ["/1.png", "/2.png", "/missing.png"].map { server.url($0).absoluteString } + ["not\u{07}a url"]
     try Data(lines.joined(separator: "\n").utf8).write(to: list)
     defer { try? FileManager.default.removeItem(at: list) }
-    let warm = try CLI.run(["warm", "--urls", list.path, "--json"] + cache.arguments)
+    let warm = try await CLI.run(["warm", "--urls", list.path, "--json"] + cache.arguments)
     return (cache, server, warm)
   }
 
@@ -42,8 +42,8 @@ struct ImgcacheJSONTests {
     try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
   }
 
-  @Test func warmReportsCountsBytesAndSecondsAsNumbers() throws {
-    let (cache, server, warm) = try warmedCache()
+  @Test func warmReportsCountsBytesAndSecondsAsNumbers() async throws {
+    let (cache, server, warm) = try await warmedCache()
     defer { cache.remove() }
     defer { server.stop() }
     #expect(warm.status == 1)  // two URLs failed
@@ -60,12 +60,12 @@ struct ImgcacheJSONTests {
       "the invalid line loses its control character")
   }
 
-  @Test func getLsStatsAndVerifyConformToTheirSchemas() throws {
-    let (cache, server, _) = try warmedCache()
+  @Test func getLsStatsAndVerifyConformToTheirSchemas() async throws {
+    let (cache, server, _) = try await warmedCache()
     defer { cache.remove() }
     defer { server.stop() }
 
-    let get = try CLI.run(["get", server.url("/1.png").absoluteString, "--json"] + cache.arguments)
+    let get = try await CLI.run(["get", server.url("/1.png").absoluteString, "--json"] + cache.arguments)
     #expect(get.status == 0, "\(get.stderr)")
     try expectConforms(get, to: "imgcache-get")
     let got = try object(get)
@@ -74,7 +74,7 @@ struct ImgcacheJSONTests {
     #expect(got["bytes"] as? Int == Self.images[0].count)
     #expect(got["width"] as? Int == 17 && got["height"] as? Int == 17)  // TestImages: 16 + 1 % 7, 16 + 1 % 5
 
-    let ls = try CLI.run(["ls", "--json"] + cache.arguments)
+    let ls = try await CLI.run(["ls", "--json"] + cache.arguments)
     try expectConforms(ls, to: "imgcache-ls")
     let rows = try #require(try JSONSerialization.jsonObject(with: Data(ls.stdout.utf8)) as? [[String: Any]])
     #expect(Set(rows.compactMap { $0["bytes"] as? Int }) == Set(Self.images.map(\.count)))
@@ -84,7 +84,7 @@ struct ImgcacheJSONTests {
     let dates = try [expires, created].map { try #require(ISO8601DateFormatter().date(from: $0)) }
     #expect(dates[0].timeIntervalSince(dates[1]) > 3000, "max-age=3600 from creation: \(expires), \(created)")
 
-    let stats = try CLI.run(["stats", "--json", "--max-disk", "1MB"] + cache.arguments)
+    let stats = try await CLI.run(["stats", "--json", "--max-disk", "1MB"] + cache.arguments)
     try expectConforms(stats, to: "imgcache-stats")
     let counts = try object(stats)
     #expect(counts["entries"] as? Int == 2)
@@ -94,7 +94,7 @@ struct ImgcacheJSONTests {
     #expect(counts["bytes"] as? Int == charged.reduce(0, +))
     #expect(counts["maxBytes"] as? Int == 1_048_576)
 
-    let verify = try CLI.run(["verify", "--json"] + cache.arguments)
+    let verify = try await CLI.run(["verify", "--json"] + cache.arguments)
     try expectConforms(verify, to: "imgcache-verify")
     #expect(try object(verify)["checked"] as? Int == 2)
   }

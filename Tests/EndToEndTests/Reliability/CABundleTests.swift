@@ -33,7 +33,7 @@ struct CABundleTests {
     return (server, (0..<count).map { server.url("/t\($0).png") })
   }
 
-  @Test func warmTrustsThePrivateCAAndFetchesOverOneHTTP2Connection() throws {
+  @Test func warmTrustsThePrivateCAAndFetchesOverOneHTTP2Connection() async throws {
     let (server, urls) = try Self.makeServer()
     defer { server.stop() }
     let cache = try ScratchCache()
@@ -41,7 +41,7 @@ struct CABundleTests {
     let list = try ScratchCache.urlList(urls)
     defer { try? FileManager.default.removeItem(atPath: list) }
 
-    let output = try CLI.run(
+    let output = try await CLI.run(
       ["warm", "--urls", list, "--json", "--ca-bundle", server.caBundle.path] + cache.arguments)
 
     #expect(output.status == 0, "\(output.stderr)")
@@ -52,10 +52,11 @@ struct CABundleTests {
     #expect(log.count == Self.count)
     #expect(Set(log.map(\.serverProtocol)) == ["HTTP/2.0"])
     #expect(Set(log.map(\.connection)).count == 1)
-    #expect(try cache.verify() == VerifyOutput(checked: Self.count, broken: [], orphans: 0, fixed: false, clean: true))
+    await #expect(
+      try cache.verify() == VerifyOutput(checked: Self.count, broken: [], orphans: 0, fixed: false, clean: true))
   }
 
-  @Test func withoutTheCABundleEveryURLFailsOnTheCertificate() throws {
+  @Test func withoutTheCABundleEveryURLFailsOnTheCertificate() async throws {
     let (server, urls) = try Self.makeServer()
     defer { server.stop() }
     let cache = try ScratchCache()
@@ -63,7 +64,7 @@ struct CABundleTests {
     let list = try ScratchCache.urlList(urls)
     defer { try? FileManager.default.removeItem(atPath: list) }
 
-    let output = try CLI.run(["warm", "--urls", list, "--json"] + cache.arguments)
+    let output = try await CLI.run(["warm", "--urls", list, "--json"] + cache.arguments)
 
     #expect(output.status == 1)
     let summary = try JSONDecoder().decode(Summary.self, from: Data(output.stdout.utf8))
@@ -74,11 +75,11 @@ struct CABundleTests {
       #expect(failure.message.contains("certificate"), "\(failure.message)")
     }
     #expect(server.accessLog(timeout: .milliseconds(200)).isEmpty)
-    #expect(try cache.list().isEmpty)
+    await #expect(try cache.list().isEmpty)
   }
 
   @Test("a --ca-bundle that is not a readable file is one line, before any transfer", arguments: ["missing", "folder"])
-  func badCABundlePathIsOneLine(kind: String) throws {
+  func badCABundlePathIsOneLine(kind: String) async throws {
     let (server, urls) = try Self.makeServer()
     defer { server.stop() }
     let cache = try ScratchCache()
@@ -93,7 +94,7 @@ struct CABundleTests {
       expected = "imgcache: --ca-bundle: \(path) is a folder, not a PEM file"
     }
 
-    let output = try CLI.run(["get", urls[0].absoluteString, "--ca-bundle", path] + cache.arguments)
+    let output = try await CLI.run(["get", urls[0].absoluteString, "--ca-bundle", path] + cache.arguments)
 
     #expect(output.status == 1)
     #expect(output.stderrLines == [expected])

@@ -36,13 +36,8 @@ enum CLI {
     func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
     /// Waits for exit; the timeout is only a safety net against a hung binary (then it is killed).
-    func wait(safetyTimeout: Duration = .seconds(120)) -> Output {
-      let deadline = ContinuousClock.now + safetyTimeout
-      while process.isRunning && ContinuousClock.now < deadline { usleep(5_000) }
-      if process.isRunning {
-        kill(process.processIdentifier, SIGKILL)
-      }
-      process.waitUntilExit()
+    func wait(safetyTimeout: Duration = .seconds(120)) async -> Output {
+      await process.ended(safetyTimeout: safetyTimeout)
       let output = Output(
         status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
         stdout: (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "",
@@ -72,8 +67,8 @@ enum CLI {
     return Running(process: process, stdoutURL: stdoutURL, stderrURL: stderrURL)
   }
 
-  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
-    try start(arguments, environment: environment).wait()
+  static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Output {
+    try await start(arguments, environment: environment).wait()
   }
 }
 
@@ -113,18 +108,18 @@ struct ScratchCache {
 
   func remove() { try? FileManager.default.removeItem(at: directory) }
 
-  func verify() throws -> VerifyOutput {
-    let output = try CLI.run(["verify", "--json"] + arguments)
+  func verify() async throws -> VerifyOutput {
+    let output = try await CLI.run(["verify", "--json"] + arguments)
     return try JSONDecoder().decode(VerifyOutput.self, from: Data(output.stdout.utf8))
   }
 
-  func stats(_ extra: [String] = []) throws -> StatsOutput {
-    let output = try CLI.run(["stats", "--json"] + arguments + extra)
+  func stats(_ extra: [String] = []) async throws -> StatsOutput {
+    let output = try await CLI.run(["stats", "--json"] + arguments + extra)
     return try JSONDecoder().decode(StatsOutput.self, from: Data(output.stdout.utf8))
   }
 
-  func list() throws -> [ListRow] {
-    let output = try CLI.run(["ls", "--json"] + arguments)
+  func list() async throws -> [ListRow] {
+    let output = try await CLI.run(["ls", "--json"] + arguments)
     return try JSONDecoder().decode([ListRow].self, from: Data(output.stdout.utf8))
   }
 

@@ -7,7 +7,7 @@ import Testing
 @Suite("imgcache processes sharing a cache", .serialized, .timeLimit(.minutes(20)))
 struct ConcurrentProcessTests {
   @Test(arguments: [2, 4])
-  func overlappingWarms(processes: Int) throws {
+  func overlappingWarms(processes: Int) async throws {
     let images = (0..<200).map { TestImages.png($0, side: 24) }
     let server = try HTTPTestServer { request in
       let name = request.path.dropFirst().replacingOccurrences(of: ".png", with: "")
@@ -28,14 +28,14 @@ struct ConcurrentProcessTests {
     let running = try lists.map {
       try CLI.start(["warm", "--urls", $0, "--concurrency", "4"] + limit + cache.arguments)
     }
-    let outputs = running.map { $0.wait() }
+    let outputs = await running.asyncMap { await $0.wait() }
     for output in outputs {
       #expect(!output.signalled && output.status == 0, "\(output.stdout) \(output.stderr)")
       #expect(output.stderr == "")
     }
-    let verify = try cache.verify()
+    let verify = try await cache.verify()
     #expect(verify.clean)
-    let stats = try cache.stats(limit)
+    let stats = try await cache.stats(limit)
     #expect(stats.maxBytes == 120 << 10)
     #expect(stats.bytes <= stats.maxBytes)
     #expect(stats.entries == verify.checked && stats.entries > 0)

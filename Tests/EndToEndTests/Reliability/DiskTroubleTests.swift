@@ -34,7 +34,7 @@ final class SmallFilesystem {
 @Suite("imgcache with disk trouble", .serialized, .timeLimit(.minutes(20)))
 struct DiskTroubleTests {
   @Test(.enabled(if: SmallFilesystem.canMount, SmallFilesystem.cannotMountReason))
-  func fullDiskIsReportedAndKeepsWhatWasCached() throws {
+  func fullDiskIsReportedAndKeepsWhatWasCached() async throws {
     let filesystem = try #require(SmallFilesystem(size: "2m"))
     let small = (0..<10).map { TestImages.png($0) }
     let big = (0..<120).map { noisyPNG($0, side: 64) }  // ~16 KB each, ~2 MB in all
@@ -52,12 +52,12 @@ struct DiskTroubleTests {
     let smallURLs = small.indices.map { server.url("/small/\($0)") }
     let smallList = try ScratchCache.urlList(smallURLs)
     defer { try? FileManager.default.removeItem(atPath: smallList) }
-    #expect(try CLI.run(["warm", "--urls", smallList] + arguments).status == 0)
+    await #expect(try CLI.run(["warm", "--urls", smallList] + arguments).status == 0)
 
     // When a warm needs more than the filesystem has
     let bigList = try ScratchCache.urlList(big.indices.map { server.url("/big/\($0)") })
     defer { try? FileManager.default.removeItem(atPath: bigList) }
-    let output = try CLI.run(["warm", "--urls", bigList, "--concurrency", "4"] + arguments)
+    let output = try await CLI.run(["warm", "--urls", bigList, "--concurrency", "4"] + arguments)
 
     // Then it says so once, plainly, and the cache is still whole
     print("[reliability] disk full warm: status \(output.status)\n\(output.stdout)\(output.stderr)")
@@ -65,23 +65,23 @@ struct DiskTroubleTests {
     let diskFullLines = (output.stdout + output.stderr).split(separator: "\n").filter { $0.contains("disk full") }
     #expect(diskFullLines.count == 1)
     #expect(diskFullLines.first?.hasPrefix("failed: disk full while writing the cache at ") == true)
-    let verify = try CLI.run(["verify", "--json"] + arguments)
+    let verify = try await CLI.run(["verify", "--json"] + arguments)
     let report = try JSONDecoder().decode(VerifyOutput.self, from: Data(verify.stdout.utf8))
     #expect(report.clean, "\(verify.stdout) \(verify.stderr)")
-    let listed = try CLI.run(["ls", "--json"] + arguments)
+    let listed = try await CLI.run(["ls", "--json"] + arguments)
     let rows = try JSONDecoder().decode([ListRow].self, from: Data(listed.stdout.utf8))
     let keys = Set(rows.map(\.url))
     #expect(smallURLs.allSatisfy { keys.contains($0.absoluteString) })
     // And a get of a cached image still answers from disk.
-    let again = try CLI.run(["get", smallURLs[3].absoluteString] + arguments)
+    let again = try await CLI.run(["get", smallURLs[3].absoluteString] + arguments)
     #expect(again.status == 0 && again.stdout.hasPrefix("disk  PNG 19×19  "), "\(again.stdout) \(again.stderr)")
   }
 
   @Test(.enabled(if: SmallFilesystem.canMount, SmallFilesystem.cannotMountReason))
-  func readOnlyFilesystemIsOneLine() throws {
+  func readOnlyFilesystemIsOneLine() async throws {
     let filesystem = try #require(SmallFilesystem(size: "1m", readOnly: true))
     let folder = filesystem.mountPoint.appendingPathComponent("cache").path
-    let output = try CLI.run(["get", "http://127.0.0.1:9/x.png", "--cache-dir", folder])
+    let output = try await CLI.run(["get", "http://127.0.0.1:9/x.png", "--cache-dir", folder])
     #expect(output.status == 1)
     #expect(
       output.stderrLines == [
@@ -89,12 +89,12 @@ struct DiskTroubleTests {
       ])
   }
 
-  @Test func cacheFolderThatIsAFile() throws {
+  @Test func cacheFolderThatIsAFile() async throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("imgcache-file-\(UUID().uuidString)")
     try Data("x".utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
     for command in [["stats"], ["verify"], ["get", "http://127.0.0.1:9/x.png"]] {
-      let output = try CLI.run(command + ["--cache-dir", file.path])
+      let output = try await CLI.run(command + ["--cache-dir", file.path])
       #expect(output.status == 1)
       #expect(
         output.stderrLines == [
@@ -102,7 +102,7 @@ struct DiskTroubleTests {
         ])
     }
     let below = file.appendingPathComponent("cache").path
-    let output = try CLI.run(["stats", "--cache-dir", below])
+    let output = try await CLI.run(["stats", "--cache-dir", below])
     #expect(output.status == 1)
     #expect(
       output.stderrLines == [
@@ -110,13 +110,13 @@ struct DiskTroubleTests {
       ])
   }
 
-  @Test func folderIsPrivateAndFilesTooAfterUse() throws {
+  @Test func folderIsPrivateAndFilesTooAfterUse() async throws {
     let server = try HTTPTestServer { _ in .ok(TestImages.png(9)) }
     defer { server.stop() }
     let cache = try ScratchCache()
     defer { cache.remove() }
     let nested = cache.directory.appendingPathComponent("a/b")
-    let output = try CLI.run(["get", server.url("/p.png").absoluteString, "--cache-dir", nested.path])
+    let output = try await CLI.run(["get", server.url("/p.png").absoluteString, "--cache-dir", nested.path])
     #expect(output.status == 0)
     for folder in [cache.directory, cache.directory.appendingPathComponent("a"), nested] {
       #expect(try mode(of: folder) == 0o700, "\(folder.path)")
@@ -134,7 +134,7 @@ struct DiskTroubleTests {
   /// not let the 304 confirm it (every later `get` failed with "not a PNG or JPEG image" until `verify --fix`),
   /// but fetch it again without validators, through the lookup (`get`) and through the prefetch probe (`warm`).
   @Test(arguments: ["get", "warm"])
-  func rottedCopyIsFetchedAgainNotConfirmed(command: String) throws {
+  func rottedCopyIsFetchedAgainNotConfirmed(command: String) async throws {
     let png = TestImages.png(11)
     let server = try HTTPTestServer { request in
       request.header("if-none-match") == "\"v1\""
@@ -147,17 +147,17 @@ struct DiskTroubleTests {
     let url = server.url("/rot.png").absoluteString
     let list = try ScratchCache.urlList([server.url("/rot.png")])
     defer { try? FileManager.default.removeItem(atPath: list) }
-    let run = { () throws -> CLI.Output in
-      try CLI.run((command == "get" ? ["get", url] : ["warm", "--urls", list, "--json"]) + cache.arguments)
+    let run = { () async throws -> CLI.Output in
+      try await CLI.run((command == "get" ? ["get", url] : ["warm", "--urls", list, "--json"]) + cache.arguments)
     }
-    #expect(try run().status == 0)
+    #expect(try await run().status == 0)
     let blob = try #require(ScratchCache.filesBelow(cache.directory).first { $0.path.contains("/blobs/") })
     var bytes = try [UInt8](Data(contentsOf: blob))
     for index in 0..<8 { bytes[index] = 0 }
     try Data(bytes).write(to: blob)
 
-    let repaired = try run()
-    let again = try run()
+    let repaired = try await run()
+    let again = try await run()
 
     #expect(repaired.status == 0, "\(repaired.stderr)")
     #expect(again.status == 0, "\(again.stderr)")
@@ -166,7 +166,7 @@ struct DiskTroubleTests {
       #expect(repaired.stdout.hasPrefix("network  PNG "), "\(repaired.stdout)")
       #expect(again.stdout.hasPrefix("revalidated  PNG "), "\(again.stdout)")
     }
-    #expect(try cache.verify() == VerifyOutput(checked: 1, broken: [], orphans: 0, fixed: false, clean: true))
+    await #expect(try cache.verify() == VerifyOutput(checked: 1, broken: [], orphans: 0, fixed: false, clean: true))
   }
 
   private func mode(of url: URL) throws -> Int {

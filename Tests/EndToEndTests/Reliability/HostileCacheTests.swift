@@ -25,18 +25,18 @@ struct HostileCacheTests {
     (0..<count).map { server.url("/\($0)?variant=" + String(repeating: "v", count: 150)) }
   }
 
-  static func warm(_ urls: [URL], _ cache: ScratchCache) throws {
+  static func warm(_ urls: [URL], _ cache: ScratchCache) async throws {
     let list = try ScratchCache.urlList(urls)
     defer { try? FileManager.default.removeItem(atPath: list) }
-    let output = try CLI.run(["warm", "--urls", list] + cache.arguments)
+    let output = try await CLI.run(["warm", "--urls", list] + cache.arguments)
     #expect(output.status == 0, "\(output.stderr)")
   }
 
   /// Overwrites `cache.sqlite` from `offset` to its end with random bytes and drops its WAL and SHM.
-  static func scrambleIndex(_ cache: ScratchCache, from offset: Int) throws {
+  static func scrambleIndex(_ cache: ScratchCache, from offset: Int) async throws {
     let path = cache.directory.appendingPathComponent("cache.sqlite").path
     // Everything into the main file first: the damage must hit the index, not a WAL that is then dropped.
-    let checkpoint = try ProcessRunner.run(
+    let checkpoint = try await ProcessRunner.run(
       URL(fileURLWithPath: "/usr/bin/env"),
       [
         "python3", "-c", "import sqlite3,sys; sqlite3.connect(sys.argv[1]).execute('PRAGMA wal_checkpoint(TRUNCATE)')",
@@ -71,58 +71,58 @@ struct HostileCacheTests {
 
   // MARK: - A damaged index
 
-  @Test func randomBytesOverTheIndexAreMovedAsideAndEveryCommandCarriesOn() throws {
+  @Test func randomBytesOverTheIndexAreMovedAsideAndEveryCommandCarriesOn() async throws {
     let server = try Self.makeServer()
     defer { server.stop() }
     let cache = try ScratchCache()
     defer { cache.remove() }
     let urls = Self.urls(5, on: server)
-    try Self.warm(urls, cache)
-    try Self.scrambleIndex(cache, from: 0)
+    try await Self.warm(urls, cache)
+    try await Self.scrambleIndex(cache, from: 0)
 
     // stats opens the cache: one warning, then an empty cache
-    let stats = try CLI.run(["stats", "--json"] + cache.arguments)
+    let stats = try await CLI.run(["stats", "--json"] + cache.arguments)
     #expect(stats.status == 0, "\(stats.stderr)")
     Self.expectDamageWarning(stats.stderr, cache)
     #expect(Self.movedAside(cache).count == 1)
     // get fetches the image again and stores it in the new index
-    let get = try CLI.run(["get", urls[0].absoluteString] + cache.arguments)
+    let get = try await CLI.run(["get", urls[0].absoluteString] + cache.arguments)
     #expect(get.status == 0 && get.stderr.isEmpty, "\(get.stderr)")
     #expect(get.stdout.hasPrefix("network "))
-    #expect(try cache.list().map(\.url) == [urls[0].absoluteString])
+    await #expect(try cache.list().map(\.url) == [urls[0].absoluteString])
     // clear works, and empties the folder of images
-    let clear = try CLI.run(["clear"] + cache.arguments)
+    let clear = try await CLI.run(["clear"] + cache.arguments)
     #expect(clear.status == 0, "\(clear.stderr)")
     #expect(ScratchCache.filesBelow(cache.directory.appendingPathComponent("blobs")).isEmpty)
-    #expect(try cache.verify().clean)
+    await #expect(try cache.verify().clean)
   }
 
-  @Test func aScrambledTailBehindASoundFirstPageIsMovedAsideAndClearWorks() throws {
+  @Test func aScrambledTailBehindASoundFirstPageIsMovedAsideAndClearWorks() async throws {
     let server = try Self.makeServer()
     defer { server.stop() }
     let cache = try ScratchCache()
     defer { cache.remove() }
-    try Self.warm(Self.urls(300, on: server), cache)
-    try Self.scrambleIndex(cache, from: 4096)
+    try await Self.warm(Self.urls(300, on: server), cache)
+    try await Self.scrambleIndex(cache, from: 4096)
 
-    let clear = try CLI.run(["clear"] + cache.arguments)
+    let clear = try await CLI.run(["clear"] + cache.arguments)
 
     #expect(clear.status == 0, "\(clear.stderr)")
     Self.expectDamageWarning(clear.stderr, cache)
     #expect(ScratchCache.filesBelow(cache.directory.appendingPathComponent("blobs")).isEmpty)
-    let verify = try cache.verify()
+    let verify = try await cache.verify()
     #expect(verify == VerifyOutput(checked: 0, broken: [], orphans: 0, fixed: false, clean: true))
   }
 
   @Test(.enabled(if: BrowserProcess.isBuilt, "needs the built artist-browser: run `swift build` first"))
-  func theBrowserStartsOnADamagedIndex() throws {
+  func theBrowserStartsOnADamagedIndex() async throws {
     let cache = try ScratchCache()
     defer { cache.remove() }
     try FileManager.default.createDirectory(at: cache.directory, withIntermediateDirectories: true)
     let index = cache.directory.appendingPathComponent("cache.sqlite")
     try Data((0..<65_536).map { _ in UInt8.random(in: 0...255) }).write(to: index)
 
-    let output = try BrowserProcess.run(["--plain", "--limit", "3"], cacheDirectory: cache.directory)
+    let output = try await BrowserProcess.run(["--plain", "--limit", "3"], cacheDirectory: cache.directory)
 
     #expect(output.status == 0, "\(output.stderr)")
     #expect(output.stdout.split(separator: "\n").count >= 3)
@@ -131,28 +131,28 @@ struct HostileCacheTests {
 
   // MARK: - A pipe where an image file should be
 
-  @Test func aPipeInPlaceOfAnImageFileIsBrokenForVerifyAndFetchedAgainByGet() throws {
+  @Test func aPipeInPlaceOfAnImageFileIsBrokenForVerifyAndFetchedAgainByGet() async throws {
     let server = try Self.makeServer()
     defer { server.stop() }
     let cache = try ScratchCache()
     defer { cache.remove() }
     let url = Self.urls(1, on: server)[0]
-    try Self.warm([url], cache)
+    try await Self.warm([url], cache)
     let file = try #require(ScratchCache.filesBelow(cache.directory.appendingPathComponent("blobs")).first)
     try FileManager.default.removeItem(at: file)
     #expect(mkfifo(file.path, 0o600) == 0)
 
     // verify reports the entry broken, without waiting on the pipe (the safety timeout would kill it)
-    let verify = try CLI.start(["verify", "--json"] + cache.arguments).wait(safetyTimeout: .seconds(30))
+    let verify = try await CLI.start(["verify", "--json"] + cache.arguments).wait(safetyTimeout: .seconds(30))
     #expect(!verify.signalled && verify.status == 1, "\(verify.stderr)")
     #expect(try JSONDecoder().decode(VerifyOutput.self, from: Data(verify.stdout.utf8)).broken == [url.absoluteString])
     // get fetches it again; the pipe goes with the old entry
-    let get = try CLI.start(["get", url.absoluteString] + cache.arguments).wait(safetyTimeout: .seconds(30))
+    let get = try await CLI.start(["get", url.absoluteString] + cache.arguments).wait(safetyTimeout: .seconds(30))
     #expect(!get.signalled && get.status == 0, "\(get.stderr)")
     #expect(get.stdout.hasPrefix("network "))
     var status = stat()
     #expect(lstat(file.path, &status) != 0)
-    #expect(try cache.verify() == VerifyOutput(checked: 1, broken: [], orphans: 0, fixed: false, clean: true))
+    await #expect(try cache.verify() == VerifyOutput(checked: 1, broken: [], orphans: 0, fixed: false, clean: true))
   }
 
   // MARK: - Another process's write lock
@@ -189,18 +189,18 @@ struct HostileCacheTests {
     }
   }
 
-  @Test func aWriteLockHeldByAnotherProcessIsWaitedOnForFiveSecondsThenOneLine() throws {
+  @Test func aWriteLockHeldByAnotherProcessIsWaitedOnForFiveSecondsThenOneLine() async throws {
     let server = try Self.makeServer()
     defer { server.stop() }
     let cache = try ScratchCache()
     defer { cache.remove() }
-    try Self.warm(Self.urls(1, on: server), cache)
+    try await Self.warm(Self.urls(1, on: server), cache)
     let holder = try LockHolder(cache.directory.appendingPathComponent("cache.sqlite"))
     defer { holder.release() }
     let url = server.url("/7")
 
     let started = ContinuousClock.now
-    let get = try CLI.start(["get", url.absoluteString, "-v"] + cache.arguments).wait(safetyTimeout: .seconds(60))
+    let get = try await CLI.start(["get", url.absoluteString, "-v"] + cache.arguments).wait(safetyTimeout: .seconds(60))
     let took = ContinuousClock.now - started
 
     print("[reliability] get against a held write lock: exit \(get.status) after \(took)")
@@ -216,12 +216,12 @@ struct HostileCacheTests {
   }
 
   @Test("SIGTERM and SIGINT end warm within a second while it waits for a lock", arguments: [SIGTERM, SIGINT])
-  func aSignalEndsWarmWhileItWaitsForALock(signalNumber: Int32) throws {
+  func aSignalEndsWarmWhileItWaitsForALock(signalNumber: Int32) async throws {
     let server = try Self.makeServer()
     defer { server.stop() }
     let cache = try ScratchCache()
     defer { cache.remove() }
-    try Self.warm(Self.urls(1, on: server), cache)
+    try await Self.warm(Self.urls(1, on: server), cache)
     let holder = try LockHolder(cache.directory.appendingPathComponent("cache.sqlite"))
     defer { holder.release() }
     let list = try ScratchCache.urlList((10..<14).map { server.url("/\($0)") })
@@ -229,11 +229,11 @@ struct HostileCacheTests {
 
     // warm fetches four images, then waits for the lock to store them
     let warm = try CLI.start(["warm", "--urls", list] + cache.arguments)
-    try blockUntil("warm's four requests at the server") { server.requestCount >= 5 }
-    Thread.sleep(forTimeInterval: 0.3)
+    try await waitUntil("warm's four requests at the server") { server.requestCount >= 5 }
+    try await Task.sleep(for: .milliseconds(300))
     warm.signal(signalNumber)
     let signalledAt = ContinuousClock.now
-    let ended = warm.wait(safetyTimeout: .seconds(60))
+    let ended = await warm.wait(safetyTimeout: .seconds(60))
     let took = ContinuousClock.now - signalledAt
 
     print("[reliability] signal \(signalNumber) during a lock wait: exited \(ended.status) after \(took)")
@@ -242,7 +242,7 @@ struct HostileCacheTests {
     #expect(took < .seconds(3))
   }
 
-  @Test func getWaitingOnAServerThatNeverAnswersEndsOnSIGTERM() throws {
+  @Test func getWaitingOnAServerThatNeverAnswersEndsOnSIGTERM() async throws {
     let server = try HTTPTestServer { _ in .stallAfterHeaders }
     defer { server.stop() }
     let cache = try ScratchCache()
@@ -250,28 +250,28 @@ struct HostileCacheTests {
 
     let get = try CLI.start(
       ["get", server.url("/never.png").absoluteString, "--stall-timeout", "60"] + cache.arguments)
-    try blockUntil("get's request at the server") { server.requestCount >= 1 }
+    try await waitUntil("get's request at the server") { server.requestCount >= 1 }
     get.signal(SIGTERM)
     let signalledAt = ContinuousClock.now
-    let ended = get.wait(safetyTimeout: .seconds(60))
+    let ended = await get.wait(safetyTimeout: .seconds(60))
 
     print(
       "[reliability] SIGTERM to a waiting get: \(ended.signalled ? "signal" : "exit") \(ended.status) after \(ContinuousClock.now - signalledAt)"
     )
     #expect(ended.signalled && ended.status == SIGTERM, "\(ended.status): \(ended.stderr)")
-    #expect(try cache.verify().clean)
+    await #expect(try cache.verify().clean)
   }
 
   // MARK: - A server that drips
 
-  @Test func aDrippingServerIsCutOffByTheTransferTimeout() throws {
+  @Test func aDrippingServerIsCutOffByTheTransferTimeout() async throws {
     let server = try HTTPTestServer { _ in .drip(body: Self.images[1], every: .milliseconds(250)) }
     defer { server.stop() }
     let cache = try ScratchCache()
     defer { cache.remove() }
     let url = server.url("/drip.png").absoluteString
 
-    let get = try CLI.start(["get", url, "--transfer-timeout", "2", "--retries", "0"] + cache.arguments)
+    let get = try await CLI.start(["get", url, "--transfer-timeout", "2", "--retries", "0"] + cache.arguments)
       .wait(safetyTimeout: .seconds(60))
 
     #expect(get.status == 1)
@@ -281,6 +281,6 @@ struct HostileCacheTests {
           + "--transfer-timeout"
       ])
     #expect(server.requestCount == 1)
-    #expect(try cache.list().isEmpty)
+    await #expect(try cache.list().isEmpty)
   }
 }

@@ -10,22 +10,22 @@ struct NetworkFaultTests {
   /// `get` one URL on a fresh cache with short timeouts, then check the cache is consistent.
   private func get(
     _ path: String, on server: HTTPTestServer, extra: [String] = []
-  ) throws -> (output: CLI.Output, verify: VerifyOutput, entries: [ListRow]) {
+  ) async throws -> (output: CLI.Output, verify: VerifyOutput, entries: [ListRow]) {
     let cache = try ScratchCache()
     defer { cache.remove() }
-    let output = try CLI.run(
+    let output = try await CLI.run(
       ["get", server.url(path).absoluteString, "--stall-timeout", "1"] + cache.arguments + extra)
-    return (output, try cache.verify(), try cache.list())
+    return await (output, try cache.verify(), try cache.list())
   }
 
   /// Failure: exit 1, exactly one line on stderr starting with `imgcache: <url>: `, nothing stored.
   private func expectFailure(
     _ path: String, reply: HTTPTestServer.Reply, message: String, requests: Int, extra: [String] = [],
     sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
+  ) async throws {
     let server = try HTTPTestServer { _ in reply }
     defer { server.stop() }
-    let (output, verify, entries) = try get(path, on: server, extra: extra)
+    let (output, verify, entries) = try await get(path, on: server, extra: extra)
     let expected = "imgcache: \(server.url(path).absoluteString): \(message)"
     #expect(output.status == 1, sourceLocation: sourceLocation)
     // Exact where the message is ours alone; libcurl's explanation after our prefix may vary between versions.
@@ -48,11 +48,11 @@ struct NetworkFaultTests {
   // MARK: - Statuses
 
   @Test("500 and 503 are retried, then the image is served and stored", arguments: [500, 503])
-  func serverErrorThenSuccess(status: Int) throws {
+  func serverErrorThenSuccess(status: Int) async throws {
     let script = HTTPTestReplyScript([.status(status)], then: .ok(TestImages.png(3)))
     let server = try HTTPTestServer { _ in script.next() }
     defer { server.stop() }
-    let (output, verify, entries) = try get("/a.png", on: server)
+    let (output, verify, entries) = try await get("/a.png", on: server)
     #expect(output.status == 0)
     #expect(output.stdout.hasPrefix("network  PNG 19×19  "))
     #expect(server.requestCount == 2)
@@ -60,11 +60,11 @@ struct NetworkFaultTests {
     #expect(verify.clean && verify.checked == 1)
   }
 
-  @Test func notFoundIsNotRetried() throws {
-    try expectFailure("/missing.png", reply: .status(404), message: "HTTP 404 Not Found", requests: 1)
+  @Test func notFoundIsNotRetried() async throws {
+    try await expectFailure("/missing.png", reply: .status(404), message: "HTTP 404 Not Found", requests: 1)
   }
 
-  @Test func tooManyRequestsWaitsForRetryAfter() throws {
+  @Test func tooManyRequestsWaitsForRetryAfter() async throws {
     let arrivals = Mutex<[ContinuousClock.Instant]>([])
     let script = HTTPTestReplyScript([.status(429, headers: ["Retry-After": "1"])], then: .ok(TestImages.png(4)))
     let server = try HTTPTestServer { _ in
@@ -72,7 +72,7 @@ struct NetworkFaultTests {
       return script.next()
     }
     defer { server.stop() }
-    let (output, verify, entries) = try get("/slow.png", on: server)
+    let (output, verify, entries) = try await get("/slow.png", on: server)
     #expect(output.status == 0)
     #expect(server.requestCount == 2)
     let times = arrivals.withLock { $0 }
@@ -84,45 +84,45 @@ struct NetworkFaultTests {
   // MARK: - Broken transfers (transient: retried twice, then reported)
 
   /// The whole line, libcurl's words included (Debian 12's libcurl 7.88): the URL once, then what went wrong.
-  @Test func connectionResetMidBody() throws {
-    try expectFailure(
+  @Test func connectionResetMidBody() async throws {
+    try await expectFailure(
       "/reset.png", reply: .reset(afterBodyBytes: 50),
       message: "transfer interrupted: Recv failure: Connection reset by peer", requests: 3)
   }
 
-  @Test func bodyShorterThanContentLength() throws {
-    try expectFailure(
+  @Test func bodyShorterThanContentLength() async throws {
+    try await expectFailure(
       "/short.png", reply: .shortBody(declaredLength: 400, actual: 100),
       message: "transfer interrupted: transfer closed with 300 bytes remaining to read", requests: 3)
   }
 
-  @Test func stallAfterHeadersTimesOut() throws {
-    try expectFailure(
+  @Test func stallAfterHeadersTimesOut() async throws {
+    try await expectFailure(
       "/stall.png", reply: .stallAfterHeaders, message: "timed out:", requests: 1, extra: ["--retries", "0"])
   }
 
-  @Test func bodyGrowingPastTheCapIsCut() throws {
-    try expectFailure(
+  @Test func bodyGrowingPastTheCapIsCut() async throws {
+    try await expectFailure(
       "/endless.png", reply: .endlessBody, message: "response body larger than 65536 bytes", requests: 1,
       extra: ["--max-body", "64KB"])
   }
 
   // MARK: - Redirects
 
-  @Test func redirectLoopStops() throws {
-    try expectFailure(
+  @Test func redirectLoopStops() async throws {
+    try await expectFailure(
       "/loop", reply: .redirect(to: "/loop"), message: "too many redirects:", requests: 6)
   }
 
   @Test(
     "redirects to other schemes are refused before any I/O",
     arguments: ["file:///etc/passwd", "gopher://127.0.0.1:1/x", "ftp://127.0.0.1:1/x.png"])
-  func redirectToForeignScheme(target: String) throws {
-    try expectFailure(
+  func redirectToForeignScheme(target: String) async throws {
+    try await expectFailure(
       "/jump", reply: .redirect(to: target), message: "refused non-http(s) URL \(target)", requests: 1)
   }
 
-  @Test func redirectAcrossHostsIsFollowed() throws {
+  @Test func redirectAcrossHostsIsFollowed() async throws {
     let png = TestImages.png(5)
     let portBox = Mutex<UInt16>(0)
     let server = try HTTPTestServer { request in
@@ -130,7 +130,7 @@ struct NetworkFaultTests {
     }
     defer { server.stop() }
     portBox.withLock { $0 = server.port }
-    let (output, verify, entries) = try get("/from", on: server)
+    let (output, verify, entries) = try await get("/from", on: server)
     #expect(output.status == 0)
     #expect(server.requests.map(\.target) == ["/from", "/to.png"])
     #expect(server.requests.last?.header("host") == "localhost:\(server.port)")
@@ -141,43 +141,43 @@ struct NetworkFaultTests {
 
   // MARK: - Bodies that are not images
 
-  @Test func htmlPageIsRefused() throws {
-    try expectFailure(
+  @Test func htmlPageIsRefused() async throws {
+    try await expectFailure(
       "/page.png", reply: .text("<!doctype html><html><body>Not here</body></html>", contentType: "text/html"),
       message: "not a PNG or JPEG image (HTML page); nothing was cached", requests: 1)
   }
 
-  @Test func gifIsRefused() throws {
-    try expectFailure(
+  @Test func gifIsRefused() async throws {
+    try await expectFailure(
       "/anim.gif", reply: .ok(TestImages.gif, headers: ["Content-Type": "image/gif"]),
       message: "not a PNG or JPEG image (GIF image); nothing was cached", requests: 1)
   }
 
-  @Test func emptyBodyIsRefused() throws {
-    try expectFailure(
+  @Test func emptyBodyIsRefused() async throws {
+    try await expectFailure(
       "/empty.png", reply: .ok([]), message: "not a PNG or JPEG image (empty body); nothing was cached", requests: 1)
   }
 
-  @Test func pngWithWrongCRCIsRefused() throws {
-    try expectFailure(
+  @Test func pngWithWrongCRCIsRefused() async throws {
+    try await expectFailure(
       "/crc.png", reply: .ok(TestImages.pngWithBadCRC()), message: "corrupt PNG image:", requests: 1)
   }
 
-  @Test func hugePNGIsRefusedFromItsHeader() throws {
-    try expectFailure(
+  @Test func hugePNGIsRefusedFromItsHeader() async throws {
+    try await expectFailure(
       "/huge.png", reply: .ok(TestImages.pngClaiming(width: 100_000, height: 100_000)),
       message: "image is 100000×100000, more than the limit of 16777216 pixels; nothing was cached", requests: 1)
   }
 
-  @Test func truncatedJPEGIsRefused() throws {
+  @Test func truncatedJPEGIsRefused() async throws {
     let jpeg = TestImages.jpeg(2)
-    try expectFailure(
+    try await expectFailure(
       "/cut.jpg", reply: .ok(Array(jpeg.prefix(jpeg.count / 2))), message: "corrupt JPEG image:", requests: 1)
   }
 
   // MARK: - warm over a mixed list
 
-  @Test func warmReportsEachFailureOnOneLine() throws {
+  @Test func warmReportsEachFailureOnOneLine() async throws {
     let server = try HTTPTestServer { request in
       switch request.path {
       case "/ok.png": .ok(TestImages.png(7))
@@ -190,7 +190,7 @@ struct NetworkFaultTests {
     defer { cache.remove() }
     let list = try ScratchCache.urlList(["/ok.png", "/gone.png", "/page.png"].map { server.url($0) })
     defer { try? FileManager.default.removeItem(atPath: list) }
-    let output = try CLI.run(["warm", "--urls", list] + cache.arguments)
+    let output = try await CLI.run(["warm", "--urls", list] + cache.arguments)
     #expect(output.status == 1)
     let lines = output.stdout.split(separator: "\n").map(String.init)
     #expect(lines.count == 3)
@@ -205,7 +205,7 @@ struct NetworkFaultTests {
         "failed: \(server.url("/gone.png").absoluteString): HTTP 404 Not Found",
         "failed: \(server.url("/page.png").absoluteString): not a PNG or JPEG image (HTML page); nothing was cached",
       ])
-    #expect(try cache.list().map(\.url) == [server.url("/ok.png").absoluteString])
-    #expect(try cache.verify().clean)
+    await #expect(try cache.list().map(\.url) == [server.url("/ok.png").absoluteString])
+    await #expect(try cache.verify().clean)
   }
 }

@@ -50,39 +50,39 @@ struct OutputFailureTests {
   ]
 
   @Test(arguments: cacheCommands, UnwritableOutput.allCases)
-  func imgcacheCacheCommands(arguments: [String], output: UnwritableOutput) throws {
+  func imgcacheCacheCommands(arguments: [String], output: UnwritableOutput) async throws {
     let cache = try ScratchCache()
     defer { cache.remove() }
-    let outcome = try output.run("imgcache", arguments + (arguments == ["--help"] ? [] : cache.arguments))
+    let outcome = try await output.run("imgcache", arguments + (arguments == ["--help"] ? [] : cache.arguments))
     expectHandled(outcome, output, program: "imgcache")
   }
 
   @Test(
     arguments: [["get"], ["get", "--json"], ["show"], ["show", "--graphics", "kitty"]], UnwritableOutput.allCases)
-  func imgcacheImageCommands(command: [String], output: UnwritableOutput) throws {
+  func imgcacheImageCommands(command: [String], output: UnwritableOutput) async throws {
     let server = try HTTPTestServer { _ in .ok(Self.image) }
     defer { server.stop() }
     let cache = try ScratchCache()
     defer { cache.remove() }
     let arguments = [command[0], server.url("/cover.png").absoluteString] + command.dropFirst() + cache.arguments
-    let outcome = try output.run("imgcache", arguments)
+    let outcome = try await output.run("imgcache", arguments)
     expectHandled(outcome, output, program: "imgcache")
   }
 
   @Test(arguments: UnwritableOutput.allCases)
-  func imgcacheShowOfAFile(output: UnwritableOutput) throws {
+  func imgcacheShowOfAFile(output: UnwritableOutput) async throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("show-\(UUID().uuidString).png")
     try Data(Self.image).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
-    expectHandled(try output.run("imgcache", ["show", file.path]), output, program: "imgcache")
+    expectHandled(try await output.run("imgcache", ["show", file.path]), output, program: "imgcache")
   }
 
   @Test(
     arguments: [["--plain", "--limit", "200"], ["--json"], ["--plain", "--search", "a"]], UnwritableOutput.allCases)
-  func artistBrowserPrintouts(arguments: [String], output: UnwritableOutput) throws {
+  func artistBrowserPrintouts(arguments: [String], output: UnwritableOutput) async throws {
     let cache = FileManager.default.temporaryDirectory.appendingPathComponent("browser-out-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: cache) }
-    let outcome = try output.run(
+    let outcome = try await output.run(
       "artist-browser", arguments, environment: BrowserProcess.environment(cacheDirectory: cache))
     // The catalog's notice is on stderr whatever happens to stdout.
     #expect(outcome.stderrLines.first == "artist-browser: demo catalog (no LASTFM_API_KEY set)")

@@ -28,25 +28,25 @@ struct OutputPathTests {
   }
 
   /// Runs `get` for a served PNG with `-o output`.
-  private func get(_ output: String, cache: ScratchCache) throws -> CLI.Output {
+  private func get(_ output: String, cache: ScratchCache) async throws -> CLI.Output {
     let server = try HTTPTestServer { _ in .ok(Self.image) }
     defer { server.stop() }
-    return try CLI.run(["get", server.url("/cover.png").absoluteString, "-o", output] + cache.arguments)
+    return try await CLI.run(["get", server.url("/cover.png").absoluteString, "-o", output] + cache.arguments)
   }
 
-  @Test func aSymbolicLinkGetsTheBytesAtItsTargetAndStaysALink() throws {
+  @Test func aSymbolicLinkGetsTheBytesAtItsTargetAndStaysALink() async throws {
     let cache = try ScratchCache()
     defer { cache.remove() }
     defer { try? FileManager.default.removeItem(at: folder) }
     FileManager.default.createFile(atPath: path("target.png"), contents: Data("old".utf8))
     try #require(symlink("target.png", path("link.png")) == 0)
-    let result = try get(path("link.png"), cache: cache)
+    let result = try await get(path("link.png"), cache: cache)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(FileManager.default.contents(atPath: path("target.png")).map { [UInt8]($0) } == Self.image)
     #expect(kind(path("link.png")) == S_IFLNK)
   }
 
-  @Test func aFIFOWithAReaderGetsThePNGAndStaysAFIFO() throws {
+  @Test func aFIFOWithAReaderGetsThePNGAndStaysAFIFO() async throws {
     let cache = try ScratchCache()
     defer { cache.remove() }
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -63,42 +63,42 @@ struct OutputPathTests {
     var buffer = [UInt8](repeating: 0, count: 4096)
     let deadline = ContinuousClock.now + .seconds(30)
     while ContinuousClock.now < deadline {
-      var ready = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
-      _ = poll(&ready, 1, 100)
       let count = buffer.withUnsafeMutableBytes { read(reader, $0.baseAddress, $0.count) }
       if count > 0 {
         received += buffer.prefix(count)
       } else if count == 0 && !running.process.isRunning {
         break  // the writer is gone and everything it wrote has been read
+      } else {
+        try await Task.sleep(for: .milliseconds(5))  // a sleeping task, not a blocked cooperative thread
       }
     }
-    let result = running.wait()
+    let result = await running.wait()
     // Then the reader has the PNG's bytes and the FIFO is still a FIFO
     #expect(result.status == 0, "\(result.stderr)")
     #expect(received == Self.image)
     #expect(kind(fifo) == S_IFIFO)
   }
 
-  @Test func anExisting0600FileKeepsItsModeWithTheNewContent() throws {
+  @Test func anExisting0600FileKeepsItsModeWithTheNewContent() async throws {
     let cache = try ScratchCache()
     defer { cache.remove() }
     defer { try? FileManager.default.removeItem(at: folder) }
     FileManager.default.createFile(atPath: path("private.png"), contents: Data("old".utf8))
     chmod(path("private.png"), 0o600)
-    let result = try get(path("private.png"), cache: cache)
+    let result = try await get(path("private.png"), cache: cache)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(FileManager.default.contents(atPath: path("private.png")).map { [UInt8]($0) } == Self.image)
     let mode = try FileManager.default.attributesOfItem(atPath: path("private.png"))[.posixPermissions] as? Int
     #expect(mode == 0o600)
   }
 
-  @Test func aFolderIsOneLineAndANonZeroExitAndStaysUntouched() throws {
+  @Test func aFolderIsOneLineAndANonZeroExitAndStaysUntouched() async throws {
     let cache = try ScratchCache()
     defer { cache.remove() }
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(atPath: path("covers"), withIntermediateDirectories: true)
     FileManager.default.createFile(atPath: path("covers/keep.txt"), contents: Data("keep".utf8))
-    let result = try get(path("covers"), cache: cache)
+    let result = try await get(path("covers"), cache: cache)
     #expect(result.status == 1)
     #expect(
       result.stderrLines == [
@@ -109,7 +109,7 @@ struct OutputPathTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: path("covers")) == ["keep.txt"])
   }
 
-  @Test func devStdoutCarriesTheBytesAndTheSummaryMovesToStderr() throws {
+  @Test func devStdoutCarriesTheBytesAndTheSummaryMovesToStderr() async throws {
     let cache = try ScratchCache()
     defer { cache.remove() }
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -126,7 +126,7 @@ struct OutputPathTests {
     process.standardOutput = FileHandle(forWritingAtPath: outFile)
     process.standardError = FileHandle(forWritingAtPath: errFile)
     try process.run()
-    process.waitUntilExit()
+    await process.ended()
     #expect(process.terminationStatus == 0)
     #expect(FileManager.default.contents(atPath: outFile).map { [UInt8]($0) } == Self.image)
     let stderr = (FileManager.default.contents(atPath: errFile)).map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -139,13 +139,13 @@ struct OutputPathTests {
   /// Copies of /dev/null and /dev/full made with mknod inside the test's folder: the machine's own nodes are never
   /// the target, whatever the code under test does.
   @Test(.enabled(if: makesDevices, "making a device node needs root"), arguments: [(3, 0), (7, 74)])
-  func aCharacterDeviceIsWrittenIntoAndStaysADevice(minor: UInt32, status: Int32) throws {
+  func aCharacterDeviceIsWrittenIntoAndStaysADevice(minor: UInt32, status: Int32) async throws {
     let cache = try ScratchCache()
     defer { cache.remove() }
     defer { try? FileManager.default.removeItem(at: folder) }
     let node = path("device")
     try #require(mknod(node, S_IFCHR | 0o666, deviceNumber(1, minor)) == 0)
-    let result = try get(node, cache: cache)
+    let result = try await get(node, cache: cache)
     #expect(result.status == status, "\(result.stderr)")
     if status != 0 {
       #expect(

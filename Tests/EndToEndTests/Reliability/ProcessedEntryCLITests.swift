@@ -21,8 +21,8 @@ import Testing
     try manager.close()
 
     // When the tools look at the folder
-    let rows = try cache.list()
-    let verify = try cache.verify()
+    let rows = try await cache.list()
+    let verify = try await cache.verify()
 
     // Then both entries are listed with their sizes, and neither is broken
     let listed = rows.map { "\($0.url) \($0.width ?? 0)x\($0.height ?? 0) \($0.bytes)" }.sorted()

@@ -27,7 +27,7 @@ struct ProxyTests {
 
   @Test(
     "loopback is fetched directly", arguments: ["127.0.0.1", "localhost", "127.0.0.1|example.com", "localhost|"])
-  func loopbackIsNeverProxied(hostAndNoProxy: String) throws {
+  func loopbackIsNeverProxied(hostAndNoProxy: String) async throws {
     let parts = hostAndNoProxy.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
     let host = parts[0]
     let noProxy = parts.count > 1 ? parts[1] : "example.com,.internal"
@@ -38,7 +38,7 @@ struct ProxyTests {
     defer { cache.remove() }
     let url = "http://\(host):\(server.port)/direct.png"
 
-    let output = try CLI.run(
+    let output = try await CLI.run(
       ["get", url, "--retries", "0"] + cache.arguments,
       environment: Self.proxyEnvironment(deadPort: try Self.deadPort(), noProxy: noProxy))
 
@@ -48,12 +48,12 @@ struct ProxyTests {
   }
 
   /// The control: the variables are in effect, so a host that is not loopback goes to the (dead) proxy.
-  @Test func otherHostsStillGoThroughTheProxy() throws {
+  @Test func otherHostsStillGoThroughTheProxy() async throws {
     let dead = try Self.deadPort()
     let cache = try ScratchCache()
     defer { cache.remove() }
 
-    let output = try CLI.run(
+    let output = try await CLI.run(
       ["get", "http://images.example.invalid/a.png", "--retries", "0"] + cache.arguments,
       environment: Self.proxyEnvironment(deadPort: dead, noProxy: ""))
 
@@ -65,18 +65,18 @@ struct ProxyTests {
   }
 
   /// `warm <artist>` on the embedded catalog, as on a company laptop: every answer and cover comes from loopback.
-  @Test func theDemoCatalogWorksWithAProxySet() throws {
+  @Test func theDemoCatalogWorksWithAProxySet() async throws {
     let cache = try ScratchCache()
     defer { cache.remove() }
     var environment = Self.proxyEnvironment(deadPort: try Self.deadPort(), noProxy: "")
     environment["LASTFM_API_KEY"] = ""
     environment["LASTFM_API_BASE"] = ""
 
-    let output = try CLI.run(
+    let output = try await CLI.run(
       ["warm", "ezra sandkeakjind", "--similar", "0", "--json"] + cache.arguments, environment: environment)
 
     #expect(output.status == 0, "\(output.stderr)")
     #expect(!output.stderr.contains("could not"), "\(output.stderr)")
-    #expect(try cache.verify().clean)
+    await #expect(try cache.verify().clean)
   }
 }

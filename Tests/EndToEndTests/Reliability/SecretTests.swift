@@ -8,7 +8,7 @@ import Testing
 struct SecretTests {
   static let secret = "SECRETKEY1234567890abcdef"
 
-  @Test func keyAppearsNowhere() throws {
+  @Test func keyAppearsNowhere() async throws {
     let secret = Self.secret
     let server = try HTTPTestServer { request in
       switch request.path {
@@ -31,19 +31,19 @@ struct SecretTests {
     defer { try? FileManager.default.removeItem(atPath: list) }
     let common = cache.arguments + ["-vv", "--stall-timeout", "1", "--retries", "1"]
     var outputs: [CLI.Output] = []
-    outputs.append(try CLI.run(["warm", "--urls", list] + common, environment: environment))
-    outputs.append(try CLI.run(["warm", "--urls", list, "--json"] + common, environment: environment))
+    outputs.append(try await CLI.run(["warm", "--urls", list] + common, environment: environment))
+    outputs.append(try await CLI.run(["warm", "--urls", list, "--json"] + common, environment: environment))
     for url in urls {
-      outputs.append(try CLI.run(["get", url.absoluteString] + common, environment: environment))
-      outputs.append(try CLI.run(["get", url.absoluteString, "--json"] + common, environment: environment))
+      outputs.append(try await CLI.run(["get", url.absoluteString] + common, environment: environment))
+      outputs.append(try await CLI.run(["get", url.absoluteString, "--json"] + common, environment: environment))
     }
     for command in [["ls"], ["ls", "--json"], ["stats"], ["stats", "--json"], ["verify"], ["verify", "--json"]] {
-      outputs.append(try CLI.run(command + cache.arguments + ["-vv"], environment: environment))
+      outputs.append(try await CLI.run(command + cache.arguments + ["-vv"], environment: environment))
     }
 
     // The commands did real work (so silence is not why the key is absent)...
     #expect(outputs[0].stdout.contains(" 4 fetched, 0 already fresh, 0 revalidated, 2 failed;"), "\(outputs[0].stdout)")
-    #expect(
+    await #expect(
       try cache.list().map(\.url).sorted()
         == [
           server.url("/img.png?size=64").absoluteString, server.url("/img.png").absoluteString,

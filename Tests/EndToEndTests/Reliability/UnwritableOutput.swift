@@ -25,7 +25,7 @@ enum UnwritableOutput: String, CaseIterable, CustomStringConvertible {
   }
 
   /// Runs `tool` (a built product) with `arguments`; the safety timeout only guards against a hung binary.
-  func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
+  func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> Outcome {
     let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("unwritable-\(UUID().uuidString)")
     FileManager.default.createFile(atPath: errorFile.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: errorFile) }
@@ -57,10 +57,7 @@ enum UnwritableOutput: String, CaseIterable, CustomStringConvertible {
     }
     try process.run()
     if pipeWriteEnd >= 0 { close(pipeWriteEnd) }
-    let deadline = ContinuousClock.now + .seconds(60)
-    while process.isRunning && ContinuousClock.now < deadline { usleep(5_000) }
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
+    await process.ended(safetyTimeout: .seconds(60))
     return Outcome(
       status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
       stderr: (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "")

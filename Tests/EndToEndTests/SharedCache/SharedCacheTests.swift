@@ -41,7 +41,7 @@ struct SharedCacheTests {
         + cache.arguments)
   }
 
-  @Test func threeProcessesShareOneOriginFetchAndAFourthFallsBackWhenNginxIsDown() throws {
+  @Test func threeProcessesShareOneOriginFetchAndAFourthFallsBackWhenNginxIsDown() async throws {
     let origin = try Self.origin()
     defer { origin.stop() }
     let nginx = try NginxSharedCache(origins: ["http://127.0.0.1:\(origin.port)"])
@@ -53,7 +53,7 @@ struct SharedCacheTests {
 
     // Three at once: nginx's cache lock makes the concurrent misses for one image a single origin request.
     let running = try caches.prefix(3).map { try Self.warm(list, $0, sharedCache: nginx.baseURL) }
-    let outputs = running.map { $0.wait() }
+    let outputs = await running.asyncMap { await $0.wait() }
 
     for output in outputs {
       #expect(output.status == 0, "\(output.stderr)\n\(nginx.errorLog)")
@@ -72,13 +72,13 @@ struct SharedCacheTests {
       "requested as /SCHEME/HOST:PORT/PATH")
     // Each machine's cache holds the images under their own URLs, not the shared cache's.
     for cache in caches.prefix(3) {
-      #expect(try cache.list().map(\.url).sorted() == urls.map(\.absoluteString).sorted())
+      await #expect(try cache.list().map(\.url).sorted() == urls.map(\.absoluteString).sorted())
     }
 
     // The shared cache goes away: a fourth machine still gets every image, from the origin, warned once.
     let sharedCache = nginx.baseURL
     nginx.stop()
-    let fourth = try Self.warm(list, caches[3], sharedCache: sharedCache).wait()
+    let fourth = try await Self.warm(list, caches[3], sharedCache: sharedCache).wait()
 
     #expect(fourth.status == 0, "\(fourth.stderr)")
     let report = try JSONDecoder().decode(Warm.self, from: Data(fourth.stdout.utf8))
@@ -91,12 +91,12 @@ struct SharedCacheTests {
       warning.contains("shared cache \(sharedCache.absoluteString) unreachable (could not connect: "), "\(warning)")
     #expect(warning.hasSuffix("); fetching from origins"), "\(warning)")
     #expect(fourth.stderrLines.count == 1, "\(fourth.stderr)")
-    #expect(try caches[3].list().map(\.url).sorted() == urls.map(\.absoluteString).sorted())
+    await #expect(try caches[3].list().map(\.url).sorted() == urls.map(\.absoluteString).sorted())
   }
 
   /// Validators across both hops: a machine's stale copy is confirmed with a 304 from the shared cache, which
   /// revalidated its own expired copy with the origin's ETag.
-  @Test func aStaleCopyIsRevalidatedThroughTheSharedCache() throws {
+  @Test func aStaleCopyIsRevalidatedThroughTheSharedCache() async throws {
     let png = TestImages.png(7)
     let origin = try HTTPTestServer { request in
       request.header("if-none-match") == "\"v1\""
@@ -110,10 +110,10 @@ struct SharedCacheTests {
     let cache = try ScratchCache()
     defer { cache.remove() }
 
-    let first = try Self.warm(list, cache, sharedCache: nginx.baseURL).wait()
+    let first = try await Self.warm(list, cache, sharedCache: nginx.baseURL).wait()
     // Both copies, this machine's and the shared cache's, are fresh for one second.
-    Thread.sleep(forTimeInterval: 2.5)
-    let second = try Self.warm(list, cache, sharedCache: nginx.baseURL).wait()
+    try await Task.sleep(for: .milliseconds(2500))
+    let second = try await Self.warm(list, cache, sharedCache: nginx.baseURL).wait()
 
     #expect(first.status == 0 && second.status == 0, "\(first.stderr)\(second.stderr)")
     let report = try JSONDecoder().decode(Warm.self, from: Data(second.stdout.utf8))
@@ -154,7 +154,7 @@ struct SharedCacheTests {
     }
   }
 
-  @Test func anHTTPSOriginIsVerifiedAndFetchedOnceForTwoMachines() throws {
+  @Test func anHTTPSOriginIsVerifiedAndFetchedOnceForTwoMachines() async throws {
     // Given an HTTPS origin listed in the shared cache, which trusts the origin's CA for its upstream TLS
     let setup = try HTTPSOriginBehindSharedCache(trusting: \.caBundle)
     defer { setup.remove() }
@@ -163,7 +163,7 @@ struct SharedCacheTests {
     defer { caches.forEach { $0.remove() } }
 
     // When two machines warm the list through it, one after the other (neither trusts that CA itself)
-    let outputs = try caches.map { try Self.warm(list, $0, sharedCache: nginx.baseURL).wait() }
+    let outputs = try await caches.asyncMap { await (try Self.warm(list, $0, sharedCache: nginx.baseURL)).wait() }
 
     // Then both have every image, without a warning, and the origin served each once, over TLS to nginx
     for output in outputs {
@@ -181,7 +181,7 @@ struct SharedCacheTests {
     #expect(Set(log.map(\.path)) == Set(urls.map { "/https/127.0.0.1:\(origin.port)\($0.path)" }))
   }
 
-  @Test func anHTTPSOriginWhoseCertificateNginxCannotVerifyIsNotProxied() throws {
+  @Test func anHTTPSOriginWhoseCertificateNginxCannotVerifyIsNotProxied() async throws {
     // Given the shared cache trusting a CA that did not sign the origin's certificate
     let setup = try HTTPSOriginBehindSharedCache(trusting: \.unrelatedCABundle)
     defer { setup.remove() }
@@ -190,7 +190,7 @@ struct SharedCacheTests {
     defer { cache.remove() }
 
     // When a machine that trusts the origin's CA warms the list through it
-    let output = try Self.warm(
+    let output = try await Self.warm(
       setup.list, cache, sharedCache: nginx.baseURL, ["--ca-bundle", origin.caBundle.path]
     ).wait()
 
@@ -230,7 +230,7 @@ struct SharedCacheTests {
 
   /// The client's side of a refusal: `imgcache get` of an unlisted origin still gets the image, from the origin,
   /// without a warning (a refusal is the list doing its job, not an outage).
-  @Test func aClientFetchesAnUnlistedOriginDirectly() throws {
+  @Test func aClientFetchesAnUnlistedOriginDirectly() async throws {
     let origin = try Self.origin()
     defer { origin.stop() }
     let nginx = try NginxSharedCache(origins: [])
@@ -238,7 +238,7 @@ struct SharedCacheTests {
     defer { cache.remove() }
     let url = origin.url("/img/3.png")
 
-    let output = try CLI.run(
+    let output = try await CLI.run(
       ["get", url.absoluteString, "--retries", "0", "--shared-cache", nginx.baseURL.absoluteString] + cache.arguments)
 
     #expect(output.status == 0, "\(output.stderr)")
@@ -253,11 +253,11 @@ struct SharedCacheTests {
     ([], ["IMGCACHE_SHARED_CACHE": "cache.example:8080"], "IMGCACHE_SHARED_CACHE: not an http or https URL"),
     (["--shared-cache", "http://u:pw@cache.example"], [:], "--shared-cache: must not carry a user name or password"),
   ])
-  func aBadSharedCacheIsOneLine(arguments: [String], environment: [String: String], message: String) throws {
+  func aBadSharedCacheIsOneLine(arguments: [String], environment: [String: String], message: String) async throws {
     let cache = try ScratchCache()
     defer { cache.remove() }
 
-    let output = try CLI.run(
+    let output = try await CLI.run(
       ["get", "http://127.0.0.1:9/a.png"] + arguments + cache.arguments, environment: environment)
 
     #expect(output.status == 1)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 @testable import ImageCache
@@ -9,7 +10,7 @@ import Testing
 @Suite struct DiskStoreLockTimeoutTests {
   let folder = TemporaryFolder()
 
-  @Test func aWriteGivesUpAfterItsLockTimeoutWithOneLineAndOneNote() throws {
+  @Test func aWriteGivesUpAfterItsLockTimeoutWithOneLineAndOneNote() async throws {
     defer { folder.remove() }
     let log = LogRecorder()
     let store = try DiskStore(directory: folder.url, lockTimeout: .milliseconds(200), logger: log.logger)
@@ -30,7 +31,7 @@ import Testing
       }
     }
     thread.start()
-    held.wait()
+    await offThePool { held.wait() }
     defer {
       release.signal()
       released.wait()

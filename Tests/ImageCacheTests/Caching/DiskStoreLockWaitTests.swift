@@ -49,6 +49,7 @@ import Testing
       }
     }
     hog.start()
+    // Blocking, not awaiting: a task resumed late on a busy run could miss the other side's whole run of commits.
     started.wait()
     // Whatever happens below, stop the other side before the folder goes.
     defer {

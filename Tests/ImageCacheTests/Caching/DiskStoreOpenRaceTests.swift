@@ -8,13 +8,13 @@ import Testing
 /// on a fresh machine). Threads with a store each stand in for them: SQLite's locks work the same between
 /// connections of one process.
 @Suite struct DiskStoreOpenRaceTests {
-  @Test func storesOpenedAtOnceOnAFreshFolderAllOpen() throws {
+  @Test func storesOpenedAtOnceOnAFreshFolderAllOpen() async throws {
     for round in 0..<25 {
       let folder = TemporaryFolder()
       defer { folder.remove() }
       let openers = 6
       let url = folder.url
-      let found = runAtOnce(openers) { index in
+      let found = await runAtOnce(openers) { index in
         let store = try DiskStore(directory: url)
         try store.store("https://img.example/\(index).png", data: DiskFixture.blob(UInt8(index)), metadata: .init())
         try store.close()

@@ -10,7 +10,7 @@ import Testing
 @Suite(.timeLimit(.minutes(20))) struct ImageTaskTests {
   /// One transfer at a time unless told otherwise, no disk tier: every image not in memory goes to the server.
   private func makeManager(
-    transfers: Int = 1, stallTimeout: Duration = .seconds(30)
+    transfers: Int = 1, stallTimeout: Duration = .seconds(300)
   ) -> (ImageManager, CurlDataLoader) {
     let loader = CurlDataLoader(
       configuration: .init(maxConcurrentTransfers: transfers, stallTimeout: stallTimeout))

@@ -15,7 +15,9 @@ import Testing
   init() throws {
     disk = LookupCountingDisk(try DiskStore(directory: temporaryDirectory(), maxBytes: 1 << 24))
     manager = ImageManager(
-      loader: RetryingDataLoader(wrapping: CurlDataLoader(), policy: RetryPolicy(maxRetries: 1, sleep: { _ in })),
+      loader: RetryingDataLoader(
+        wrapping: CurlDataLoader(configuration: .init(stallTimeout: .seconds(300))),
+        policy: RetryPolicy(maxRetries: 1, sleep: { _ in })),
       memory: ImageMemoryStore(costLimit: 1 << 24, countLimit: 100), disk: disk, decoder: ImageDecoder())
   }
 

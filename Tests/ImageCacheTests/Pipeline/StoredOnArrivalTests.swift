@@ -13,7 +13,8 @@ import Testing
   private func makeManager(_ disk: DiskStore, retries: Int = 2) -> ImageManager {
     let policy = RetryPolicy(maxRetries: retries, sleep: { _ in })
     return ImageManager(
-      loader: RetryingDataLoader(wrapping: CurlDataLoader(), policy: policy),
+      loader: RetryingDataLoader(
+        wrapping: CurlDataLoader(configuration: .init(stallTimeout: .seconds(300))), policy: policy),
       memory: ImageMemoryStore(costLimit: 1 << 24, countLimit: 100), disk: disk, decoder: ImageDecoder())
   }
 

@@ -13,11 +13,11 @@ struct ShowGraphicsEndToEndTests {
   private let environment = ["TMUX": "", "IMGCACHE_GRAPHICS": "", "TERM": "xterm-256color", "KITTY_WINDOW_ID": ""]
   private let source = TestPictures.smooth(width: 480, height: 240)
 
-  private func show(_ graphics: String) throws -> [UInt8] {
+  private func show(_ graphics: String) async throws -> [UInt8] {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("show-\(UUID().uuidString).png")
     try Data(PNGEncoder.encode(source)).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
-    let result = try ProcessRunner.run(
+    let result = try await ProcessRunner.run(
       "imgcache", ["show", "--graphics", graphics, "--size", "24x6", file.path], environment: environment)
     #expect(result.status == 0, "stderr: \(result.stderr)")
     #expect(result.stderr.isEmpty)
@@ -28,41 +28,41 @@ struct ShowGraphicsEndToEndTests {
     return bytes
   }
 
-  @Test func kittyOutputDecodesToThePicture() throws {
-    let commands = ProtocolDecoding.kittyCommands(try show("kitty"))
+  @Test func kittyOutputDecodesToThePicture() async throws {
+    let commands = ProtocolDecoding.kittyCommands(try await show("kitty"))
     #expect(commands.first?.keys["c"] == "24" && commands.first?.keys["r"] == "6")
     let picture = try ProtocolDecoding.kittyPicture(commands)
     #expect(picture.width == 240 && picture.height == 120)
     #expect(ProtocolDecoding.psnr(picture, TestPictures.boxShrunk(source, by: 2)) > 45)
   }
 
-  @Test func itermOutputDecodesToThePicture() throws {
-    let (arguments, picture) = try ProtocolDecoding.itermImage(try show("iterm"))
+  @Test func itermOutputDecodesToThePicture() async throws {
+    let (arguments, picture) = try ProtocolDecoding.itermImage(try await show("iterm"))
     #expect(arguments == "inline=1;width=24;height=6;preserveAspectRatio=1")
     #expect(ProtocolDecoding.psnr(picture, TestPictures.boxShrunk(source, by: 2)) > 45)
   }
 
-  @Test func sixelOutputDecodesToThePicture() throws {
-    let picture = try ProtocolDecoding.sixelPicture(try show("sixel"))
+  @Test func sixelOutputDecodesToThePicture() async throws {
+    let picture = try ProtocolDecoding.sixelPicture(try await show("sixel"))
     #expect(picture.width == 240 && picture.height == 120)
     #expect(ProtocolDecoding.psnr(picture, TestPictures.boxShrunk(source, by: 2)) > 25)
   }
 
-  @Test func autoIntoAPipeWritesNoGraphicsEscapes() throws {
+  @Test func autoIntoAPipeWritesNoGraphicsEscapes() async throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("show-\(UUID().uuidString).png")
     try Data(PNGEncoder.encode(source)).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
     var environment = self.environment
     environment["KITTY_WINDOW_ID"] = "1"  // even where the terminal would draw kitty pictures
-    let result = try ProcessRunner.run(
+    let result = try await ProcessRunner.run(
       "imgcache", ["show", "--size", "24x6", file.path], environment: environment)
     #expect(result.status == 0)
     #expect(!result.stdout.contains("\u{1B}_G") && !result.stdout.contains("\u{1B}P"))
     #expect(result.stdout.split(separator: "\n").count == 6)
   }
 
-  @Test func anUnknownChoiceIsOneClearLine() throws {
-    let result = try ProcessRunner.run(
+  @Test func anUnknownChoiceIsOneClearLine() async throws {
+    let result = try await ProcessRunner.run(
       "imgcache", ["show", "--graphics", "pictures", "x.png"], environment: environment)
     #expect(result.status != 0)
     #expect(result.stderr.contains("pictures"))
