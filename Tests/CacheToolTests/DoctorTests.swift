@@ -157,6 +157,7 @@ import ToolOptions
 }
 
 /// A folder this process cannot write in: `chmod 555` for a user, `chattr +i` for root (whom modes do not stop).
+/// `chattr` ends at once and runs where nothing can be awaited (an initialiser, a `defer`), so it blocks.
 struct ReadOnlyFolder {
   let url: URL
   let asRoot = getuid() == 0
@@ -164,7 +165,7 @@ struct ReadOnlyFolder {
   init(_ url: URL) throws {
     self.url = url
     if asRoot {
-      let output = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/chattr"), ["+i", url.path])
+      let output = try ProcessRunner.runBlocking(URL(fileURLWithPath: "/usr/bin/chattr"), ["+i", url.path])
       try #require(output.status == 0, "cannot make a folder read-only for root (chattr +i): \(output.stderr)")
     } else {
       try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: url.path)
@@ -173,7 +174,7 @@ struct ReadOnlyFolder {
 
   func undo() {
     if asRoot {
-      _ = try? ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/chattr"), ["-i", url.path])
+      _ = try? ProcessRunner.runBlocking(URL(fileURLWithPath: "/usr/bin/chattr"), ["-i", url.path])
     } else {
       try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
     }

@@ -12,10 +12,10 @@ struct ProgramNamesEndToEndTests {
     #expect(link == "imgcache")
   }
 
-  @Test func eachNameHasItsOwnHelp() throws {
-    let browser = try ProcessRunner.run("artist-browser", ["--help"])
-    let imgcache = try ProcessRunner.run("imgcache", ["--help"])
-    let browse = try ProcessRunner.run("imgcache", ["browse", "--help"])
+  @Test func eachNameHasItsOwnHelp() async throws {
+    let browser = try await ProcessRunner.run("artist-browser", ["--help"])
+    let imgcache = try await ProcessRunner.run("imgcache", ["--help"])
+    let browse = try await ProcessRunner.run("imgcache", ["browse", "--help"])
     #expect(browser.status == 0 && imgcache.status == 0 && browse.status == 0)
     #expect(browser.stdout.contains("USAGE: artist-browser "), "\(browser.stdout)")
     #expect(!browser.stdout.contains("SUBCOMMANDS"))
@@ -30,21 +30,22 @@ struct ProgramNamesEndToEndTests {
     #expect(options(browser.stdout).isSuperset(of: ["--cache-dir", "--max-disk", "--shared-cache", "--api-key"]))
   }
 
-  @Test func theVersionLineIsTheSameUnderEveryNameAndNamesTheCommit() throws {
-    let imgcache = try ProcessRunner.run("imgcache", ["--version"])
-    let browser = try ProcessRunner.run("artist-browser", ["--version"])
+  @Test func theVersionLineIsTheSameUnderEveryNameAndNamesTheCommit() async throws {
+    let imgcache = try await ProcessRunner.run("imgcache", ["--version"])
+    let browser = try await ProcessRunner.run("artist-browser", ["--version"])
     #expect(imgcache.status == 0 && browser.status == 0)
     #expect(imgcache.stdout == browser.stdout)
     let line = imgcache.stdout.trimmingCharacters(in: .newlines)
     #expect(line.wholeMatch(of: /\d+\.\d+\.\d+ \(commit ([0-9a-f]{7,40}(-dirty)?|unknown)\)/) != nil, "\(line)")
   }
 
-  @Test func browseAndArtistBrowserPrintTheSameView() throws {
+  @Test func browseAndArtistBrowserPrintTheSameView() async throws {
     let cache = try BrowserProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
     let environment = BrowserProcess.environment(cacheDirectory: cache)
-    let browser = try ProcessRunner.run("artist-browser", ["--plain", "--limit", "3"], environment: environment)
-    let browse = try ProcessRunner.run("imgcache", ["browse", "--plain", "--limit", "3"], environment: environment)
+    let browser = try await ProcessRunner.run("artist-browser", ["--plain", "--limit", "3"], environment: environment)
+    let browse = try await ProcessRunner.run(
+      "imgcache", ["browse", "--plain", "--limit", "3"], environment: environment)
     #expect(browser.status == 0, "\(browser.stderr)")
     #expect(browse.status == 0, "\(browse.stderr)")
     #expect(browser.stdout == browse.stdout)
@@ -54,9 +55,9 @@ struct ProgramNamesEndToEndTests {
     #expect(browse.stderr.contains("imgcache browse: demo catalog (no LASTFM_API_KEY set)"), "\(browse.stderr)")
   }
 
-  @Test func aUsageErrorExitsWith64UnderBothNamesAndNamesTheOption() throws {
-    let browser = try ProcessRunner.run("artist-browser", ["--plain", "--limit", "0"])
-    let browse = try ProcessRunner.run("imgcache", ["browse", "--plain", "--limit", "0"])
+  @Test func aUsageErrorExitsWith64UnderBothNamesAndNamesTheOption() async throws {
+    let browser = try await ProcessRunner.run("artist-browser", ["--plain", "--limit", "0"])
+    let browse = try await ProcessRunner.run("imgcache", ["browse", "--plain", "--limit", "0"])
     #expect(browser.status == 64 && browse.status == 64)
     #expect(browser.stderr.contains("--limit must be at least 1"))
     #expect(browse.stderr.contains("--limit must be at least 1"))

@@ -15,8 +15,8 @@ struct ArgumentDefinitions {
 
   var commands: [Command]
 
-  init(toolName: String) throws {
-    let output = try ProcessRunner.run(toolName, ["--experimental-dump-help"])
+  init(toolName: String) async throws {
+    let output = try await ProcessRunner.run(toolName, ["--experimental-dump-help"])
     guard output.status == 0,
       let json = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any],
       let root = json["command"] as? [String: Any]

@@ -10,9 +10,9 @@ struct GeneratedDocsTests {
   static let toolNames = ["imgcache", "artist-browser"]
 
   @Test(arguments: toolNames, ["bash", "zsh", "fish"])
-  func everyCompletionScriptNamesEverySubcommandAndOption(tool: String, shell: String) throws {
-    let definitions = try ArgumentDefinitions(toolName: tool)
-    let output = try ProcessRunner.run(tool, ["--generate-completion-script", shell])
+  func everyCompletionScriptNamesEverySubcommandAndOption(tool: String, shell: String) async throws {
+    let definitions = try await ArgumentDefinitions(toolName: tool)
+    let output = try await ProcessRunner.run(tool, ["--generate-completion-script", shell])
     #expect(output.status == 0, "\(output.stderr)")
     let script = output.stdout
     for command in definitions.commands {
@@ -37,12 +37,12 @@ struct GeneratedDocsTests {
     .enabled(
       if: FileManager.default.fileExists(atPath: manFolder.path),
       "no man pages in .build/stage: run scripts/stage (or set IMGCACHE_STAGE) first"))
-  func thereIsAManPagePerToolAndSubcommandNamingEveryOption() throws {
+  func thereIsAManPagePerToolAndSubcommandNamingEveryOption() async throws {
     let man = Self.manFolder
     for tool in Self.toolNames {
-      for command in try ArgumentDefinitions(toolName: tool).commands {
+      for command in try await ArgumentDefinitions(toolName: tool).commands {
         let page = man.appendingPathComponent(command.path.joined(separator: ".") + ".1.gz")
-        let text = try ProcessRunner.run(URL(fileURLWithPath: "/bin/gzip"), ["-dc", page.path])
+        let text = try await ProcessRunner.run(URL(fileURLWithPath: "/bin/gzip"), ["-dc", page.path])
         #expect(text.status == 0, "\(page.lastPathComponent) is missing: \(text.stderr)")
         for option in command.longOptions {
           // mdoc writes `--cache-dir` as `Fl -cache-dir`; a second name of an option follows a comma (`Fl v , -verbose`).

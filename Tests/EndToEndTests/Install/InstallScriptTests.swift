@@ -7,10 +7,10 @@ import Testing
 @Suite(
   .enabled(if: BrowserProcess.isBuilt, "needs the built binary: run `swift build` first"), .timeLimit(.minutes(20)))
 struct InstallScriptTests {
-  @Test func installThenUninstallLeavesThePrefixAsItWas() throws {
+  @Test func installThenUninstallLeavesThePrefixAsItWas() async throws {
     let work = try BrowserProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: work) }
-    let stage = try Self.stage(in: work)
+    let stage = try await Self.stage(in: work)
     let prefix = work.appendingPathComponent("prefix")
     // Someone's own files in folders the install also uses.
     try FileManager.default.createDirectory(
@@ -18,13 +18,13 @@ struct InstallScriptTests {
     try Data("mine".utf8).write(to: prefix.appendingPathComponent("share/man/keep.txt"))
     let before = try Self.listing(prefix)
 
-    let install = try Self.script("install", ["--prefix", prefix.path], stage: stage)
+    let install = try await Self.script("install", ["--prefix", prefix.path], stage: stage)
     #expect(install.status == 0, "\(install.stdout)\(install.stderr)")
     let bin = prefix.appendingPathComponent("bin")
-    let version = try ProcessRunner.run(bin.appendingPathComponent("imgcache"), ["--version"])
-    let browserVersion = try ProcessRunner.run(bin.appendingPathComponent("artist-browser"), ["--version"])
+    let version = try await ProcessRunner.run(bin.appendingPathComponent("imgcache"), ["--version"])
+    let browserVersion = try await ProcessRunner.run(bin.appendingPathComponent("artist-browser"), ["--version"])
     #expect(version.status == 0 && version.stdout == browserVersion.stdout)
-    let browserHelp = try ProcessRunner.run(bin.appendingPathComponent("artist-browser"), ["--help"])
+    let browserHelp = try await ProcessRunner.run(bin.appendingPathComponent("artist-browser"), ["--help"])
     #expect(browserHelp.stdout.contains("USAGE: artist-browser"))
     for file in [
       "share/bash-completion/completions/imgcache", "share/zsh/site-functions/_artist-browser",
@@ -34,22 +34,22 @@ struct InstallScriptTests {
       #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file)")
     }
 
-    let uninstall = try Self.script("uninstall", ["--prefix", prefix.path], stage: stage)
+    let uninstall = try await Self.script("uninstall", ["--prefix", prefix.path], stage: stage)
     #expect(uninstall.status == 0, "\(uninstall.stderr)")
     #expect(try Self.listing(prefix) == before)
-    let again = try Self.script("uninstall", ["--prefix", prefix.path], stage: stage)
+    let again = try await Self.script("uninstall", ["--prefix", prefix.path], stage: stage)
     #expect(again.status == 1 && again.stderr.contains("nothing installed"))
   }
 
-  @Test func aBadArgumentIsOneLineAndExit2() throws {
-    let output = try Self.script("install", ["--prefixx", "/tmp"], stage: nil)
+  @Test func aBadArgumentIsOneLineAndExit2() async throws {
+    let output = try await Self.script("install", ["--prefixx", "/tmp"], stage: nil)
     #expect(output.status == 2)
     #expect(output.stderr == "install: unknown argument \"--prefixx\"; usage: scripts/install [--prefix DIR]\n")
   }
 
   /// What `scripts/stage` lays out, from the debug build: the binary (linked, not copied: the tests need its
   /// behaviour, not its bytes), its second name, the completion scripts it writes and the nginx example.
-  static func stage(in work: URL) throws -> URL {
+  static func stage(in work: URL) async throws -> URL {
     let stage = work.appendingPathComponent("stage")
     let manager = FileManager.default
     for folder in [
@@ -68,7 +68,7 @@ struct InstallScriptTests {
       ("bash", "share/bash-completion/completions", "imgcache"), ("zsh", "share/zsh/site-functions", "_artist-browser"),
       ("fish", "share/fish/vendor_completions.d", "imgcache.fish"),
     ] {
-      let script = try ProcessRunner.run("imgcache", ["--generate-completion-script", shell])
+      let script = try await ProcessRunner.run("imgcache", ["--generate-completion-script", shell])
       try Data(script.stdout.utf8).write(to: stage.appendingPathComponent("\(folder)/\(file)"))
     }
     try manager.copyItem(
@@ -77,8 +77,8 @@ struct InstallScriptTests {
     return stage
   }
 
-  static func script(_ name: String, _ arguments: [String], stage: URL?) throws -> ProcessRunner.Output {
-    try ProcessRunner.run(
+  static func script(_ name: String, _ arguments: [String], stage: URL?) async throws -> ProcessRunner.Output {
+    try await ProcessRunner.run(
       PackageRoot.url.appendingPathComponent("scripts/\(name)"), arguments,
       environment: stage.map { ["IMGCACHE_STAGE": $0.path] } ?? [:])
   }
