@@ -24,7 +24,7 @@ public func waitUntil(
 
 /// `waitUntil` for a thread with no task to suspend (a server's handler, a blocking test body).
 public func blockUntil(
-  _ what: String, timeout: Duration = .seconds(60), every interval: Duration = .milliseconds(2),
+  _ what: String, timeout: Duration = .seconds(120), every interval: Duration = .milliseconds(2),
   _ condition: () throws -> Bool
 ) throws {
   let deadline = ContinuousClock.now + timeout

@@ -215,7 +215,7 @@ struct SharedCacheTests {
     let other = try Self.origin()
     defer { other.stop() }
     let nginx = try NginxSharedCache(origins: ["http://127.0.0.1:\(listed.port)"])
-    let loader = CurlDataLoader()
+    let loader = CurlDataLoader(configuration: .patient)
     // Another port on a listed host, or the listed port under another scheme, is another origin.
     let unlisted = scheme == "http" ? "http/127.0.0.1:\(other.port)" : "https/127.0.0.1:\(listed.port)"
 

@@ -8,7 +8,7 @@ struct CurlDataLoaderConnectionTests {
   @Test func sequentialRequestsReuseOneConnection() async throws {
     let server = try HTTPTestServer { request in .text(request.path) }
     defer { server.stop() }
-    let loader = CurlDataLoader()
+    let loader = CurlDataLoader(configuration: .patient)
 
     for index in 0..<60 {
       let response = try await loader.load(DataRequest(url: server.url("/\(index)")))

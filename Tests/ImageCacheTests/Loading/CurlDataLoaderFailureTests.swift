@@ -9,7 +9,8 @@ struct CurlDataLoaderFailureTests {
     let server = try HTTPTestServer { _ in .ok([UInt8](repeating: 1, count: 1000)) }
     defer { server.stop() }
 
-    let response = try await CurlDataLoader().load(DataRequest(url: server.url("/"), maxBodyBytes: 1000))
+    let response = try await CurlDataLoader(configuration: .patient).load(
+      DataRequest(url: server.url("/"), maxBodyBytes: 1000))
 
     #expect(response.body.count == 1000)
   }
@@ -18,7 +19,8 @@ struct CurlDataLoaderFailureTests {
     let server = try HTTPTestServer { _ in .ok([UInt8](repeating: 1, count: 1001)) }
     defer { server.stop() }
 
-    let result = await CurlDataLoader().loadResult(DataRequest(url: server.url("/"), maxBodyBytes: 1000))
+    let result = await CurlDataLoader(configuration: .patient).loadResult(
+      DataRequest(url: server.url("/"), maxBodyBytes: 1000))
 
     #expect(result.transferError == .bodyTooLarge(limit: 1000))
   }
@@ -27,7 +29,7 @@ struct CurlDataLoaderFailureTests {
     // Given: a chunked body without Content-Length that never ends.
     let server = try HTTPTestServer { _ in .endlessBody }
     defer { server.stop() }
-    let loader = CurlDataLoader()
+    let loader = CurlDataLoader(configuration: .patient)
 
     // When
     let result = await loader.loadResult(DataRequest(url: server.url("/endless"), maxBodyBytes: 100_000))
@@ -49,7 +51,7 @@ struct CurlDataLoaderFailureTests {
     let server = try HTTPTestServer { _ in .ok(compressed, headers: ["Content-Encoding": "gzip"]) }
     defer { server.stop() }
 
-    let response = try await CurlDataLoader().load(DataRequest(url: server.url("/")))
+    let response = try await CurlDataLoader(configuration: .patient).load(DataRequest(url: server.url("/")))
 
     #expect(String(decoding: response.body, as: UTF8.self) == String(repeating: "hello gzip ", count: 10))
   }
@@ -57,7 +59,7 @@ struct CurlDataLoaderFailureTests {
   @Test func decodedBodyOverTheCapIsRefusedEvenWhenTheWireSizeIsSmall() async throws {
     let server = try HTTPTestServer { _ in .ok(Self.gzipBomb, headers: ["Content-Encoding": "gzip"]) }
     defer { server.stop() }
-    let loader = CurlDataLoader()
+    let loader = CurlDataLoader(configuration: .patient)
 
     let result = await loader.loadResult(DataRequest(url: server.url("/bomb"), maxBodyBytes: 50_000))
 
@@ -91,7 +93,7 @@ struct CurlDataLoaderFailureTests {
     let server = try HTTPTestServer { _ in reply }
     defer { server.stop() }
 
-    let result = await CurlDataLoader().loadResult(server.url("/broken"))
+    let result = await CurlDataLoader(configuration: .patient).loadResult(server.url("/broken"))
 
     guard case .interrupted(let message) = result.transferError else {
       Issue.record("expected interrupted, got \(result)")
@@ -106,7 +108,7 @@ struct CurlDataLoaderFailureTests {
     defer { server.stop() }
     let url = try #require(URL(string: "https://127.0.0.1:\(server.port)/secure?api_key=SECRET"))
 
-    let result = await CurlDataLoader().loadResult(url)
+    let result = await CurlDataLoader(configuration: .patient).loadResult(url)
 
     guard case .tls(let message) = result.transferError else {
       Issue.record("expected tls, got \(result)")
@@ -122,7 +124,7 @@ struct CurlDataLoaderFailureTests {
       request.path == "/stall" ? .stallAfterHeaders : .delayed(by: .milliseconds(200), .text("slow but fine"))
     }
     defer { server.stop() }
-    let loader = CurlDataLoader()
+    let loader = CurlDataLoader(configuration: .patient)
     let stalled = Task { await loader.loadResult(server.url("/stall")) }
     let other = Task { await loader.loadResult(server.url("/other")) }
     try await server.waitForRequests(2)
@@ -163,7 +165,7 @@ struct CurlDataLoaderFailureTests {
   @Test func loadInAlreadyCancelledTaskDoesNoIO() async throws {
     let server = try HTTPTestServer { _ in .status(200) }
     defer { server.stop() }
-    let loader = CurlDataLoader()
+    let loader = CurlDataLoader(configuration: .patient)
 
     let task = Task {
       withUnsafeCurrentTask { $0?.cancel() }

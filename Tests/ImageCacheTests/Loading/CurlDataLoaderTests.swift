@@ -10,7 +10,7 @@ struct CurlDataLoaderTests {
     // Given
     let server = try HTTPTestServer { _ in .ok(Array("hello".utf8), headers: ["X-Custom": "Value", "ETag": "\"v1\""]) }
     defer { server.stop() }
-    let loader = CurlDataLoader()
+    let loader = CurlDataLoader(configuration: .patient)
 
     // When
     let response = try await loader.load(DataRequest(url: server.url("/hello?x=1")))
@@ -28,7 +28,7 @@ struct CurlDataLoaderTests {
   @Test func sendsUserAgentAcceptEncodingAndCallerHeaders() async throws {
     let server = try HTTPTestServer { _ in .status(204) }
     defer { server.stop() }
-    let loader = CurlDataLoader()
+    let loader = CurlDataLoader(configuration: .patient)
 
     _ = try await loader.load(DataRequest(url: server.url("/"), headers: ["If-None-Match": "\"abc\""]))
 
@@ -43,7 +43,7 @@ struct CurlDataLoaderTests {
     let server = try HTTPTestServer { _ in .status(204) }
     defer { server.stop() }
 
-    _ = try await CurlDataLoader().load(
+    _ = try await CurlDataLoader(configuration: .patient).load(
       DataRequest(url: server.url("/"), headers: ["X-Evil": "a\r\nX-Injected: 1", "X-Fine": "ok"]))
 
     let request = try #require(server.requests.first)
@@ -58,7 +58,7 @@ struct CurlDataLoaderTests {
     }
     defer { server.stop() }
 
-    let response = try await CurlDataLoader().load(
+    let response = try await CurlDataLoader(configuration: .patient).load(
       DataRequest(url: server.url("/img"), headers: ["If-None-Match": "\"v1\""]))
 
     #expect(response.statusCode == 304)
@@ -70,7 +70,7 @@ struct CurlDataLoaderTests {
     let server = try HTTPTestServer { _ in .text("{\"error\":10}", status: 403, contentType: "application/json") }
     defer { server.stop() }
 
-    let response = try await CurlDataLoader().load(DataRequest(url: server.url("/")))
+    let response = try await CurlDataLoader(configuration: .patient).load(DataRequest(url: server.url("/")))
 
     #expect(response.statusCode == 403)
     #expect(String(decoding: response.body, as: UTF8.self) == "{\"error\":10}")
@@ -86,7 +86,7 @@ struct CurlDataLoaderTests {
     }
     defer { server.stop() }
 
-    let response = try await CurlDataLoader().load(DataRequest(url: server.url("/a")))
+    let response = try await CurlDataLoader(configuration: .patient).load(DataRequest(url: server.url("/a")))
 
     #expect(response.statusCode == 200)
     #expect(response.body == Array("final".utf8))
@@ -106,7 +106,7 @@ struct CurlDataLoaderTests {
     defer { server.stop() }
 
     // When
-    let response = try await CurlDataLoader().load(DataRequest(url: server.url("/start")))
+    let response = try await CurlDataLoader(configuration: .patient).load(DataRequest(url: server.url("/start")))
 
     // Then
     #expect(response.statusCode == 200)
@@ -119,7 +119,7 @@ struct CurlDataLoaderTests {
     let server = try HTTPTestServer { _ in .redirect(to: target) }
     defer { server.stop() }
 
-    let result = await CurlDataLoader().loadResult(server.url("/evil"))
+    let result = await CurlDataLoader(configuration: .patient).loadResult(server.url("/evil"))
 
     #expect(result.transferError == .unsupportedScheme(url: target))
     #expect(server.requests.map(\.path) == ["/evil"])
@@ -132,7 +132,7 @@ struct CurlDataLoaderTests {
     ("data:text/plain,hi", "data:text/plain,hi"),
   ])
   func refusesNonHTTPURLsBeforeAnyIO(url: String, reported: String) async throws {
-    let loader = CurlDataLoader()
+    let loader = CurlDataLoader(configuration: .patient)
 
     let result = await loader.loadResult(try #require(URL(string: url)))
 
@@ -144,7 +144,7 @@ struct CurlDataLoaderTests {
     let server = try HTTPTestServer { _ in .redirect(to: "/loop?api_key=SECRET") }
     defer { server.stop() }
 
-    let result = await CurlDataLoader().loadResult(server.url("/loop?api_key=SECRET"))
+    let result = await CurlDataLoader(configuration: .patient).loadResult(server.url("/loop?api_key=SECRET"))
 
     let expectedMessage = "Maximum (5) redirects followed"
     #expect(result.transferError == .tooManyRedirects(expectedMessage))
@@ -156,7 +156,7 @@ struct CurlDataLoaderTests {
     let body = [UInt8](repeating: 7, count: 300_000)
     let server = try HTTPTestServer { _ in .ok(body) }
     defer { server.stop() }
-    let loader = CurlDataLoader()
+    let loader = CurlDataLoader(configuration: .patient)
     let lastProgress = ProgressLog()
 
     let response = try await loader.load(DataRequest(url: server.url("/big")), progress: { lastProgress.record($0) })
@@ -172,7 +172,7 @@ struct CurlDataLoaderTests {
     let url = server.url("/gone")
     server.stop()
 
-    let result = await CurlDataLoader().loadResult(url)
+    let result = await CurlDataLoader(configuration: .patient).loadResult(url)
 
     guard case .couldNotConnect(let message) = result.transferError else {
       Issue.record("expected couldNotConnect, got \(result)")

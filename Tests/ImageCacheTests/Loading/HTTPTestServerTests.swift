@@ -8,7 +8,7 @@ struct HTTPTestServerTests {
   @Test func recordsRequestsWithTargetHeadersAndConnection() async throws {
     let server = try HTTPTestServer { _ in .status(204) }
     defer { server.stop() }
-    let loader = CurlDataLoader()
+    let loader = CurlDataLoader(configuration: .patient)
 
     _ = try await loader.load(DataRequest(url: server.url("/2.0/?method=artist.search&artist=Bj%C3%B6rk")))
     _ = try await loader.load(DataRequest(url: server.url("second"), headers: ["X-Trace": "7"]))
@@ -29,7 +29,7 @@ struct HTTPTestServerTests {
     let script = HTTPTestReplyScript([.text("one"), .text("two")], then: .status(410))
     let server = try HTTPTestServer { _ in script.next() }
     defer { server.stop() }
-    let loader = CurlDataLoader()
+    let loader = CurlDataLoader(configuration: .patient)
 
     var seen: [String] = []
     for _ in 0..<3 {
@@ -45,7 +45,7 @@ struct HTTPTestServerTests {
     let server = try HTTPTestServer { _ in .delayed(by: .milliseconds(50), .text("later")) }
     defer { server.stop() }
 
-    let response = try await CurlDataLoader().load(DataRequest(url: server.url("/")))
+    let response = try await CurlDataLoader(configuration: .patient).load(DataRequest(url: server.url("/")))
 
     #expect(response.body == Array("later".utf8))
   }
@@ -54,7 +54,7 @@ struct HTTPTestServerTests {
   func stopEndsHangingRepliesAndRefusesNewConnections(path: String) async throws {
     // Given: a transfer the server will never finish on its own.
     let server = try HTTPTestServer { request in request.path == "/stall" ? .stallAfterHeaders : .endlessBody }
-    let loader = CurlDataLoader()
+    let loader = CurlDataLoader(configuration: .patient)
     let hanging = Task { await loader.loadResult(DataRequest(url: server.url(path), maxBodyBytes: 1 << 40)) }
     try await server.waitForRequests(1)
 

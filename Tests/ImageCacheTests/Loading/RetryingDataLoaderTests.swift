@@ -28,7 +28,10 @@ struct RetryingDataLoaderTests {
     RetryingDataLoader, HTTPTestServer
   ) {
     let server = try HTTPTestServer { _ in script.next() }
-    return (RetryingDataLoader(wrapping: CurlDataLoader(), policy: recorder.policy(maxRetries: maxRetries)), server)
+    return (
+      RetryingDataLoader(
+        wrapping: CurlDataLoader(configuration: .patient), policy: recorder.policy(maxRetries: maxRetries)), server
+    )
   }
 
   @Test func retriesServiceUnavailableUntilSuccess() async throws {
@@ -114,7 +117,7 @@ struct RetryingDataLoaderTests {
 
   @Test func neverRetriesPermanentErrors() async throws {
     let recorder = SleepRecorder()
-    let loader = RetryingDataLoader(wrapping: CurlDataLoader(), policy: recorder.policy())
+    let loader = RetryingDataLoader(wrapping: CurlDataLoader(configuration: .patient), policy: recorder.policy())
 
     let result = await loader.loadResult(URL(string: "ftp://example.com/a")!)
 
@@ -127,7 +130,7 @@ struct RetryingDataLoaderTests {
     let server = try HTTPTestServer { _ in script.next() }
     defer { server.stop() }
     let policy = RetryPolicy(sleep: { _ in throw CancellationError() })
-    let loader = RetryingDataLoader(wrapping: CurlDataLoader(), policy: policy)
+    let loader = RetryingDataLoader(wrapping: CurlDataLoader(configuration: .patient), policy: policy)
 
     let result = await loader.loadResult(server.url("/"))
 

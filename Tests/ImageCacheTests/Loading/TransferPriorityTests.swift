@@ -8,7 +8,7 @@ import Testing
 final class HeldAnswers: Sendable {
   private let open = Mutex(false)
 
-  /// Blocks the server's handler thread until `release()` (or a minute, which fails the test that relied on it).
+  /// Blocks the server's handler thread until `release()` (or two minutes, which fail the test that relied on it).
   func wait() {
     do {
       try blockUntil("the held answer to be released") { open.withLock { $0 } }

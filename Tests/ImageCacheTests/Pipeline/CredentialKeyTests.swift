@@ -20,7 +20,7 @@ import Testing
 
   private func makeManager(_ directory: URL, _ credentials: CredentialParameters = .default) throws -> ImageManager {
     ImageManager(
-      loader: CurlDataLoader(), memory: ImageMemoryStore(costLimit: 1 << 24, countLimit: 100),
+      loader: CurlDataLoader(configuration: .patient), memory: ImageMemoryStore(costLimit: 1 << 24, countLimit: 100),
       disk: try DiskStore(directory: directory, maxBytes: 1 << 24), decoder: ImageDecoder(),
       credentialParameters: credentials)
   }
@@ -77,7 +77,7 @@ import Testing
     defer { server.stop() }
     let memory = ImageMemoryStore(costLimit: 1 << 24, countLimit: 100)
     let manager = ImageManager(
-      loader: CurlDataLoader(), memory: memory, disk: nil, decoder: ImageDecoder(),
+      loader: CurlDataLoader(configuration: .patient), memory: memory, disk: nil, decoder: ImageDecoder(),
       credentialParameters: CredentialParameters(everyHost: ["api_key"], byHost: ["127.0.0.1": ["sig"]]))
 
     // When one image is asked for under three signatures, by URL and by request

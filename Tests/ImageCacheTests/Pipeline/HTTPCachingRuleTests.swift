@@ -16,7 +16,8 @@ import Testing
   init() throws {
     disk = try DiskStore(directory: temporaryDirectory(), maxBytes: 1 << 24)
     manager = ImageManager(
-      loader: CurlDataLoader(), memory: ImageMemoryStore(costLimit: 1 << 24, countLimit: 100), disk: disk,
+      loader: CurlDataLoader(configuration: .patient), memory: ImageMemoryStore(costLimit: 1 << 24, countLimit: 100),
+      disk: disk,
       decoder: ImageDecoder(), clock: { [clock] in clock() })
   }
 
@@ -138,7 +139,7 @@ import Testing
     let (privateURL, strictURL) = (server.url("/private.png"), server.url("/strict.png"))
 
     // When the loader fetches one, and the manager both
-    let response = try await CurlDataLoader().load(DataRequest(url: privateURL))
+    let response = try await CurlDataLoader(configuration: .patient).load(DataRequest(url: privateURL))
     _ = try await manager.data(for: privateURL)
     _ = try await manager.data(for: strictURL)
 

@@ -57,7 +57,9 @@ final class CountingDecoder: ImageDecoding {
     return try! PNGEncoder.encode(ImageBitmap(width: 300, height: 300, pixels: pixels))
   }
 
-  private func openManager(decoder: any ImageDecoding = ImageDecoder(), loader: any DataLoading = CurlDataLoader())
+  private func openManager(
+    decoder: any ImageDecoding = ImageDecoder(), loader: any DataLoading = CurlDataLoader(configuration: .patient)
+  )
     throws
     -> ImageManager
   {

@@ -13,7 +13,7 @@ import Testing
 
   private func openManager(decoder: any ImageDecoding = ImageDecoder()) throws -> ImageManager {
     ImageManager(
-      loader: CurlDataLoader(), memory: ImageMemoryStore(costLimit: 1 << 26, countLimit: 100),
+      loader: CurlDataLoader(configuration: .patient), memory: ImageMemoryStore(costLimit: 1 << 26, countLimit: 100),
       disk: try DiskStore(directory: directory, maxBytes: 1 << 26, clock: { [clock] in clock() }),
       decoder: decoder, clock: { [clock] in clock() })
   }

@@ -16,7 +16,7 @@ import Testing
     disk = LookupCountingDisk(try DiskStore(directory: temporaryDirectory(), maxBytes: 1 << 24))
     manager = ImageManager(
       loader: RetryingDataLoader(
-        wrapping: CurlDataLoader(configuration: .init(stallTimeout: .seconds(300))),
+        wrapping: CurlDataLoader(configuration: .patient),
         policy: RetryPolicy(maxRetries: 1, sleep: { _ in })),
       memory: ImageMemoryStore(costLimit: 1 << 24, countLimit: 100), disk: disk, decoder: ImageDecoder())
   }

@@ -14,7 +14,7 @@ import Testing
     let policy = RetryPolicy(maxRetries: retries, sleep: { _ in })
     return ImageManager(
       loader: RetryingDataLoader(
-        wrapping: CurlDataLoader(configuration: .init(stallTimeout: .seconds(300))), policy: policy),
+        wrapping: CurlDataLoader(configuration: .patient), policy: policy),
       memory: ImageMemoryStore(costLimit: 1 << 24, countLimit: 100), disk: disk, decoder: ImageDecoder())
   }
 
