@@ -19,9 +19,13 @@ import ToolOptions
     lastFM: LastFMSettings = LastFMSettings()
   ) -> DoctorContext {
     let environment = ["TERM": "xterm-256color", "HOME": folder.path].merging(extra) { $1 }
-    return DoctorContext(
+    var context = DoctorContext(
       environment: environment, terminal: terminal, tmuxVersion: { "tmux 3.3a" }, tmuxAllowsPassthrough: { true },
       cache: CacheSettings(cacheDirectory: folder.appendingPathComponent("cache").path), lastFM: lastFM)
+    // The servers here answer or refuse at once; a busy test run may still start the request late, and the 10 s
+    // deadline would then report silence instead of what the server said.
+    context.networkDeadline = .seconds(300)
+    return context
   }
 
   func finding(_ report: DoctorReport, _ area: String, _ check: String) throws -> DoctorFinding {
