@@ -2,6 +2,7 @@ import BlockArt
 import Foundation
 import ImageCache
 import ImageEncoding
+import TestSupport
 import Testing
 
 private let chafaPath = "/usr/bin/chafa"
@@ -24,10 +25,10 @@ struct ChafaComparisonTests {
   }
 
   @Test(arguments: [ColorMode.trueColor, .xterm256, .ansi16])
-  func ourOutputIsAtLeastAsFaithfulAsChafas(mode: ColorMode) throws {
+  func ourOutputIsAtLeastAsFaithfulAsChafas(mode: ColorMode) async throws {
     let bitmap = Bitmaps.synthetic(width: 240, height: 180)
-    let score = try compare(bitmap, mode: mode, columns: 40, rows: 15, space: .sRGB)
-    let linearScore = try compare(bitmap, mode: mode, columns: 40, rows: 15, space: .linear)
+    let score = try await compare(bitmap, mode: mode, columns: 40, rows: 15, space: .sRGB)
+    let linearScore = try await compare(bitmap, mode: mode, columns: 40, rows: 15, space: .linear)
     print("chafa comparison, \(mode.rawValue), sRGB reference: \(score); linear reference: \(linearScore)")
     #expect(score.ours >= score.chafa)
     #expect(linearScore.ours >= linearScore.chafa)
@@ -37,14 +38,14 @@ struct ChafaComparisonTests {
   /// every glyph of the set is exact; both outputs go through the parser (ours must read back as what we claim
   /// to show).
   @Test(arguments: [ColorMode.trueColor, .xterm256])
-  func sextantsAreAtLeastAsFaithfulAsChafas(mode: ColorMode) throws {
+  func sextantsAreAtLeastAsFaithfulAsChafas(mode: ColorMode) async throws {
     var scores: [Score] = []
     for (width, height) in [(240, 180), (174, 174)] {
       let bitmap = Bitmaps.synthetic(width: width, height: height)
       let art = BlockArtRenderer(colorMode: mode, symbols: .sextant).art(for: bitmap, columns: 40, rows: 15)
       let parser = BlockArtParser(symbols: .sextant)
       #expect(parser.parse(lines: art.lines) == art.shown)
-      let chafaOutput = try runChafa(
+      let chafaOutput = try await runChafa(
         on: bitmap, mode: mode, columns: 40, rows: 15, symbols: "sextant+quad+half+space+solid")
       let theirs = parser.parse(chafaOutput)
       #expect(theirs.width > 0 && theirs.height > 0, "chafa printed \(chafaOutput.utf8.count) bytes")
@@ -62,11 +63,11 @@ struct ChafaComparisonTests {
     #expect(scores.allSatisfy { $0.ours >= $0.chafa }, "\(scores)")
   }
 
-  private func compare(_ bitmap: ImageBitmap, mode: ColorMode, columns: Int, rows: Int, space: FilterSpace) throws
+  private func compare(_ bitmap: ImageBitmap, mode: ColorMode, columns: Int, rows: Int, space: FilterSpace) async throws
     -> Score
   {
     let art = BlockArtRenderer(colorMode: mode).art(for: bitmap, columns: columns, rows: rows)
-    let chafaOutput = try runChafa(on: bitmap, mode: mode, columns: columns, rows: rows)
+    let chafaOutput = try await runChafa(on: bitmap, mode: mode, columns: columns, rows: rows)
     let theirs = BlockArtParser().parse(chafaOutput)
     // Fairness check: every line of chafa's output was understood in full (no cells lost to unknown sequences).
     let lineWidths = chafaOutput.split(separator: "\n").map { BlockArtParser().parse(String($0)).width }
@@ -84,22 +85,15 @@ struct ChafaComparisonTests {
 
   private func runChafa(
     on bitmap: ImageBitmap, mode: ColorMode, columns: Int, rows: Int, symbols: String = "vhalf"
-  ) throws -> String {
+  ) async throws -> String {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("blockart-\(UUID().uuidString).png")
     try Data(try PNGEncoder.encode(bitmap)).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
     let colors = ["truecolor": "full", "256": "256", "16": "16"][mode.rawValue]!
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: chafaPath)
-    process.arguments = [
+    let arguments = [
       "-f", "symbols", "--symbols", symbols, "-c", colors, "-s", "\(columns)x\(rows)", "--animate", "off",
       "--bg", "000000", "-w", "9", file.path,
     ]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: output, as: UTF8.self)
+    return try await ProcessRunner.run(URL(fileURLWithPath: chafaPath), arguments).stdout
   }
 }
