@@ -85,11 +85,9 @@ struct Collage: AsyncParsableCommand {
   }
 
   private func source() throws -> CollageSource {
-    switch (artist, urls) {
-    case (nil, nil): throw CommandFailure("name an artist, or give --urls FILE (- for standard input)")
-    case (.some, .some): throw CommandFailure("give an artist or --urls, not both")
-    case (nil, let path?): return .urls(path)
-    case (let name?, nil): return .artist(name)
+    switch try ArtistOrURLs(artist: artist, urls: urls) {
+    case .urls(let path): return .urls(path)
+    case .artist(let name): return .artist(name)
     }
   }
 

@@ -38,15 +38,13 @@ struct Warm: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingFailures {
-      switch (artist, urls) {
-      case (nil, nil): throw CommandFailure("name an artist, or give --urls FILE (- for standard input)")
-      case (.some, .some): throw CommandFailure("give an artist or --urls, not both")
-      case (nil, let path?):
+      switch try ArtistOrURLs(artist: artist, urls: urls) {
+      case .urls(let path):
         let list = try URLList.read(path)
         let manager = try global.makeManager()
         let report = await WarmRun.prefetch(list.urls, with: manager, concurrency: global.concurrency, json: json)
         try WarmRun.finish(report, invalid: list.invalid, manager: manager, json: json)
-      case (let name?, nil):
+      case .artist(let name):
         try await warmArtist(name)
       }
     }
