@@ -16,12 +16,13 @@ let package = Package(
     .executable(name: "imgcache", targets: ["imgcache"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
     // Already in the graph through SwiftNIO and Hummingbird; ImageCache uses its Deque.
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
-    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+    // No default traits: `FullFoundation` would import full Foundation (and with it ICU) into the demo server, and
+    // `ConfigurationSupport` brings swift-configuration, which does too; the server needs neither.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
     // `swift package generate-documentation --target ImageCache`: the DocC catalog, built in CI (.ci/run).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
@@ -31,6 +32,8 @@ let package = Package(
     // 6 ms of start-up, too little of the browser's first screen to be worth the loader (BENCHMARKS.md).
     .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(name: "CCurlShims", dependencies: ["CCurl"]),
+    // The system's SQLite (what GRDB used on Linux), under the small layer in ImageCacheSupport/SQLite.
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .target(
       name: "CImageShims",
       linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("z")]
@@ -38,14 +41,13 @@ let package = Package(
 
     // The project's own helpers (PRNG, SQLite sharing, HTTP dates, LRU): ImageCache imports them `internal`, so
     // they stay out of its public API; the tools and tests import them directly.
-    .target(name: "ImageCacheSupport", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+    .target(name: "ImageCacheSupport", dependencies: ["CSQLite"]),
 
     // Libraries.
     .target(
       name: "ImageCache",
       dependencies: [
         "CCurlShims", "CImageShims", "ImageCacheSupport",
-        .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "DequeModule", package: "swift-collections"),
       ]
@@ -55,7 +57,6 @@ let package = Package(
       name: "LastFM",
       dependencies: [
         "ImageCache", "ImageCacheSupport",
-        .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -128,11 +129,10 @@ let package = Package(
       name: "ImageCacheTests",
       dependencies: [
         "ImageCache", "ImageCacheSupport", "ImageEncoding", "CImageShims", "TestSupport",
-        .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
     .testTarget(
-      name: "LastFMTests", dependencies: ["LastFM", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+      name: "LastFMTests", dependencies: ["LastFM", "ImageCacheSupport", "TestSupport"]),
     .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "ImageCacheSupport", "LastFM", "TestSupport"]),
     .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "ImageEncoding", "TestSupport"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import ImageCacheSupport
 import LastFM
 import Testing
 
@@ -31,9 +31,9 @@ import Testing
       }
     }
     // Everything into the main file: the damage must hit the database, not a WAL that is then dropped.
-    try await DatabaseQueue(path: path).writeWithoutTransaction {
-      try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-    }
+    let database = try SQLiteDatabase(path: path)
+    defer { database.close() }
+    try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
   }
 
   @Test func randomBytesAreMovedAsideWhenTheCacheOpens() async throws {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ImageCache
 
 /// Answers, in delivery order: at most a stored one, then (unless it was fresh) the network's, or the stored

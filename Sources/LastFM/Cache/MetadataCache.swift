@@ -1,9 +1,14 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import ImageCache
 import ImageCacheSupport
 import Logging
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 public enum MetadataCacheError: Error, Equatable, CustomStringConvertible {
   case cannotOpen(path: String, reason: String)
@@ -40,25 +45,27 @@ public final class MetadataCache: MetadataStoring {
   }
 
   deinit {
-    // Another process moved this file aside as damaged: its pool must not close (see `abandon`).
+    // Another process moved this file aside as damaged: its pool must not close (`SQLiteDatabase.abandon`).
     let current = database.withLock { $0 }
     if current.identity != nil, DamagedDatabase.identity(ofFileAt: fileURL.path) != current.identity {
-      Self.abandon(current.pool)
+      current.pool.abandon()
     }
   }
 
   public func storedAnswer(for key: String) async -> StoredAnswer? {
     do {
-      return try await withDatabase { pool in
-        try await pool.read { db in
-          try Row.fetchOne(db, sql: "SELECT body, storedAt FROM answer WHERE key = ?", arguments: [key])
-            .map { row in
-              StoredAnswer(body: [UInt8](row["body"] as Data), storedAt: Date(timeIntervalSince1970: row["storedAt"]))
-            }
+      // The caller no longer wants it (e.g. the network answered first).
+      try Task.checkCancellation()
+      let found = try await withDatabase { pool in
+        try pool.unsafeRead { db in
+          try db.cachedStatement(sql: "SELECT body, storedAt FROM answer WHERE key = ?").fetchOne([key]) { row in
+            (body: row[0] as [UInt8], storedAt: row[1] as Double)
+          }
         }
       }
+      return found.map { StoredAnswer(body: $0.body, storedAt: Date(timeIntervalSince1970: $0.storedAt)) }
     } catch is CancellationError {
-      return nil  // the caller no longer wants it (e.g. the network answered first)
+      return nil
     } catch {
       logger.warning("metadata cache read failed: \(error)")
       return nil
@@ -68,10 +75,9 @@ public final class MetadataCache: MetadataStoring {
   public func store(_ body: [UInt8], for key: String, method: String, at date: Date) async {
     do {
       try await withDatabase { pool in
-        try await pool.write { db in
-          try db.execute(
-            sql: "INSERT OR REPLACE INTO answer (key, method, body, storedAt) VALUES (?, ?, ?, ?)",
-            arguments: [key, method, Data(body), date.timeIntervalSince1970])
+        try pool.write { db in
+          try db.cachedStatement(sql: "INSERT OR REPLACE INTO answer (key, method, body, storedAt) VALUES (?, ?, ?, ?)")
+            .execute([key, method, body, date.timeIntervalSince1970])
         }
       }
     } catch {
@@ -81,7 +87,7 @@ public final class MetadataCache: MetadataStoring {
 
   public func removeAll() async {
     do {
-      try await withDatabase { pool in try await pool.write { db in try db.execute(sql: "DELETE FROM answer") } }
+      try await withDatabase { pool in try pool.write { db in try db.execute(sql: "DELETE FROM answer") } }
     } catch {
       logger.warning("metadata cache clear failed: \(error)")
     }
@@ -90,29 +96,25 @@ public final class MetadataCache: MetadataStoring {
   /// Stored keys, sorted; for diagnostics and tests.
   public func keys() async -> [String] {
     (try? await withDatabase { pool in
-      try await pool.read { db in try String.fetchAll(db, sql: "SELECT key FROM answer ORDER BY key") }
+      try pool.read { db in try db.fetchColumn(String.self, sql: "SELECT key FROM answer ORDER BY key") }
     }) ?? []
   }
 
   /// Creates the table if missing, in an IMMEDIATE transaction: processes opening a new cache together take turns
-  /// here. (GRDB's `DatabaseMigrator`, used before, decides which migrations to run before it takes the lock, so the
-  /// second of two processes ran `CREATE TABLE answer` again and failed with "table answer already exists".)
-  /// Caches made by that migrator had a `grdb_migrations` table that nothing reads any more: dropped here, once.
-  static func install(in pool: DatabasePool) throws {
-    try pool.writeWithoutTransaction { db in
-      try db.inTransaction(.immediate) {
-        try db.execute(sql: "DROP TABLE IF EXISTS grdb_migrations")
-        try db.execute(
-          sql: """
-            CREATE TABLE IF NOT EXISTS answer (
-              key TEXT PRIMARY KEY NOT NULL,
-              method TEXT NOT NULL,
-              body BLOB NOT NULL,
-              storedAt DOUBLE NOT NULL
-            )
-            """)
-        return .commit
-      }
+  /// here, and the second finds the table made. Caches made by GRDB's migrator, used before, have a
+  /// `grdb_migrations` table that nothing reads any more: dropped here, once.
+  static func install(in pool: SQLiteDatabase) throws {
+    try pool.write { db in
+      try db.execute(sql: "DROP TABLE IF EXISTS grdb_migrations")
+      try db.execute(
+        sql: """
+          CREATE TABLE IF NOT EXISTS answer (
+            key TEXT PRIMARY KEY NOT NULL,
+            method TEXT NOT NULL,
+            body BLOB NOT NULL,
+            storedAt DOUBLE NOT NULL
+          )
+          """)
     }
   }
 }
@@ -126,9 +128,13 @@ enum FilePermissions {
     }
     // Created before SQLite opens it, so the database never exists with looser rights.
     let error = SharedSQLite.createPrivateFile(atPath: file.path)
-    guard error == 0 else {
-      throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file.path])
-    }
+    guard error == 0 else { throw CannotCreate(path: file.path, reason: String(cString: strerror(error))) }
+  }
+
+  struct CannotCreate: Error, CustomStringConvertible {
+    let path: String
+    let reason: String
+    var description: String { "cannot create \(path): \(reason)" }
   }
 
   static func restrictDatabaseFiles(_ file: URL) {

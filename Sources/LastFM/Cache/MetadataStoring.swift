@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where raw answers are kept between runs. Failures inside a store are logged and read as misses:
 /// a broken cache must never stop the browser.

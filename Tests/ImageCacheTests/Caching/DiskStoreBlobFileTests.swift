@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import ImageCacheSupport
 import Testing
 
 @testable import ImageCache
@@ -144,7 +144,7 @@ enum BlobFiles {
     defer { folder.remove() }
     // Given a cache folder written by the version that kept bytes in a `blob` table
     try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
-    let queue = try DatabaseQueue(path: folder.appending("cache.sqlite").path)
+    let queue = try SQLiteDatabase(path: folder.appending("cache.sqlite").path)
     try queue.write { db in
       try db.execute(
         sql: """
@@ -159,7 +159,7 @@ enum BlobFiles {
           PRAGMA user_version = 1;
           """)
     }
-    try queue.close()
+    queue.close()
 
     // When the store opens it
     let store = try DiskFixture.store(in: folder.url, clock: clock)
@@ -181,7 +181,7 @@ enum BlobFiles {
     let expiry = Date(timeIntervalSince1970: 1_700_000_000)
     try old.store("k0", data: DiskFixture.blob(1), metadata: DiskEntryMetadata(etag: "\"v1\"", expiresAt: expiry))
     try old.close()
-    let queue = try DatabaseQueue(path: folder.appending("cache.sqlite").path)
+    let queue = try SQLiteDatabase(path: folder.appending("cache.sqlite").path)
     try queue.write { db in
       try db.execute(
         sql: """
@@ -190,7 +190,7 @@ enum BlobFiles {
           PRAGMA user_version = 2;
           """)
     }
-    try queue.close()
+    queue.close()
 
     // When the store opens it
     let store = try DiskFixture.store(in: folder.url, clock: clock)

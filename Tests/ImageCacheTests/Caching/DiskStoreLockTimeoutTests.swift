@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import ImageCacheSupport
 import TestSupport
 import Testing
 
@@ -14,7 +14,7 @@ import Testing
     defer { folder.remove() }
     let log = LogRecorder()
     let store = try DiskStore(directory: folder.url, lockTimeout: .milliseconds(200), logger: log.logger)
-    let holder = try DatabaseQueue(path: folder.appending("cache.sqlite").path)
+    let holder = try SQLiteDatabase(path: folder.appending("cache.sqlite").path)
 
     // Given another connection holding the write lock
     let held = DispatchSemaphore(value: 0)
@@ -23,10 +23,9 @@ import Testing
     let thread = Thread {
       defer { released.signal() }
       try? holder.writeWithoutTransaction { db in
-        try db.inTransaction(.immediate) {
+        try db.transaction(.immediate) {
           held.signal()
           release.wait()
-          return .commit
         }
       }
     }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Synchronization
 import Testing
 
@@ -30,10 +29,9 @@ import Testing
       while !done.load(ordering: .acquiring) && commits.withLock({ $0.count }) < cap {
         do {
           try other.pool.writeWithoutTransaction { db in
-            try db.inTransaction(.immediate) {
+            try db.transaction(.immediate) {
               try db.execute(sql: "UPDATE counter SET value = value WHERE 0")
               usleep(2_000)  // the lock is held, as during a batch commit
-              return .commit
             }
           }
         } catch {

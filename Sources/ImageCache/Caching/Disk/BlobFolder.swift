@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import ImageCacheSupport
 import Synchronization
 

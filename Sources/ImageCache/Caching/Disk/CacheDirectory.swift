@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import ImageCacheSupport
 
 #if canImport(Glibc)
@@ -37,7 +37,7 @@ enum CacheDirectory {
   }
 
   private static func createWithParents(_ path: String) throws(DiskCacheError) {
-    let parent = (path as NSString).deletingLastPathComponent
+    let parent = parentPath(of: path)
     var status = stat()
     if !parent.isEmpty, parent != path, stat(parent, &status) != 0 {
       try createWithParents(parent)
@@ -48,6 +48,14 @@ enum CacheDirectory {
       return
     }
     _ = chmod(path, directoryMode)
+  }
+
+  /// `path` without its last component, trailing slashes aside: "/a/b/" → "/a", "/a" → "/", "a" → "".
+  static func parentPath(of path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+    return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
   }
 
   private static func errnoDescription() -> String {

@@ -1,29 +1,28 @@
-import GRDB
+internal import ImageCacheSupport
 
 extension DiskCacheError {
-  /// Maps any error from the database layer to one of ours, with a one-line reason (GRDB's own description
-  /// includes the SQL and spans lines).
+  /// Maps any error from the database layer to one of ours, with a one-line reason.
   init(translating error: any Error, databasePath path: String) {
     if let error = error as? DiskCacheError {
       self = error
       return
     }
-    guard let error = error as? DatabaseError else {
+    guard let error = error as? SQLiteError else {
       self = .io(Self.oneLine(String(describing: error)))
       return
     }
-    let reason = Self.oneLine(error.message ?? "SQLite error \(error.extendedResultCode.rawValue)")
+    let reason = Self.oneLine(error.message)
     switch error.resultCode {
-    case .SQLITE_FULL:
+    case SQLiteError.full:
       self = .diskFull(path: path)
-    case .SQLITE_CORRUPT, .SQLITE_NOTADB:
+    case SQLiteError.corrupt, SQLiteError.notADatabase:
       self = .corruptDatabase(path: path, reason: reason)
-    case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
+    case SQLiteError.readOnly, SQLiteError.cannotOpen, SQLiteError.permission, SQLiteError.authorization:
       self = .notWritable(path: path, reason: reason)
-    case .SQLITE_BUSY, .SQLITE_LOCKED:
+    case SQLiteError.busy, SQLiteError.locked:
       self = .io("cache at \(path) stayed locked by another process (\(reason))")
     default:
-      self = .io("\(reason) (SQLite code \(error.extendedResultCode.rawValue), \(path))")
+      self = .io("\(reason) (SQLite code \(error.extendedResultCode), \(path))")
     }
   }
 

@@ -1,4 +1,4 @@
-import GRDB
+internal import ImageCacheSupport
 
 /// The SQLite layout of the disk tier (documented in cache/README.md).
 ///
@@ -84,34 +84,34 @@ enum DiskSchema {
     "UPDATE counter SET value = 0 WHERE name IN ('bytes', 'entries')",
   ]
 
-  /// Run on every new connection, before GRDB switches the file to WAL. auto_vacuum can only be switched on
+  /// Run on every new connection, before `SQLiteDatabase` switches the file to WAL. auto_vacuum can only be switched on
   /// while the file is still empty (the WAL switch already writes its header, hence here); INCREMENTAL lets us
   /// hand freed pages back to the file system after evictions without rewriting the whole file. On an existing
   /// file the pragma is a no-op.
   ///
-  /// synchronous = NORMAL, which GRDB sets on the writer when it switches a pool to WAL: a commit then survives a
+  /// synchronous = NORMAL, which `SQLiteDatabase` sets on the writer with WAL: a commit then survives a
   /// process crash (SIGKILL) and the file stays consistent even on power loss; only the last commits before a power
   /// cut may be lost, which for a cache costs a refetch. FULL would fsync on every store (measured in
   /// cache/README.md).
-  static func prepare(_ db: Database) throws {
-    guard !db.configuration.readonly else { return }
+  @Sendable static func prepare(_ db: SQLiteConnection) throws {
+    guard !db.isReadOnly else { return }
     // Setting it, even to the value it has, writes the header: on a full disk that alone fails every open.
     // 2 = INCREMENTAL.
-    guard try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") != 2 else { return }
+    guard try db.fetchValue(Int.self, sql: "PRAGMA auto_vacuum") != 2 else { return }
     try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
   }
 
   /// Creates the tables if missing. Cheap on an existing cache: a few catalog lookups, no table scan.
-  static func install(in writer: DatabasePool) throws {
+  static func install(in writer: SQLiteDatabase) throws {
     // Already installed: no write at all, so a cache on a full (or read-only) disk still opens for reading.
     // (Even a no-op `PRAGMA user_version = 2` dirties the header page and fails with SQLITE_FULL.)
-    if try writer.read({ db in try Int.fetchOne(db, sql: "PRAGMA user_version") }) == version { return }
+    if try writer.unsafeRead({ db in try db.fetchValue(Int.self, sql: "PRAGMA user_version") }) == version { return }
     // IMMEDIATE: two processes creating (or upgrading) the same cache serialize here instead of failing.
     var upgraded = false
     try writer.writeWithoutTransaction { db in
-      try db.inTransaction(.immediate) {
-        let found = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-        guard found != version else { return .commit }
+      try db.transaction(.immediate) {
+        let found = try db.fetchValue(Int.self, sql: "PRAGMA user_version") ?? 0
+        guard found != version else { return }
         if found == 2 {
           for statement in upgradeVersion2 { try db.execute(sql: statement) }
         }
@@ -120,7 +120,6 @@ enum DiskSchema {
           upgraded = true
         }
         for statement in statements { try db.execute(sql: statement) }
-        return .commit
       }
       if upgraded { try db.execute(sql: "PRAGMA incremental_vacuum") }
     }

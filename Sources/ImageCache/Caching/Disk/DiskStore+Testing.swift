@@ -1,11 +1,12 @@
-import Foundation
-import GRDB
+import FoundationEssentials
+internal import ImageCacheSupport
 
 extension DiskStore {
   /// The file holding `key`'s bytes, so tests can damage or remove it behind the store's back.
   func blobURL(forKey key: String) throws -> URL? {
-    try pool.read { db in try String.fetchOne(db, sql: "SELECT file FROM entry WHERE key = ?", arguments: [key]) }
-      .map(blobs.url(of:))
+    try pool.read { db in try db.fetchValue(String.self, sql: "SELECT file FROM entry WHERE key = ?", arguments: [key])
+    }
+    .map(blobs.url(of:))
   }
 
   /// Every file under `blobs/`, temporary ones included.
@@ -23,17 +24,16 @@ extension DiskStore {
 
   /// Reads one integer with raw SQL (PRAGMA values, counts) for tests.
   func queryInteger(_ sql: String) throws -> Int? {
-    try pool.read { db in try Int.fetchOne(db, sql: sql) }
+    try pool.read { db in try db.fetchValue(Int.self, sql: sql) }
   }
 
   /// `EXPLAIN QUERY PLAN` details, one line per step, for tests that check a query uses its index.
   func queryPlan(_ sql: String) throws -> [String] {
     try pool.read { db in
-      try Row.fetchAll(
-        db, sql: "EXPLAIN QUERY PLAN " + sql,
-        arguments: StatementArguments([String?](repeating: nil, count: sql.filter { $0 == "?" }.count))
-      )
-      .map { $0["detail"] as String }
+      // Columns: id, parent, notused, detail.
+      try db.statement(sql: "EXPLAIN QUERY PLAN " + sql).fetchAll(
+        [any SQLiteValue](repeating: String?.none, count: sql.filter { $0 == "?" }.count)
+      ) { row -> String in row[3] }
     }
   }
 }

@@ -1,5 +1,5 @@
-import Foundation
-import GRDB
+import Dispatch
+import FoundationEssentials
 internal import ImageCacheSupport
 import Logging
 import Synchronization
@@ -41,7 +41,7 @@ public final class DiskStore: DiskCaching {
   /// The index now: replaced by a new, empty one when it turns out damaged (`IndexRecovery`).
   let index: Mutex<OpenIndex>
   /// Held while a damaged index is being replaced, so only one thread does it.
-  let recovery = NSLock()
+  let recovery = Mutex(())
   let lockWait: IndexLockWait
   let logger: Logger
   let blobs: BlobFolder
@@ -83,18 +83,15 @@ public final class DiskStore: DiskCaching {
       try IndexRecovery.open(path: path, logger: logger) { path in try Self.openPool(path: path, lockWait: lockWait) })
   }
 
-  /// One pool on the index at `path`, the schema installed.
-  static func openPool(path: String, lockWait: IndexLockWait) throws -> DatabasePool {
-    var configuration = Configuration()
-    configuration.label = "ImageCache.DiskStore"
-    configuration.busyMode = .callback(lockWait.handler.handle)
-    configuration.journalMode = .wal
-    configuration.prepareDatabase(DiskSchema.prepare)
-    return try SharedSQLite.openPool(path: path, configuration: configuration) { try DiskSchema.install(in: $0) }
+  /// One pool on the index at `path`, the schema installed; every connection waits for locks through `lockWait`.
+  static func openPool(path: String, lockWait: IndexLockWait) throws -> SQLiteDatabase {
+    try SharedSQLite.openPool(path: path, busyHandler: lockWait.busyHandler, prepare: DiskSchema.prepare) {
+      try DiskSchema.install(in: $0)
+    }
   }
 
   /// The index's pool now.
-  var pool: DatabasePool { openIndex.pool }
+  var pool: SQLiteDatabase { openIndex.pool }
   var openIndex: OpenIndex { index.withLock { $0 } }
 
   deinit {
@@ -103,9 +100,9 @@ public final class DiskStore: DiskCaching {
     if !batch.isEmpty {
       _ = try? pool.write { db in try Self.apply(batch, in: db) }
     }
-    // Another process moved this index aside as damaged: its pool must not close (`IndexRecovery.abandon`).
+    // Another process moved this index aside as damaged: its pool must not close (`SQLiteDatabase.abandon`).
     let index = openIndex
-    if !index.isStill(at: databaseURL.path) { IndexRecovery.abandon(index.pool) }
+    if !index.isStill(at: databaseURL.path) { index.pool.abandon() }
   }
 
   // MARK: - DiskCaching
@@ -148,12 +145,13 @@ public final class DiskStore: DiskCaching {
       try pool.read { db in
         let probe = try db.cachedStatement(sql: DiskQueries.probe)
         for key in keys {
-          guard let row = try Row.fetchOne(probe, arguments: [key]) else {
+          let found = try probe.fetchOne([key]) { row -> (DiskEntry, String) in
+            (StoredEntry.entry(from: row), row[StoredEntry.entryColumnCount])
+          }
+          guard case (var entry, let file)? = found else {
             result.absent.insert(key)
             continue
           }
-          var entry = StoredEntry.entry(from: row)
-          let file: String = row[StoredEntry.entryColumnCount]
           if entry.isFresh(at: now) {
             // A stat, not a read: whether fresh bytes still decode is `verify`'s business, as for a lookup.
             guard blobs.hasFile(file, size: entry.byteSize) else { continue }
@@ -290,9 +288,11 @@ public final class DiskStore: DiskCaching {
     return try perform {
       try pool.read { db in
         let counters = try Self.counters(in: db)
-        let range = try Row.fetchOne(db, sql: DiskQueries.accessRange)
-        let oldest: Double? = range?[0]
-        let newest: Double? = range?[1]
+        let range = try db.statement(sql: DiskQueries.accessRange).fetchOne { row -> (Double?, Double?) in
+          (row[0], row[1])
+        }
+        let oldest = range?.0
+        let newest = range?.1
         return DiskCacheStatistics(
           entryCount: counters["entries", default: 0], totalBytes: counters["bytes", default: 0], maxBytes: maxBytes,
           hits: counters["hits", default: 0], misses: counters["misses", default: 0],
@@ -341,10 +341,10 @@ public final class DiskStore: DiskCaching {
     flushQueue.sync {}
     let index = openIndex
     guard index.isStill(at: databaseURL.path) else {
-      IndexRecovery.abandon(index.pool)
+      index.pool.abandon()
       return
     }
-    try perform { try index.pool.close() }
+    index.pool.close()
   }
 
   // MARK: - Accounting
@@ -356,26 +356,27 @@ public final class DiskStore: DiskCaching {
     return blocks * fileBlockBytes + 2 * key.utf8.count + entryOverheadBytes
   }
 
-  static func counters(in db: Database) throws -> [String: Int] {
+  static func counters(in db: SQLiteConnection) throws -> [String: Int] {
     var values: [String: Int] = [:]
-    for row in try Row.fetchAll(db, sql: "SELECT name, value FROM counter") {
-      values[row["name"]] = row["value"]
+    try db.statement(sql: "SELECT name, value FROM counter").forEachRow { row in
+      values[row[0]] = row[1] as Int
+      return true
     }
     return values
   }
 
-  static func totalBytes(in db: Database) throws -> Int {
-    try Int.fetchOne(db.cachedStatement(sql: "SELECT value FROM counter WHERE name = 'bytes'")) ?? 0
+  static func totalBytes(in db: SQLiteConnection) throws -> Int {
+    try db.cachedStatement(sql: "SELECT value FROM counter WHERE name = 'bytes'").fetchValue(as: Int.self) ?? 0
   }
 
   // MARK: - Plumbing
 
-  /// Runs `body` in one IMMEDIATE transaction (GRDB's `write` on a pool), after writing the batched accesses so
+  /// Runs `body` in one IMMEDIATE transaction (`SQLiteDatabase.write`), after writing the batched accesses so
   /// eviction sees the true order. If anything fails, the transaction rolls back and the batch is kept.
   /// Once it has committed, the files of rows it deleted or replaced (and any a crashed process left doomed) are
   /// unlinked: every path that drops a row goes through here, so none has to remember to.
   @discardableResult
-  func writeTransaction<T>(_ body: (Database) throws -> T) throws(DiskCacheError) -> T {
+  func writeTransaction<T>(_ body: (SQLiteConnection) throws -> T) throws(DiskCacheError) -> T {
     try lockWait.refuseWhileLockedOut()
     let batch = session.withLock { $0.pending.take() }
     let (result, doomed): (T, [String])
@@ -401,17 +402,17 @@ public final class DiskStore: DiskCaching {
     if hasPending { try writeTransaction { _ in } }
   }
 
-  private static func apply(_ batch: PendingAccesses, in db: Database) throws {
+  private static func apply(_ batch: PendingAccesses, in db: SQLiteConnection) throws {
     guard !batch.isEmpty else { return }
     // max(): another process may have recorded a later access meanwhile.
     let touch = try db.cachedStatement(
       sql: "UPDATE entry SET last_access_at = max(last_access_at, ?) WHERE key = ?")
     for (key, date) in batch.lastAccess {
-      try touch.execute(arguments: [date.timeIntervalSince1970, key])
+      try touch.execute([date.timeIntervalSince1970, key])
     }
     let count = try db.cachedStatement(sql: "UPDATE counter SET value = value + ? WHERE name = ?")
-    if batch.hits > 0 { try count.execute(arguments: [batch.hits, "hits"]) }
-    if batch.misses > 0 { try count.execute(arguments: [batch.misses, "misses"]) }
+    if batch.hits > 0 { try count.execute([batch.hits, "hits"]) }
+    if batch.misses > 0 { try count.execute([batch.misses, "misses"]) }
   }
 
   private func recordHit(_ key: String, at date: Date) {
@@ -466,8 +467,8 @@ public final class DiskStore: DiskCaching {
   }
 
   /// Files whose rows are gone, as of this transaction. Cheap when there are none (an empty index walk).
-  static func doomedFiles(in db: Database) throws -> [String] {
-    try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM doomed_file"))
+  static func doomedFiles(in db: SQLiteConnection) throws -> [String] {
+    try db.cachedStatement(sql: "SELECT name FROM doomed_file").fetchAll { row -> String in row[0] }
   }
 
   /// After the transaction that doomed them committed: unlink the files, then forget them. A crash in between
@@ -477,10 +478,9 @@ public final class DiskStore: DiskCaching {
     guard !names.isEmpty else { return }
     for name in names { blobs.remove(name) }
     _ = try? pool.writeWithoutTransaction { db in
-      try db.inTransaction {
+      try db.transaction(.immediate) {
         let forget = try db.cachedStatement(sql: "DELETE FROM doomed_file WHERE name = ?")
-        for name in names { try forget.execute(arguments: [name]) }
-        return .commit
+        for name in names { try forget.execute([name]) }
       }
     }
   }
@@ -501,7 +501,7 @@ public final class DiskStore: DiskCaching {
     _ = try? pool.writeWithoutTransaction { db in
       try db.execute(sql: "PRAGMA incremental_vacuum")
       // Move the WAL's pages into the main file now, so its size reflects the vacuum.
-      _ = try? db.checkpoint(.passive)
+      try? db.checkpointPassively()
     }
   }
 

@@ -1,4 +1,3 @@
-import Foundation
 internal import ImageCacheSupport
 import Logging
 import Synchronization
@@ -12,6 +11,8 @@ final class IndexLockWait: Sendable {
   static let lockOutPeriod: Duration = .seconds(30)
 
   let handler: BoundedLockWait
+  /// `handler`, as every connection of the store's index calls it.
+  let busyHandler: SQLiteBusyHandler
   private let path: String
   private let lockedOutUntil = Mutex<ContinuousClock.Instant?>(nil)
 
@@ -19,9 +20,11 @@ final class IndexLockWait: Sendable {
   init(path: String, timeout: Duration, logger: Logger) {
     self.path = path
     let seconds = Self.secondsText(timeout)
-    handler = BoundedLockWait(timeout: timeout) {
+    let handler = BoundedLockWait(timeout: timeout) {
       logger.info("waiting for another process's write lock on \(path) (at most \(seconds) s)")
     }
+    self.handler = handler
+    busyHandler = SQLiteBusyHandler { tries in handler.handle(tries: tries) }
   }
 
   /// The one line a write that could not get the lock fails with.

@@ -1,16 +1,14 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 internal import ImageCacheSupport
 import Logging
-import Synchronization
 
 /// The open index and which file it is, swapped as one when a damaged index is replaced.
 final class OpenIndex: Sendable {
-  let pool: DatabasePool
+  let pool: SQLiteDatabase
   /// The file `pool` opened; recovery moves only this one aside (`DamagedDatabase.moveAside`).
   let identity: DamagedDatabase.FileIdentity?
 
-  init(pool: DatabasePool, identity: DamagedDatabase.FileIdentity?) {
+  init(pool: SQLiteDatabase, identity: DamagedDatabase.FileIdentity?) {
     self.pool = pool
     self.identity = identity
   }
@@ -29,13 +27,13 @@ enum IndexRecovery {
   /// Whether `error` from the database layer means the file itself is damaged, not busy, full or unreadable.
   static func isDamage(_ error: any Error) -> Bool {
     if case .corruptDatabase = error as? DiskCacheError { return true }
-    guard let error = error as? DatabaseError else { return false }
-    return error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
+    guard let error = error as? SQLiteError else { return false }
+    return error.resultCode == SQLiteError.corrupt || error.resultCode == SQLiteError.notADatabase
   }
 
   /// Opens the index at `path`; when the file is damaged, moves it aside, warns once and opens a new one.
   static func open(
-    path: String, logger: Logger, opening: (String) throws -> DatabasePool
+    path: String, logger: Logger, opening: (String) throws -> SQLiteDatabase
   ) throws(DiskCacheError) -> OpenIndex {
     let identity = DamagedDatabase.identity(ofFileAt: path)
     do {
@@ -51,15 +49,6 @@ enum IndexRecovery {
     } catch {
       throw DiskCacheError(translating: error, databasePath: path)
     }
-  }
-
-  /// Pools on index files that were moved aside, kept open until the process ends. Closing one would be a hazard:
-  /// SQLite's last connection to a file checkpoints it and then deletes its WAL and SHM *by name*, and that name
-  /// (`cache.sqlite-wal`) now belongs to the new index, whose committed pages would go with it.
-  private static let abandoned = Mutex<[DatabasePool]>([])
-
-  static func abandon(_ pool: DatabasePool) {
-    abandoned.withLock { $0.append(pool) }
   }
 
   /// Moves the damaged file aside (unless another process already did) and makes an empty private file for the new
@@ -86,7 +75,7 @@ enum IndexRecovery {
 extension DiskStore {
   /// Runs `body` against the open index; if it finds the index damaged, replaces the index (once, however many
   /// threads found it) and runs `body` again on the new one. Other errors are translated and thrown as they are.
-  func withIndex<T>(_ body: (DatabasePool) throws -> T) throws(DiskCacheError) -> T {
+  func withIndex<T>(_ body: (SQLiteDatabase) throws -> T) throws(DiskCacheError) -> T {
     let index = openIndex
     do {
       return try body(index.pool)
@@ -103,19 +92,19 @@ extension DiskStore {
   }
 
   /// Moves `damaged`'s file aside and opens a new index; queries still running on the old one finish there, and
-  /// its connections are never closed (`IndexRecovery.abandon`).
+  /// its connections are never closed (`SQLiteDatabase.abandon`: the last one would delete the new index's WAL).
   private func recover(from damaged: OpenIndex, reason: any Error) throws(DiskCacheError) {
-    recovery.lock()
-    defer { recovery.unlock() }
-    // Another thread got here first and already swapped it.
-    guard openIndex === damaged else { return }
-    IndexRecovery.abandon(damaged.pool)
-    let path = databaseURL.path
-    try IndexRecovery.replace(path: path, identity: damaged.identity, reason: reason, logger: logger)
-    let lockWait = lockWait
-    let fresh = try IndexRecovery.open(path: path, logger: logger) { path in
-      try Self.openPool(path: path, lockWait: lockWait)
+    try recovery.withLock { _ throws(DiskCacheError) in
+      // Another thread got here first and already swapped it.
+      guard openIndex === damaged else { return }
+      damaged.pool.abandon()
+      let path = databaseURL.path
+      try IndexRecovery.replace(path: path, identity: damaged.identity, reason: reason, logger: logger)
+      let lockWait = lockWait
+      let fresh = try IndexRecovery.open(path: path, logger: logger) { path in
+        try Self.openPool(path: path, lockWait: lockWait)
+      }
+      index.withLock { $0 = fresh }
     }
-    index.withLock { $0 = fresh }
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Lookups made since the last flush: writing every access would turn each read into a write transaction, so
 /// access times and hit/miss counts accumulate here and are written in one transaction.

@@ -1,5 +1,5 @@
-import Foundation
-import GRDB
+import FoundationEssentials
+internal import ImageCacheSupport
 
 /// Row mapping for the `entry` table (plain SQL, so the queries the README documents are the ones that run).
 struct StoredEntry {
@@ -8,55 +8,52 @@ struct StoredEntry {
   /// The name of the file in `blobs/` holding the bytes.
   var file: String
 
-  static func fetch(_ key: String, in db: Database) throws -> StoredEntry? {
-    // A cursor row is read in place; `Row.fetchOne` would copy every column (and its name) first.
-    let rows = try Row.fetchCursor(try db.cachedStatement(sql: DiskQueries.lookup), arguments: [key])
-    guard let row = try rows.next() else { return nil }
-    return StoredEntry(id: row[entryColumnCount], entry: entry(from: row), file: row[entryColumnCount + 1])
+  static func fetch(_ key: String, in db: SQLiteConnection) throws -> StoredEntry? {
+    try db.cachedStatement(sql: DiskQueries.lookup).fetchOne([key]) { row in
+      StoredEntry(id: row[entryColumnCount], entry: entry(from: row), file: row[entryColumnCount + 1])
+    }
   }
 
-  static func mostRecentFirst(limit: Int?, in db: Database) throws -> [DiskEntry] {
-    try Row.fetchAll(
-      db, sql: DiskQueries.mostRecentFirst, arguments: [limit ?? -1]
-    ).map(entry(from:))
+  static func mostRecentFirst(limit: Int?, in db: SQLiteConnection) throws -> [DiskEntry] {
+    try db.statement(sql: DiskQueries.mostRecentFirst).fetchAll([limit ?? -1], entry(from:))
   }
 
   /// Inserts or replaces the row for `key` (a replaced row's old file is doomed by a trigger).
   static func upsert(
     key: String, file: String, byteSize: Int, chargedBytes: Int, metadata: DiskEntryMetadata, at now: Date,
-    in db: Database
+    in db: SQLiteConnection
   ) throws -> Int64 {
     let time = now.timeIntervalSince1970
-    // A cached statement: preparing this upsert (and GRDB's authorizer pass over it) cost more than running it.
-    let id = try Int64.fetchOne(
-      db.cachedStatement(
-        sql: """
-          INSERT INTO entry (key, file, content_type, byte_size, charged_bytes, width, height, etag, last_modified,
-                             expires_at, created_at, last_access_at, stale_if_error_until,
-                             stale_while_revalidate_until)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-          ON CONFLICT (key) DO UPDATE SET
-            file = excluded.file, content_type = excluded.content_type, byte_size = excluded.byte_size,
-            charged_bytes = excluded.charged_bytes, width = excluded.width, height = excluded.height,
-            etag = excluded.etag, last_modified = excluded.last_modified, expires_at = excluded.expires_at,
-            created_at = excluded.created_at, last_access_at = excluded.last_access_at,
-            stale_if_error_until = excluded.stale_if_error_until,
-            stale_while_revalidate_until = excluded.stale_while_revalidate_until
-          RETURNING id
-          """),
-      arguments: [
+    // A cached statement: preparing this upsert cost more than running it.
+    let id = try db.cachedStatement(
+      sql: """
+        INSERT INTO entry (key, file, content_type, byte_size, charged_bytes, width, height, etag, last_modified,
+                           expires_at, created_at, last_access_at, stale_if_error_until,
+                           stale_while_revalidate_until)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (key) DO UPDATE SET
+          file = excluded.file, content_type = excluded.content_type, byte_size = excluded.byte_size,
+          charged_bytes = excluded.charged_bytes, width = excluded.width, height = excluded.height,
+          etag = excluded.etag, last_modified = excluded.last_modified, expires_at = excluded.expires_at,
+          created_at = excluded.created_at, last_access_at = excluded.last_access_at,
+          stale_if_error_until = excluded.stale_if_error_until,
+          stale_while_revalidate_until = excluded.stale_while_revalidate_until
+        RETURNING id
+        """
+    ).fetchValue(
+      [
         key, file, metadata.contentType, byteSize, chargedBytes, metadata.width, metadata.height, metadata.etag,
         metadata.lastModified, metadata.expiresAt?.timeIntervalSince1970, time, time,
         metadata.staleIfErrorUntil?.timeIntervalSince1970, metadata.staleWhileRevalidateUntil?.timeIntervalSince1970,
-      ])
+      ], as: Int64.self)
     guard let id else { throw DiskCacheError.io("upsert of \(key) returned no row id") }
     return id
   }
 
   /// After a 304: validators and expiry are replaced; content type and size are kept when the caller does not
   /// know them (a 304 rarely repeats them), since the bytes did not change.
-  static func updateMetadata(key: String, metadata: DiskEntryMetadata, at now: Date, in db: Database) throws {
-    // Cached, as the upsert: preparing it (with GRDB's authorizer pass) was half the cost of a refresh.
+  static func updateMetadata(key: String, metadata: DiskEntryMetadata, at now: Date, in db: SQLiteConnection) throws {
+    // Cached, as the upsert: preparing it was half the cost of a refresh.
     try db.cachedStatement(
       sql: """
         UPDATE entry SET
@@ -66,7 +63,7 @@ struct StoredEntry {
         WHERE key = ?
         """
     ).execute(
-      arguments: [
+      [
         metadata.contentType, metadata.width, metadata.height, metadata.etag, metadata.lastModified,
         metadata.expiresAt?.timeIntervalSince1970, now.timeIntervalSince1970,
         metadata.staleIfErrorUntil?.timeIntervalSince1970, metadata.staleWhileRevalidateUntil?.timeIntervalSince1970,
@@ -79,7 +76,7 @@ struct StoredEntry {
 
   /// The entry in a row that selects `DiskQueries.entryColumns` first. By position: looking every column up by name
   /// was a good part of probing hundreds of stale keys.
-  static func entry(from row: Row) -> DiskEntry {
+  static func entry(from row: SQLiteRow) -> DiskEntry {
     let expiresAt: Double? = row[7]
     let staleIfErrorUntil: Double? = row[10]
     let staleWhileRevalidateUntil: Double? = row[11]
