@@ -87,9 +87,11 @@ public final class SQLiteDatabase: @unchecked Sendable {
   /// Keeps every connection of this database open until the process ends, for a file another process (or this
   /// one) renamed away, say moved aside as damaged, with a new file now at `path`. Closing would be a hazard: the
   /// last connection to a WAL file checkpoints it and deletes its `-wal` and `-shm` *by name*, and those names now
-  /// belong to the new file, whose committed pages would go with them. So the connections are leaked on purpose:
-  /// `close()` becomes a no-op, readers handed back are kept rather than closed, and a process-wide list holds the
-  /// database so no `deinit` ever closes it. Queries already running here finish on the old file.
+  /// belong to the new file, whose committed pages would go with them. (SQLite skips both when it sees the path
+  /// name another file, as `SQLiteAbandonTests` shows; this does not rely on that check.) So the connections are
+  /// leaked on purpose: `close()` becomes a no-op, readers handed back are kept rather than closed, and a
+  /// process-wide list holds the database so no `deinit` ever closes it. Queries already running here finish on
+  /// the old file; a reader opened from now on would open `path`, the new file.
   public func abandon() {
     let first = readersLock.withLock {
       defer { isAbandoned = true }
