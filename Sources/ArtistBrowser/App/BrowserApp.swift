@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 import TerminalGraphics
 import TerminalUI
+import ToolOptions
 
 /// Runs one session on a built environment: full screen, or one scene printed as text.
 @MainActor

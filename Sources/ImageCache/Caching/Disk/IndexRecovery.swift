@@ -1,6 +1,7 @@
 import FoundationEssentials
 internal import ImageCacheSupport
 import Logging
+import Synchronization
 
 /// The open index and which file it is, swapped as one when a damaged index is replaced.
 final class OpenIndex: Sendable {
