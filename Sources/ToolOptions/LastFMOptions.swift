@@ -83,3 +83,37 @@ public struct LastFMSettings: Equatable, Sendable {
     }
   }
 }
+
+/// A listener or a tag to start from, for the tools that can (`artist-browser`, `imgcache warm`).
+public struct ListeningOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("A Last.fm listener's page (try the demo's nightjar_radio).", valueName: "name"))
+  public var user: String?
+
+  @Option(help: ArgumentHelp("A tag's (genre's) page: its top artists and albums.", valueName: "name"))
+  public var tag: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "The period of a listener's charts: 7day, 1month, 3month, 6month, 12month or overall (default: 7day).",
+      valueName: "period"))
+  public var period: String?
+
+  public init() {}
+
+  /// `--period` as Last.fm names it; nil when not given.
+  public func chartPeriod() throws(OptionFailure) -> ChartPeriod? {
+    guard let period else { return nil }
+    guard let parsed = ChartPeriod(rawValue: period.lowercased()) else {
+      throw OptionFailure("--period takes 7day, 1month, 3month, 6month, 12month or overall")
+    }
+    return parsed
+  }
+
+  /// `option` (`--user`), else `LASTFM_USER`; blank counts as absent.
+  public static func listener(_ option: String?, environment: [String: String]) -> String? {
+    for candidate in [option, environment["LASTFM_USER"]] {
+      if let name = candidate?.trimmingCharacters(in: .whitespaces), !name.isEmpty { return name }
+    }
+    return nil
+  }
+}

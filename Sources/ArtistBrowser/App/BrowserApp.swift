@@ -1,6 +1,7 @@
 import Foundation
 import TerminalGraphics
 import TerminalUI
+import ToolOptions
 
 /// Runs one session on a built environment: full screen, or one scene printed as text.
 @MainActor
@@ -25,6 +26,8 @@ public final class BrowserApp {
     // Large pictures are for the full screen; printouts keep their thumbnail-sized covers.
     if !interactive { services.picturePainter = nil }
     factory = SceneFactory(services: services, preferences: preferences, navigator: navigation)
+    let (factory, suggestedUser) = (factory, ListeningOptions.listener(nil, environment: environment.variables) ?? "")
+    navigation.scenesByKey["u"] = { factory.makeListener(userName: "", suggestedUser: suggestedUser) }
   }
 
   /// Full screen until the user quits. The chart is always the root, so Backspace from a scene opened on the
