@@ -22,6 +22,10 @@ public final class BrowserApp {
     if interactive || drawsText, let loader = services.thumbnailLoader {
       services.thumbnailLoader = ArtistPictureLoader(base: loader, store: services.artists)
       services.artists = ArtistPictureStore(base: services.artists)
+      if var listening = services.listening as? ConfiguredListeningStore {
+        listening.standsInArtistPictures = true
+        services.listening = listening
+      }
     }
     // Large pictures are for the full screen; printouts keep their thumbnail-sized covers.
     if !interactive { services.picturePainter = nil }

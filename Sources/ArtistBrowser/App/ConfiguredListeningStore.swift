@@ -1,8 +1,11 @@
-/// `--limit` and `--refresh` over the listening store, as `ConfiguredArtistsStore` applies them to the catalog.
+/// `--limit` and `--refresh` over the listening store, as `ConfiguredArtistsStore` applies them to the catalog;
+/// on the full screen, artists without a picture get the stand-in `ArtistPictureStore` gives the others.
 struct ConfiguredListeningStore: ListeningStore {
   let base: any ListeningStore
   let limit: Int?
   let alwaysReload: Bool
+  /// Artists without a picture get `ArtistPictureURL`'s stand-in (their top album's cover, drawn on screen only).
+  var standsInArtistPictures = false
 
   init(base: any ListeningStore, limit: Int? = nil, alwaysReload: Bool = false) {
     self.base = base
@@ -32,8 +35,9 @@ struct ConfiguredListeningStore: ListeningStore {
   func listenerTopArtists(user: String, period: ListeningPeriod, page: Int, limit: Int, policy: CachePolicy)
     async throws -> StoreResult<Page<ArtistSummary>>
   {
-    try await base.listenerTopArtists(
-      user: user, period: period, page: page, limit: capped(limit), policy: adjusted(policy))
+    withPictures(
+      try await base.listenerTopArtists(
+        user: user, period: period, page: page, limit: capped(limit), policy: adjusted(policy)))
   }
 
   func listenerTopAlbums(user: String, period: ListeningPeriod, page: Int, limit: Int, policy: CachePolicy)
@@ -57,7 +61,7 @@ struct ConfiguredListeningStore: ListeningStore {
   func tagTopArtists(tag: String, page: Int, limit: Int, policy: CachePolicy) async throws
     -> StoreResult<Page<ArtistSummary>>
   {
-    try await base.tagTopArtists(tag: tag, page: page, limit: capped(limit), policy: adjusted(policy))
+    withPictures(try await base.tagTopArtists(tag: tag, page: page, limit: capped(limit), policy: adjusted(policy)))
   }
 
   func tagTopAlbums(tag: String, page: Int, limit: Int, policy: CachePolicy) async throws
@@ -70,6 +74,13 @@ struct ConfiguredListeningStore: ListeningStore {
     -> StoreResult<[TrackChartEntry]>
   {
     try await base.artistTopTracks(artist: artist, limit: capped(limit), policy: adjusted(policy))
+  }
+
+  private func withPictures(_ result: StoreResult<Page<ArtistSummary>>) -> StoreResult<Page<ArtistSummary>> {
+    guard standsInArtistPictures else { return result }
+    var result = result
+    result.value.items = result.value.items.map(ArtistPictureStore.withPicture)
+    return result
   }
 
   private func capped(_ requested: Int) -> Int { limit.map { min($0, requested) } ?? requested }

@@ -83,7 +83,8 @@ public final class SceneFactory: SceneMaking {
     let viewController = ArtistDetailViewController(
       preferences: preferences, thumbnails: makeThumbnails(), picture: makePictureBox(id: PictureID.artist),
       wall: makeWall())
-    let interactor = ArtistDetailInteractor(worker: ArtistDetailWorker(store: services.artists))
+    let interactor = ArtistDetailInteractor(
+      worker: ArtistDetailWorker(store: services.artists, listening: services.listening))
     let presenter = ArtistDetailPresenter()
     let router = ArtistDetailRouter(factory: self, navigator: navigator)
     viewController.interactor = interactor

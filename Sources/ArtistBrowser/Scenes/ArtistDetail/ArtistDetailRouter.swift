@@ -2,6 +2,7 @@
 protocol ArtistDetailRoutingLogic: AnyObject {
   func routeToAlbumDetail()
   func routeToSimilarArtists()
+  func routeToTag()
   func routeBack()
 }
 
@@ -35,6 +36,13 @@ final class ArtistDetailRouter: ArtistDetailRoutingLogic, ArtistDetailDataPassin
     let destination = factory.makeSimilarArtists()
     guard var destinationDataStore = destination.router?.dataStore else { return }
     passDataToSimilarArtists(source: dataStore, destination: &destinationDataStore)
+    navigator?.push(destination)
+  }
+
+  func routeToTag() {
+    guard let tag = dataStore?.selectedTag else { return }
+    let destination = factory.makeTag()
+    destination.router?.dataStore?.tagName = tag
     navigator?.push(destination)
   }
 

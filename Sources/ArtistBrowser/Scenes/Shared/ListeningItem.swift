@@ -64,6 +64,23 @@ extension ListeningItem {
 }
 
 extension ExportedData {
+  /// A track in a chart (an artist's top tracks).
+  struct ChartTrack: Codable, Equatable, Sendable {
+    var rank: Int
+    var name: String
+    var artist: String
+    var playCount: Int?
+    var listeners: Int?
+
+    init(_ track: TrackChartEntry) {
+      rank = track.rank
+      name = ExportedData.text(track.name)
+      artist = ExportedData.text(track.artist)
+      playCount = track.playCount
+      listeners = track.listeners
+    }
+  }
+
   /// A row of the listener's or the tag's lists (`--json`). `playedAt` is Unix seconds.
   struct ListedItem: Codable, Equatable, Sendable {
     var kind: ListeningItem.Kind
