@@ -86,10 +86,14 @@ public struct LastFMSettings: Equatable, Sendable {
 
 /// A listener or a tag to start from, for the tools that can (`artist-browser`, `imgcache warm`).
 public struct ListeningOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("A Last.fm listener's page (try the demo's nightjar_radio).", valueName: "name"))
+  @Option(
+    help: ArgumentHelp(
+      "A Last.fm listener: their page in the browser, their top albums' covers for warm (demo: nightjar_radio).",
+      valueName: "name"))
   public var user: String?
 
-  @Option(help: ArgumentHelp("A tag's (genre's) page: its top artists and albums.", valueName: "name"))
+  @Option(
+    help: ArgumentHelp("A tag (genre): its page in the browser, its top albums' covers for warm.", valueName: "name"))
   public var tag: String?
 
   @Option(
