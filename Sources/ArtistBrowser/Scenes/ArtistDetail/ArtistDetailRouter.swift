@@ -41,9 +41,7 @@ final class ArtistDetailRouter: ArtistDetailRoutingLogic, ArtistDetailDataPassin
 
   func routeToTag() {
     guard let tag = dataStore?.selectedTag else { return }
-    let destination = factory.makeTag()
-    destination.router?.dataStore?.tagName = tag
-    navigator?.push(destination)
+    navigator?.push(ListeningRoute.tag(named: tag, factory: factory))
   }
 
   func routeBack() {

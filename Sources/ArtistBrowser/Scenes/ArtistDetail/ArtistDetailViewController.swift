@@ -20,7 +20,8 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
   /// `Tab`: the list shows the artist's top tracks instead of their albums.
   private(set) var showsTracks = false
   /// `T` with several tags: the footer offers them by number until one is picked or Esc.
-  private(set) var picksTag = false
+  private var tagPicker = TagPicker()
+  var picksTag: Bool { tagPicker.isOffering }
   private let chores: SceneChores
   /// The artist's picture, large; nil without pictures.
   let picture: PictureBox?
@@ -239,36 +240,24 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
   }
 
   private var footer: String {
-    if picksTag {
-      let offered = (viewModel?.tagNames ?? []).enumerated().filter { !$0.element.isEmpty }
-      return "tag: " + offered.map { "\($0.offset + 1) \($0.element)" }.joined(separator: " · ") + " · Esc cancels"
-    }
+    if picksTag { return TagPicker.footer(tags: viewModel?.tagNames ?? []) }
     return "j/k move · Enter open · m similar artists · Tab albums/tracks · T tag · h back · t thumbnails · r refresh"
   }
 
-  /// `T`: the only tag opens at once; several are offered by number in the footer.
   private func offerTags() {
-    let offered = (viewModel?.tagNames ?? []).indices.filter { !(viewModel?.tagNames[$0].isEmpty ?? true) }
-    guard let first = offered.first else { return }
-    if offered.count == 1 {
-      interactor?.selectTag(request: .init(index: first))
-      router?.routeToTag()
-    } else {
-      picksTag = true
-      changed()
-    }
+    guard let index = tagPicker.start(tags: viewModel?.tagNames ?? []) else { return changed() }
+    openTag(at: index)
   }
 
-  /// A tag's number opens it; any other key ends the offer.
   private func pickTag(_ key: BrowserKey) -> Bool {
-    picksTag = false
+    if let index = tagPicker.pick(key, tags: viewModel?.tagNames ?? []) { openTag(at: index) }
     changed()
-    guard case .character(let character) = key, let number = character.wholeNumberValue,
-      let names = viewModel?.tagNames, names.indices.contains(number - 1), !names[number - 1].isEmpty
-    else { return true }
-    interactor?.selectTag(request: .init(index: number - 1))
-    router?.routeToTag()
     return true
+  }
+
+  private func openTag(at index: Int) {
+    interactor?.selectTag(request: .init(index: index))
+    router?.routeToTag()
   }
 
   private func fetchArtist(refresh: Bool) {

@@ -35,6 +35,12 @@ final class ListenerRouter: ListenerRoutingLogic, ListenerDataPassing {
 /// The scene a list row opens, its data store filled as the other routers fill theirs.
 @MainActor
 enum ListeningRoute {
+  static func tag(named name: String, factory: any SceneMaking) -> TagViewController {
+    let scene = factory.makeTag()
+    scene.router?.dataStore?.tagName = name
+    return scene
+  }
+
   static func scene(for destination: ListeningDestination, factory: any SceneMaking) -> any BrowserScene {
     switch destination {
     case .artist(let name):
