@@ -118,6 +118,7 @@ public struct BrowserArguments: ParsableArguments {
     } catch {
       throw ValidationError(error.description)
     }
+    if listening.period != nil, listening.user == nil { throw ValidationError("--period goes with --user") }
     if let user = listening.user { options.entry = .listener(try Self.name(user, option: "--user"), period: period) }
     if let tag = listening.tag { options.entry = .tag(try Self.name(tag, option: "--tag")) }
     if let similar { options.entry = .similar(similar) }
