@@ -72,7 +72,8 @@ let package = Package(
     // Pictures drawn by the terminal itself (kitty, iTerm2, sixel); libsixel does sixel's palette and dithering.
     .systemLibrary(name: "CSixel", pkgConfig: "libsixel", providers: [.apt(["libsixel-dev"])]),
     .target(
-      name: "TerminalGraphics", dependencies: ["ImageCache", "ImageEncoding", "BlockArt", "TerminalUI", "CSixel"]),
+      name: "TerminalGraphics",
+      dependencies: ["ImageCache", "ImageCacheSupport", "ImageEncoding", "BlockArt", "TerminalUI", "CSixel"]),
     .target(
       name: "ArtistBrowser",
       dependencies: [
@@ -86,7 +87,7 @@ let package = Package(
     .target(
       name: "ToolOptions",
       dependencies: [
-        "ImageCache", "LastFM", "DemoCatalog", "TerminalUI",
+        "ImageCache", "ImageCacheSupport", "LastFM", "DemoCatalog", "TerminalUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],
@@ -99,8 +100,8 @@ let package = Package(
     .target(
       name: "CacheTool",
       dependencies: [
-        "ImageCache", "ImageEncoding", "LastFM", "DemoCatalog", "BlockArt", "TerminalUI", "TerminalGraphics",
-        "ToolOptions", "ArtistBrowser", "CCurlShims", "CSixel",
+        "ImageCache", "ImageCacheSupport", "ImageEncoding", "LastFM", "DemoCatalog", "BlockArt", "TerminalUI",
+        "TerminalGraphics", "ToolOptions", "ArtistBrowser", "CCurlShims", "CSixel",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -165,4 +166,11 @@ var staticSwiftRuntime: [LinkerSetting] {
   let flags =
     ["-static-stdlib", "-Xlinker", "--start-group"] + foundation.map { "-l\($0)" } + ["-Xlinker", "--end-group"]
   return [.unsafeFlags(flags, .when(platforms: [.linux], configuration: .release))]
+}
+
+// Each file sees only the members of the modules it imports itself. Without this, one `import Foundation`
+// anywhere in a target's graph makes Foundation's members (trimmingCharacters, String(format:)) usable in every
+// file, and full Foundation with ICU's 34 MB comes back into the binary unnoticed.
+for target in package.targets where target.type == .regular || target.type == .executable {
+  target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
 }

@@ -1,6 +1,12 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TerminalUI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// An error worth one line on stderr: what failed and what to do. Never a stack trace.
 public struct CommandFailure: Error, CustomStringConvertible {

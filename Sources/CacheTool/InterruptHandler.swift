@@ -1,6 +1,12 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Turns SIGINT and SIGTERM into task cancellation, so a long command stops promptly, keeps what finished
 /// and still runs its clean-up (closing the cache, clearing the progress bar).

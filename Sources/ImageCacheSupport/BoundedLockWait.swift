@@ -1,5 +1,11 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A busy handler with its own limit, for a database whose callers would rather go on without it than wait the
 /// full `SharedSQLite.busyTimeout` for another process's write lock (the image index: a `get` should not sit silent

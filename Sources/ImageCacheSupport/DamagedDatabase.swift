@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
   import Glibc
@@ -54,8 +54,11 @@ public enum DamagedDatabase {
     var time = time_t(date.timeIntervalSince1970.rounded(.down))
     var parts = tm()
     gmtime_r(&time, &parts)
-    return String(
-      format: "%04d%02d%02dT%02d%02d%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
-      Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+    func digits(_ value: Int32, _ count: Int) -> String {
+      let text = String(value)
+      return String(repeating: "0", count: max(0, count - text.count)) + text
+    }
+    return digits(parts.tm_year + 1900, 4) + digits(parts.tm_mon + 1, 2) + digits(parts.tm_mday, 2) + "T"
+      + digits(parts.tm_hour, 2) + digits(parts.tm_min, 2) + digits(parts.tm_sec, 2) + "Z"
   }
 }

@@ -1,5 +1,4 @@
-import Foundation
-import Synchronization
+import FoundationEssentials
 
 /// RFC 9110 dates: IMF-fixdate, plus the obsolete RFC 850 and asctime forms some servers still send.
 /// Used for `Retry-After`, `Expires` and `Date`, and by the demo server for `If-Modified-Since`.
@@ -20,16 +19,64 @@ public enum HTTPDate {
     return daysSinceEpoch(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
   }
 
-  /// Any of the three forms; surrounding spaces and tabs are ignored.
-  public static func parse(_ text: String) -> Date? {
+  /// Any of the three forms; surrounding spaces and tabs are ignored. The obsolete forms, and an IMF-fixdate the
+  /// fast path refuses (names in another case, one-digit days), are read by fields.
+  public static func parse(_ text: String) -> Date? { parse(text, now: Date()) }
+
+  /// `parse`, with RFC 850's two-digit years read relative to `now`.
+  public static func parse(_ text: String, now: Date) -> Date? {
     let clean = String(text.trimmingHTTPWhitespace())
     if let seconds = secondsSinceEpoch(imfFixdate: clean) { return Date(timeIntervalSince1970: Double(seconds)) }
-    // The obsolete forms are rare; their formatters are made once and used under a lock (a DateFormatter is not
-    // documented as safe to share between threads).
-    return obsoleteFormatters.withLock { formatters in
-      for formatter in formatters { if let date = formatter.date(from: clean) { return date } }
+    return obsoleteSeconds(clean, now: now).map { Date(timeIntervalSince1970: Double($0)) }
+  }
+
+  /// "Sun, 06 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT" or "Sun Nov  6 08:49:37 1994".
+  private static func obsoleteSeconds(_ text: String, now: Date) -> Int? {
+    let fields = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "," || $0 == "-" }).map(String.init)
+    guard let first = fields.first, isDayName(first) else { return nil }
+    let year: Int?
+    let month: Int?
+    let day: Int?
+    let time: String
+    if fields.count == 6, fields[5] == "gmt" {  // IMF-fixdate or RFC 850
+      day = Int(fields[1])
+      month = monthNumber(fields[2])
+      year = Int(fields[3]).flatMap { fields[3].count == 2 ? fullYear(twoDigits: $0, now: now) : $0 }
+      time = fields[4]
+    } else if fields.count == 5 {  // asctime
+      month = monthNumber(fields[1])
+      day = Int(fields[2])
+      time = fields[3]
+      year = fields[4].count == 4 ? Int(fields[4]) : nil
+    } else {
       return nil
     }
+    let clock = time.split(separator: ":", omittingEmptySubsequences: false)
+    guard let year, let month, let day, year >= 0, clock.count == 3, clock.allSatisfy({ $0.count == 2 }),
+      let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]),
+      (1...daysIn(month: month, year: year)).contains(day), (0..<24).contains(hour), (0..<60).contains(minute),
+      (0...60).contains(second)
+    else { return nil }
+    return daysSinceEpoch(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+  }
+
+  private static let fullDayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+  private static func isDayName(_ field: String) -> Bool {
+    fullDayNames.contains(field) || fullDayNames.contains { $0.prefix(3) == field }
+  }
+
+  private static func monthNumber(_ field: String) -> Int? {
+    monthNames.firstIndex { String(decoding: $0, as: UTF8.self).lowercased() == field }.map { $0 + 1 }
+  }
+
+  /// RFC 9110 §5.6.7: a two-digit year more than 50 years in the future means the past century's.
+  private static func fullYear(twoDigits: Int, now: Date) -> Int? {
+    guard (0..<100).contains(twoDigits) else { return nil }
+    let thisYear = 1970 + Int(now.timeIntervalSince1970 / 31_556_952)
+    var year = thisYear - thisYear % 100 + twoDigits
+    if year > thisYear + 50 { year -= 100 }
+    return year
   }
 
   private static let space = UInt8(ascii: " ")
@@ -37,16 +84,6 @@ public enum HTTPDate {
   private static let dayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map { Array($0.utf8) }
   private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     .map { Array($0.utf8) }
-
-  /// The IMF-fixdate pattern stays in the list: it also reads what the fast path refuses, such as lower-case names.
-  private static let obsoleteFormatters = Mutex(
-    ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"].map { format in
-      let formatter = DateFormatter()
-      formatter.locale = Locale(identifier: "en_US_POSIX")
-      formatter.timeZone = TimeZone(identifier: "GMT")
-      formatter.dateFormat = format
-      return formatter
-    })
 
   private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
     var value = 0

@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 extension KeyReader {
@@ -37,7 +36,7 @@ extension KeyReader {
     let stopped = StopSignal()
     let (stream, continuation) = AsyncStream<Element>.makeStream()
     continuation.onTermination = { _ in stopped.raise() }
-    let thread = Thread {
+    let started = DetachedThread.start {
       let reader = KeyReader(device: device, escapeTimeout: escapeTimeout, pendingInput: pendingInput)
       while !stopped.isRaised {
         if let element = next(reader) {
@@ -48,8 +47,8 @@ extension KeyReader {
       }
       continuation.finish()
     }
-    thread.name = "TerminalUI key reader"
-    thread.start()
+    // Without a thread there is nothing to read keys with: the stream ends, as at the end of input.
+    if !started { continuation.finish() }
     return stream
   }
 }

@@ -1,3 +1,5 @@
+import ImageCacheSupport
+
 /// Sizes as people type them: `64MB`, `1G`, `512k`, `1.5GiB`, `100` (bytes). Units are binary (1 MB = 1024 KB),
 /// like `du -h` and most caches.
 public enum ByteSize {

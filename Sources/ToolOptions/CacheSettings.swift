@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import ImageCache
+import ImageCacheSupport
 import TerminalUI
 
 /// The cache options as values, apart from ArgumentParser so a tool can keep them in its own options and tests
@@ -82,11 +83,11 @@ public struct CacheSettings: Equatable, Sendable {
   /// failure on every URL.
   public static func checkedCABundle(_ path: String) throws(OptionFailure) -> String {
     let shown = TerminalText.sanitize(path)
-    var isDirectory: ObjCBool = false
+    var isDirectory = false
     guard !path.isEmpty, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw OptionFailure("--ca-bundle: no such file: \(shown)")
     }
-    guard !isDirectory.boolValue else { throw OptionFailure("--ca-bundle: \(shown) is a folder, not a PEM file") }
+    guard !isDirectory else { throw OptionFailure("--ca-bundle: \(shown) is a folder, not a PEM file") }
     guard FileManager.default.isReadableFile(atPath: path) else {
       throw OptionFailure("--ca-bundle: cannot read \(shown) (permission denied)")
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ImageCacheSupport
 import LastFM
 import TerminalUI
 
@@ -103,8 +104,8 @@ public enum CatalogChoice: Equatable, Sendable {
 
   /// The value trimmed, or nil when it is missing or blank.
   private static func given(_ value: String?) -> String? {
-    guard let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
-    return trimmed
+    guard let trimmed = value?.trimmingWhitespace(), !trimmed.isEmpty else { return nil }
+    return String(trimmed)
   }
 }
 
@@ -128,7 +129,7 @@ public enum CatalogChoiceError: Error, Equatable, CustomStringConvertible {
     let beforeQuery = text[..<(query ?? text.endIndex)]
     var shown = String(beforeQuery)
     if let at = beforeQuery.lastIndex(of: "@") {
-      let authority = beforeQuery.range(of: "://").map(\.upperBound).flatMap { $0 <= at ? $0 : nil }
+      let authority = beforeQuery.firstRange(of: "://").map(\.upperBound).flatMap { $0 <= at ? $0 : nil }
       shown = String(beforeQuery[..<(authority ?? beforeQuery.startIndex)]) + "…" + beforeQuery[at...]
     }
     return TerminalText.sanitize(shown + (query == nil ? "" : "?…"))

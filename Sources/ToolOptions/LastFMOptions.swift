@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LastFM
 
 /// Where artist data comes from, for both tools.

@@ -1,14 +1,5 @@
-/// Trimming and number formatting without Foundation's `NSString` paths (`trimmingCharacters`,
-/// `String(format:)`): the first call of either brings up CoreFoundation's string machinery, about a millisecond
-/// of every `imgcache` start.
-extension StringProtocol {
-  /// Without leading and trailing white space (Unicode's definition, as `Character.isWhitespace`).
-  public func trimmingWhitespace() -> SubSequence {
-    guard let first = firstIndex(where: { !$0.isWhitespace }) else { return self[endIndex...] }
-    return self[first...lastIndex(where: { !$0.isWhitespace })!]
-  }
-}
-
+/// Number formatting without Foundation's `String(format:)`, which lives in full Foundation and whose first call
+/// brings up CoreFoundation's string machinery (about a millisecond of every `imgcache` start).
 public enum PlainFormat {
   /// `value` with exactly `digits` decimals, rounded to nearest, ties to even, as `printf("%.*f")` does for ties
   /// that are exact in binary. (printf rounds the exact binary value, so 0.15, stored as 0.1499…, gives 0.1 there

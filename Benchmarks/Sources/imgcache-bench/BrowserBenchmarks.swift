@@ -1,8 +1,10 @@
 import ArtistBrowser
+import BlockArt
 import DemoCatalog
 import Foundation
 import Glibc
 import TerminalUI
+import ToolOptions
 
 /// A cursor move on the chart, whole and in-process: the browser's own session (the demo catalog, thumbnails
 /// on, the real scenes, renderer and terminal code) runs on a pseudo-terminal this process holds the other end

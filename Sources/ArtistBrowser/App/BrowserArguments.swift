@@ -1,10 +1,17 @@
 import ArgumentParser
 import BlockArt
-import Foundation
+import FoundationEssentials
 import ImageCache
+import ImageCacheSupport
 import TerminalGraphics
 import TerminalUI
 import ToolOptions
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The browser's command line, shared by `artist-browser` and `imgcache browse` (`BrowserCommand`, `BrowseCommand`).
 public struct BrowserArguments: ParsableArguments {
@@ -123,7 +130,7 @@ public struct BrowserArguments: ParsableArguments {
     if let tag = listening.tag { options.entry = .tag(try Self.name(tag, option: "--tag")) }
     if let similar { options.entry = .similar(similar) }
     if let search {
-      guard !search.trimmingCharacters(in: .whitespaces).isEmpty else {
+      guard !search.trimmingWhitespace().isEmpty else {
         throw ValidationError("--search needs something to search for")
       }
       options.entry = .search(search)
@@ -183,10 +190,10 @@ public struct BrowserArguments: ParsableArguments {
   /// "Artist/Album" at the first " / " if there is one (names such as "AC/DC" contain a bare slash), else at the
   /// first "/". Both halves must be non-empty.
   static func splitAlbum(_ text: String) -> (artist: String, album: String)? {
-    let range = text.range(of: " / ") ?? text.range(of: "/")
+    let range = text.firstRange(of: " / ") ?? text.firstRange(of: "/")
     guard let range else { return nil }
-    let artist = text[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
-    let album = text[range.upperBound...].trimmingCharacters(in: .whitespaces)
+    let artist = String(text[..<range.lowerBound].trimmingWhitespace())
+    let album = String(text[range.upperBound...].trimmingWhitespace())
     guard !artist.isEmpty, !album.isEmpty else { return nil }
     return (artist, album)
   }

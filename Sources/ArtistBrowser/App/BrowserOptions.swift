@@ -1,6 +1,6 @@
 import BlockArt
 import DemoCatalog
-import Foundation
+import FoundationEssentials
 import ImageCache
 import TerminalGraphics
 import ToolOptions

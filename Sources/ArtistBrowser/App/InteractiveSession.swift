@@ -1,5 +1,5 @@
 import DemoCatalog
-import Foundation
+import FoundationEssentials
 import Glibc
 import TerminalUI
 import ToolOptions

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TerminalUI
 
 /// The non-interactive face (`--plain`, `--json`, or output to a pipe): one scene, loaded once, printed.

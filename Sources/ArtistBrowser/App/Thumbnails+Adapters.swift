@@ -1,5 +1,5 @@
 import BlockArt
-import Foundation
+import FoundationEssentials
 import ImageCache
 import TerminalGraphics
 import TerminalUI

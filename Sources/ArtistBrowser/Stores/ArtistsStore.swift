@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Read access to the music catalog. Implemented by the Last.fm-backed adapter (with its metadata cache)
 /// and by `InMemoryArtistsStore`. Implementations throw `StoreError` (anything else is reported as unexpected).

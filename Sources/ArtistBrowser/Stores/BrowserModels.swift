@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The browser's own view of the music catalog, independent of any wire format:
 /// the store adapters (Last.fm client, demo catalog, offline cache) translate into these.

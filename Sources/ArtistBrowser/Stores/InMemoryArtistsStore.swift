@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// A catalog held in memory: for tests and previews. Lookups by name are case-insensitive, as on Last.fm.

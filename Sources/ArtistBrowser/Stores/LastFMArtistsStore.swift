@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ImageCache
 import LastFM
 
 /// The browser's catalog on Last.fm (or on the demo catalog, which speaks the same JSON), with the metadata

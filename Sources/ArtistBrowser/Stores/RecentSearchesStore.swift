@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ImageCacheSupport
 import Synchronization
 
 /// The queries the user searched for, most recent first, offered as suggestions.
@@ -11,7 +12,7 @@ public protocol RecentSearchesStore: Sendable {
 /// The list rule both implementations share, kept in one place so they cannot drift apart.
 enum RecentSearchesList {
   static func recording(_ query: String, into list: [String], capacity: Int) -> [String] {
-    let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = String(query.trimmingWhitespace())
     guard !trimmed.isEmpty else { return list }
     let others = list.filter { $0.lowercased() != trimmed.lowercased() }
     return Array(([trimmed] + others).prefix(max(0, capacity)))

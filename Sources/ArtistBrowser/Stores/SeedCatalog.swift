@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension InMemoryArtistsStore {
   /// A handful of artists with details, albums, tracks and similar artists: enough to walk every scene.

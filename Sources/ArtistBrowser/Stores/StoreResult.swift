@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a result came from; shown in the status line so the user knows what they are looking at.
 public enum DataSource: String, Codable, CaseIterable {

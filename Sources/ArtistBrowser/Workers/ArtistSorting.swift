@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The orders `s` cycles through.
 public enum ArtistSortOrder: String, Codable, CaseIterable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ImageCache
 
 /// Lays covers out in a grid: each scaled to fill a square tile (the centre kept, the overflow cropped; area

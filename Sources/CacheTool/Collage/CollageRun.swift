@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ImageCache
 
 /// One tile of a collage as reported: where it is, which URL it shows, and whether it is a cover.

@@ -1,5 +1,5 @@
 import DemoCatalog
-import Foundation
+import FoundationEssentials
 import ImageCache
 import LastFM
 import TerminalUI

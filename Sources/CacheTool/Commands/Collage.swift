@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import ImageCache
 import ImageEncoding
 import ToolOptions
@@ -71,13 +71,12 @@ struct Collage: AsyncParsableCommand {
       let summary = CollageSummary(output: output, composer: composer, tiles: drawn.tiles)
       if summary.drawn > 0 {
         let picture = ImageBitmap(width: composer.width, height: composer.height, pixels: drawn.canvas)
-        do {
-          try AtomicFile.write(try PNGEncoder.encode(picture), to: output)
-        } catch let failure as CommandFailure {
-          throw failure
-        } catch {
+        let png: [UInt8]
+        do { png = try PNGEncoder.encode(picture) } catch {
           throw CommandFailure("cannot encode the collage: \(error)")
         }
+        // The same rules as every other -o: whole or not at all, links followed, devices written into.
+        try OutputFile.write(png, to: output)
       }
       print(json ? try Console.json(summary) : summary.line)
       if summary.drawn < summary.tileCount { throw ExitCode(summary.drawn == 0 ? 2 : 1) }

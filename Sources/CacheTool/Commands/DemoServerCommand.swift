@@ -1,6 +1,6 @@
 import ArgumentParser
 import DemoCatalog
-import Foundation
+import FoundationEssentials
 
 struct DemoServerCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(

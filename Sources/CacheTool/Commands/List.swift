@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import ImageCache
 import TerminalUI
 import ToolOptions
@@ -50,10 +50,10 @@ struct List: AsyncParsableCommand {
         return
       }
       let lines = rows.map { row in
-        let size = ByteSize.format(row.bytes).padding(toLength: 9, withPad: " ", startingAt: 0)
+        let size = ByteSize.format(row.bytes).fixedWidth(9)
         let dims = "\(row.width.map(String.init) ?? "?")×\(row.height.map(String.init) ?? "?")"
         let state = row.fresh ? "fresh" : "stale"
-        return "\(Stats.format(row.lastAccess))  \(size) \(dims.padding(toLength: 10, withPad: " ", startingAt: 0)) "
+        return "\(Stats.format(row.lastAccess))  \(size) \(dims.fixedWidth(10)) "
           + "\(state)  " + TerminalText.sanitize(row.url)
       }
       try Console.print(rows.isEmpty ? "(cache is empty)" : lines.joined(separator: "\n"))

@@ -1,6 +1,6 @@
 import ArgumentParser
 import BlockArt
-import Foundation
+import FoundationEssentials
 import ImageCache
 import TerminalGraphics
 import TerminalUI

@@ -1,7 +1,13 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import ImageCache
 import ToolOptions
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 struct Stats: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -59,10 +65,13 @@ struct Stats: AsyncParsableCommand {
     }
   }
 
+  /// `yyyy-MM-dd HH:mm:ss` in local time, by `localtime_r` (a `DateFormatter` would bring ICU into the binary).
   static func format(_ date: Date) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-    return formatter.string(from: date)
+    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    var parts = tm()
+    guard localtime_r(&seconds, &parts) != nil else { return "-" }
+    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
+      + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
   }
 }

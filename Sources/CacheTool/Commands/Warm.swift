@@ -1,9 +1,16 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import ImageCache
+import ImageCacheSupport
 import LastFM
 import TerminalUI
 import ToolOptions
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 struct Warm: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -210,21 +217,18 @@ struct URLList {
   static func readText(_ path: String) throws -> String {
     let text: String
     if path == "-" {
-      // `readToEnd()` throws where `readDataToEndOfFile()` traps (stdin closed, a folder, EIO).
-      do {
-        text = String(decoding: try FileHandle.standardInput.readToEnd() ?? Data(), as: UTF8.self)
-      } catch {
+      guard let bytes = DescriptorReading.readToEnd(STDIN_FILENO) else {
         throw CommandFailure("cannot read the URL list from standard input; give it a file or a pipe")
       }
+      text = String(decoding: bytes, as: UTF8.self)
     } else {
-      // FileHandle rather than FileManager.contents(atPath:), which fails on pipes: `--urls <(grep … list)`.
+      // Read with read(2) rather than FileManager.contents(atPath:), which fails on pipes: `--urls <(grep … list)`.
       let failure = CommandFailure("cannot read URL list \(path); check the path")
-      guard let file = FileHandle(forReadingAtPath: path) else { throw failure }
-      do {
-        text = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)  // nil: the file is empty
-      } catch {
-        throw failure
-      }
+      let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw failure }
+      defer { close(descriptor) }
+      guard let bytes = DescriptorReading.readToEnd(descriptor) else { throw failure }
+      text = String(decoding: bytes, as: UTF8.self)
     }
     return text
   }

@@ -1,5 +1,11 @@
-import Foundation
+import FoundationEssentials
 import TerminalUI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Writes a command's bytes to `-o PATH` the way `cp` and `curl -o` treat what is at PATH, for every command with
 /// an output file:

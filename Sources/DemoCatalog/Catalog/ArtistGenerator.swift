@@ -1,6 +1,12 @@
-import Foundation
+import FoundationEssentials
 import ImageCache
 import ImageCacheSupport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// What an artist's first draws decide: enough to place it on the chart and link it to similar artists, without
 /// inventing its bio and discography.

@@ -1,6 +1,12 @@
-import Foundation
+import FoundationEssentials
 import ImageCache
 import ImageCacheSupport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Outlines the catalog's artists from a seed: names, listeners and each artist's own seed, in chart order.
 /// Every random draw comes from `SplitMix64`, in a fixed order; each artist's details come from its own seed
@@ -16,7 +22,8 @@ struct CatalogGenerator {
     // A long tail: listeners fall off as a power of the rank, with jitter so neighbours can swap places.
     var listenerDraws = random.fork()
     let listeners = (0..<count).map { rank in
-      Int(3_400_000 * pow(Double(rank + 1), -0.95) * (0.75 + 0.5 * listenerDraws.unit())) + 300
+      let falloff: Double = pow(Double(rank + 1), -0.95)
+      return Int(3_400_000 * falloff * (0.75 + 0.5 * listenerDraws.unit())) + 300
     }
     var outlines = zip(names, listeners).map { name, listeners in
       ArtistOutline(name: name, listeners: listeners, seed: random.next())

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ImageCacheSupport
 
 /// A fictional Last.fm catalog, generated deterministically from a seed: the same seed gives the same catalog,
 /// byte for byte, in any process.
@@ -56,7 +57,7 @@ public struct DemoCatalog {
   /// An artist's MusicBrainz id is among its last draws, so an id no invented artist has makes the catalog
   /// invent the rest before answering.
   public func artist(mbid: String) -> DemoArtist? {
-    let key = mbid.trimmingCharacters(in: .whitespaces).lowercased()
+    let key = mbid.trimmingWhitespace().lowercased()
     return inventingAllIfNeeded { invented.place(ofMBID: key) }.map(artist(at:))
   }
 
@@ -94,7 +95,7 @@ public struct DemoCatalog {
       name.unicodeScalars.first?.properties.isWhitespace == true
         || name.unicodeScalars.last?.properties.isWhitespace == true
     else { return name.lowercased() }
-    return name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    return name.trimmingWhitespace().lowercased()
   }
 
   /// `find` among the artists invented so far, else again once all are.

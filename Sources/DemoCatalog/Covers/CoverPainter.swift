@@ -1,6 +1,12 @@
-import Foundation
+import FoundationEssentials
 import ImageCache
 import ImageCacheSupport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Paints album covers and the artist placeholder star as RGBA bitmaps.
 enum CoverPainter {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ImageCacheSupport
 
 /// Answers Last.fm API 2.0 calls (`/2.0/?method=...&format=json`) from the catalog, in Last.fm's JSON shape.
 struct DemoAPI {
@@ -70,7 +71,7 @@ struct Query {
   let parameters: [String: String]
 
   func required(_ name: String) throws(DemoAPI.Failure) -> String {
-    guard let value = parameters[name], !value.trimmingCharacters(in: .whitespaces).isEmpty else {
+    guard let value = parameters[name], !value.trimmingWhitespace().isEmpty else {
       throw .missingParameter
     }
     return value
@@ -92,7 +93,7 @@ struct Query {
   {
     guard let text = parameters[name] else { return fallback }
     // `Int(_:)` returns nil past Int.max, so a number of any length lands in one of the two errors.
-    guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else { throw .badPaging }
+    guard let value = Int(text.trimmingWhitespace()) else { throw .badPaging }
     guard range.contains(value) else { throw .outOfBounds(name, range) }
     return value
   }

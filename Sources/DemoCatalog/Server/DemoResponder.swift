@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Hummingbird
 import ImageCache
 import ImageCacheSupport
@@ -60,7 +60,7 @@ struct DemoResponder: HTTPResponder {
   static func isNotModified(_ headers: HTTPFields, etag: String) -> Bool {
     if let candidates = headers[.ifNoneMatch] {
       return candidates.split(separator: ",").contains { candidate in
-        let tag = candidate.trimmingCharacters(in: .whitespaces)
+        let tag = candidate.trimmingWhitespace()
         return tag == "*" || tag == etag || tag == "W/" + etag
       }
     }
@@ -76,8 +76,8 @@ struct DemoResponder: HTTPResponder {
     for pair in query.split(separator: "&") {
       let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       func decode(_ text: Substring) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
+        let spaced = text.replacing("+", with: " ")
+        return PercentEncoding.decode(spaced) ?? String(spaced)
       }
       parameters[decode(parts[0]).lowercased()] = parts.count > 1 ? decode(parts[1]) : ""
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The disk tier: encoded bytes plus HTTP freshness metadata, bounded by total bytes, LRU by last access,
 /// order kept across restarts, safe for several processes at once.

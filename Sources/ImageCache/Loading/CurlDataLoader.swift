@@ -1,5 +1,5 @@
 import CCurlShims
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The project's HTTP(S) transport: one libcurl multi handle driven by one dedicated thread, so connections (and

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension CurlDataLoader {
   /// Tuning for the shared libcurl multi handle and the rules applied to every transfer.

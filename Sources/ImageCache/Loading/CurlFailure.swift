@@ -1,5 +1,6 @@
 import CCurlShims
-import Foundation
+import FoundationEssentials
+internal import ImageCacheSupport
 
 /// What libcurl told us about a failed transfer, turned into a `TransferError` whose message is safe to log.
 struct CurlFailure {
@@ -57,7 +58,7 @@ struct CurlFailure {
     let scrubbed = explanation.split(separator: " ", omittingEmptySubsequences: false)
       .map { $0.contains("://") ? URLRedaction.redact(String($0)) : String($0) }
       .joined(separator: " ")
-    let trimmed = scrubbed.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = String(scrubbed.trimmingWhitespace())
     return isRequestURL(url) ? trimmed : "\(URLRedaction.redact(url)): \(trimmed)"
   }
 
@@ -75,7 +76,7 @@ enum URLRedaction {
   static func redact(_ url: String) -> String {
     var text = url
     if let cut = text.firstIndex(where: { $0 == "?" || $0 == "#" }) { text = String(text[..<cut]) }
-    if let schemeEnd = text.range(of: "://") {
+    if let schemeEnd = text.firstRange(of: "://") {
       let authorityEnd = text[schemeEnd.upperBound...].firstIndex(of: "/") ?? text.endIndex
       if let at = text[schemeEnd.upperBound..<authorityEnd].lastIndex(of: "@") {
         text.removeSubrange(schemeEnd.upperBound...at)

@@ -1,6 +1,12 @@
 import CCurlShims
-import Foundation
+import FoundationEssentials
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Owns the curl multi handle and the one thread allowed to touch it and its easy handles.
 ///

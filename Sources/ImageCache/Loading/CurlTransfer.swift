@@ -1,5 +1,6 @@
 import CCurlShims
-import Foundation
+import FoundationEssentials
+internal import ImageCacheSupport
 
 /// One easy handle and the response it accumulates. Created, driven and destroyed on the loop thread only.
 final class CurlTransfer {
@@ -118,7 +119,7 @@ final class CurlTransfer {
   /// address and as 127.0.0.0/8 (libcurl 7.86 and newer match the range; older ones still match 127.0.0.1).
   static let noProxy: String = {
     let environment = ProcessInfo.processInfo.environment
-    let user = (environment["no_proxy"] ?? environment["NO_PROXY"] ?? "").trimmingCharacters(in: .whitespaces)
+    let user = String((environment["no_proxy"] ?? environment["NO_PROXY"] ?? "").trimmingWhitespace())
     // "*" means no proxy for any host only when it is the whole list.
     if user == "*" { return user }
     return (["localhost", "127.0.0.1", "::1", "127.0.0.0/8"] + (user.isEmpty ? [] : [user])).joined(separator: ",")

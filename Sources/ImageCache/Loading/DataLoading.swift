@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Fetches bytes over HTTP(S). The one transport of the project: images and Last.fm JSON both go through it.
 public protocol DataLoading: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import ImageCacheSupport
 
 /// When and how long `RetryingDataLoader` waits before trying a transfer again.

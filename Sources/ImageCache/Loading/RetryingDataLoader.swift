@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Wraps a `DataLoading` and retries transient transport errors and retryable statuses (408, 429, 5xx) with
 /// full-jitter exponential backoff, honouring `Retry-After` on 429/503.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 import Synchronization
 
@@ -168,7 +168,7 @@ extension SharedCacheDataLoader {
       guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
       var text = Substring(url.absoluteString)
       if let hash = text.firstIndex(of: "#") { text = text[..<hash] }
-      guard let start = text.range(of: "://")?.upperBound else { return nil }
+      guard let start = text.firstRange(of: "://")?.upperBound else { return nil }
       let rest = text[start...]
       let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
       let authority = rest[..<authorityEnd].lowercased()

@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Query parameter names that carry credentials, not an image's identity: left out of cache keys (and so of the
 /// index, `imgcache ls` and `--json`), per host. Names and hosts compare case-insensitively.

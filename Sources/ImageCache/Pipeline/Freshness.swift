@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import ImageCacheSupport
 
 /// How long a response may be served without asking the server again, and what may be done with it once stale

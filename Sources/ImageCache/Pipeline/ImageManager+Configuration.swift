@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ImageManager {
   /// Everything a user may tune; the defaults suit thumbnails.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Logging
 
 /// The disk side of `ImageRequest.Options.storeProcessedOnDisk`: processed images kept beside their originals.
 extension ImageManager {

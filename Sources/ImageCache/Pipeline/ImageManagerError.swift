@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Every way a request can fail, naming the URL (query string removed: it may carry keys).
 public enum ImageManagerError: Error, Equatable {

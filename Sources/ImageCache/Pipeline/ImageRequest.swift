@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What to load and how: a URL, the processors applied to the decoded image, a priority and options.
 ///

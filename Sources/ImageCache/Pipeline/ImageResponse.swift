@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which tier answered a request.
 public enum CacheTier: String, Codable, CaseIterable {

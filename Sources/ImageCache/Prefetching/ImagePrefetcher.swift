@@ -1,5 +1,5 @@
 import DequeModule
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Progress of a prefetch, reported after every URL settles.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ImageCache
 import Logging
 
@@ -135,7 +135,7 @@ public final class LastFMClient: Sendable {
     else { return [] }
     var seen = Set<String>()
     return page.items.map(\.name)
-      .filter { $0.caseInsensitiveCompare(name) != .orderedSame && seen.insert($0.lowercased()).inserted }
+      .filter { $0.lowercased() != name.lowercased() && seen.insert($0.lowercased()).inserted }
       .prefix(5).map { $0 }
   }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ImageCacheSupport
 
 public struct LastFMConfiguration {
   public static let defaultBaseURL = URL(string: "https://ws.audioscrobbler.com/2.0/")!
@@ -16,7 +17,7 @@ public struct LastFMConfiguration {
     apiKey: String?, baseURL: URL = defaultBaseURL, userAgent: String = "artist-browser/1.0 (imgcache)",
     maxRequestsPerSecond: Double = 5, retry: LastFMRetryPolicy = LastFMRetryPolicy()
   ) {
-    self.apiKey = apiKey?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
+    self.apiKey = apiKey.map { String($0.trimmingWhitespace()) }?.nilIfEmpty
     self.baseURL = baseURL
     self.userAgent = userAgent
     self.maxRequestsPerSecond = maxRequestsPerSecond

@@ -58,7 +58,7 @@ extension LastFMError: CustomStringConvertible {
       case .privateProfile(let name): "\(name) hides their listening on \(service)"
       }
     // One line, whatever the server put in its message.
-    return Redaction.redact(text).replacingOccurrences(of: "\n", with: " ")
+    return Redaction.redact(text).replacing("\n", with: " ")
   }
 
   /// 20 MB for the default cap (binary megabytes, as `--max-body` reads them); bytes below one.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ImageCacheSupport
 
 /// What a request is for, which decides how long its stored answer stays fresh.
 public enum MetadataKind: String, CaseIterable {
@@ -87,12 +88,7 @@ public struct LastFMRequest {
 
 /// Strict query escaping: only unreserved characters pass, so `&`, `+`, `=`, `/` in names survive the trip.
 enum QueryEncoding {
-  private static let unreserved = CharacterSet(
-    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-  static func escape(_ text: String) -> String {
-    text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
-  }
+  static func escape(_ text: String) -> String { PercentEncoding.encode(text) }
 
   static func query(_ items: [(String, String)]) -> String {
     items.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")

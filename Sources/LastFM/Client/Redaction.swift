@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ImageCache
 
 /// Keeps the API key out of anything a person or a file may see.
@@ -14,7 +14,7 @@ enum Redaction {
   /// `redact`, plus any literal occurrence of `key` (a transport message may quote it outside a URL).
   static func redact(_ text: String, key: String?) -> String {
     var result = redact(text)
-    if let key, !key.isEmpty { result = result.replacingOccurrences(of: key, with: placeholder) }
+    if let key, !key.isEmpty { result = result.replacing(key, with: placeholder) }
     return result
   }
 

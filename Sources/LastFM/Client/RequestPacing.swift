@@ -1,3 +1,4 @@
+import ImageCache
 import Synchronization
 
 /// Time as the client sees it, injectable so tests can assert spacing and backoff without waiting.

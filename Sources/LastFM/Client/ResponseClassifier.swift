@@ -1,4 +1,5 @@
 import ImageCache
+import ImageCacheSupport
 
 /// What one HTTP exchange means for the retry loop.
 enum AttemptOutcome: Equatable {
@@ -49,7 +50,7 @@ enum ResponseClassifier {
   private static func snippet(_ response: DataResponse) -> String {
     let text = String(decoding: response.body.prefix(60), as: UTF8.self)
       .split(whereSeparator: \.isNewline).joined(separator: " ")
-      .trimmingCharacters(in: .whitespaces)
+      .trimmingWhitespace()
     return text.isEmpty ? "empty body" : "\"\(text)\(response.body.count > 60 ? "…" : "")\""
   }
 }

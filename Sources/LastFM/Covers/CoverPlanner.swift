@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `imgcache warm <artist>` will fetch: album covers of an artist (and of its most similar artists),
 /// each picture once, in the order the lists gave them.

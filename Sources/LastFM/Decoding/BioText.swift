@@ -1,11 +1,12 @@
-import Foundation
+import FoundationEssentials
+import ImageCacheSupport
 
 /// Turns Last.fm's HTML-ish wiki text into plain text for a terminal: drops the
 /// "Read more on Last.fm" link and the licence boilerplate, strips tags, decodes entities.
 enum BioText {
   static func plain(_ html: String?) -> String? {
     guard var text = html else { return nil }
-    text = text.replacingOccurrences(of: "\r\n", with: "\n")
+    text = text.replacing("\r\n", with: "\n")
     // The link (and the full stop Last.fm puts after it) is an artefact of the web page.
     text = text.replacing(readMoreLink, with: "")
     text = text.replacing(licenceNotice, with: "")
@@ -14,7 +15,7 @@ enum BioText {
     text = text.replacing(anyTag, with: "")
     text = decodeEntities(text)
     text = text.replacing(blankLineRun, with: "\n\n")
-    return text.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
+    return String(text.trimmingWhitespace()).nilIfEmpty
   }
 
   /// Named entities Last.fm uses, plus decimal and hex character references.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Models of the `user.*` and `tag.*` answers, as tolerant as the others: numbers as strings, one item for a list,
 /// `""` for absent, the artist as `{"#text": …}` (recent tracks) or `{"name": …}` (`extended=1`, charts).

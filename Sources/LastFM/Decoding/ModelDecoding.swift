@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ImageCacheSupport
 
 /// Builds models from parsed answers. Every field is optional at the JSON level; only a name is required
 /// for an item to count (nameless items are skipped rather than failing the whole answer).
@@ -118,10 +119,10 @@ enum WebURL {
   static func track(artist: String, track: String) -> URL { music([artist, "_", track]) }
 
   private static func music(_ components: [String]) -> URL {
-    let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+    // Spaces as `+`, as Last.fm writes them; everything but letters, digits and `-._~` percent-encoded.
     let path = components.map { component in
       component.split(separator: " ", omittingEmptySubsequences: false)
-        .map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }
+        .map { PercentEncoding.encode($0) }
         .joined(separator: "+")
     }
     return URL(string: "https://www.last.fm/music/" + path.joined(separator: "/"))!

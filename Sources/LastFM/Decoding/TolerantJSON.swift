@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A parsed JSON document with forgiving accessors, because the Last.fm API is loose with types:
 /// numbers arrive as strings or numbers, a lone object stands where an array is expected,
@@ -12,29 +12,7 @@ enum JSONValue: Equatable {
   case object([String: JSONValue])
 
   /// Parses `bytes`; nil when they are not JSON (e.g. an HTML error page).
-  ///
-  /// Through `JSONSerialization`, not `JSONDecoder`: a `Decodable` enum can only find a value's kind by trying
-  /// each one, and every miss throws an error carrying its coding path. Parsing the browser's first screen (21
-  /// answers, each read twice) took a quarter of its CPU that way, five times what this takes (BENCHMARKS.md).
-  static func parse(_ bytes: [UInt8]) -> JSONValue? {
-    guard let parsed = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else {
-      return nil
-    }
-    return JSONValue(parsed)
-  }
-
-  /// What `JSONSerialization` makes of a document: strings, `[String: Any]`, `[Any]`, `NSNumber` (booleans
-  /// among them, told apart by their type code `c`) and `NSNull`.
-  private init(_ parsed: Any) {
-    switch parsed {
-    case let text as String: self = .string(text)
-    case let members as [String: Any]: self = .object(members.mapValues(JSONValue.init))
-    case let values as [Any]: self = .array(values.map(JSONValue.init))
-    case let number as NSNumber:
-      self = number.objCType.pointee == CChar(UInt8(ascii: "c")) ? .bool(number.boolValue) : .number(number.doubleValue)
-    default: self = .null
-    }
-  }
+  static func parse(_ bytes: [UInt8]) -> JSONValue? { JSONParser.parse(bytes) }
 
   /// Member lookup that never fails: anything missing reads as `.null`.
   subscript(key: String) -> JSONValue {

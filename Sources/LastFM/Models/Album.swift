@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 public struct Album {
   public var name: String

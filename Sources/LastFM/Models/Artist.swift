@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 public struct Artist {
   public var name: String

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A Last.fm user's public profile (`user.getInfo`).
 public struct ListenerProfile {

@@ -1,4 +1,4 @@
-import Foundation
+import ImageCacheSupport
 
 /// Asks the tmux server this process runs under about its options.
 public enum TmuxSettings {
@@ -21,24 +21,8 @@ public enum TmuxSettings {
   /// cannot start, or is still running at the deadline (it is then terminated and not waited for), so a tmux
   /// server that does not answer costs a start at most `timeout`.
   static func output(of command: [String], timeout: Duration) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = command
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    let finished = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in finished.signal() }
-    do { try process.run() } catch { return nil }
-    let (seconds, attoseconds) = timeout.components
-    let wait = DispatchTime.now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
-    guard finished.wait(timeout: wait) == .success else {
-      process.terminate()
-      return nil
+    ChildOutput.run(command, deadline: .now + timeout).map {
+      String(String(decoding: $0, as: UTF8.self).trimmingWhitespace())
     }
-    guard process.terminationStatus == 0 else { return nil }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// iTerm2's inline image sequence: `ESC ] 1337 ; File=<arguments> : <base64 file> BEL`.
 enum ITermInlineImage {

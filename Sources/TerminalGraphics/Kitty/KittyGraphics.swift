@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The kitty graphics protocol's sequences: `ESC _ G <keys> ; <payload> ESC \`.
 enum KittyGraphics {

@@ -154,7 +154,7 @@ struct BrowserHostileTextTmuxTests {
 
     // Esc leaves the prompt, q the browser, well within the deadline, and the terminal is as it was.
     try tmux.sendKeys("Escape")
-    _ = try await tmux.waitForScreen("the chart again", timeout: .seconds(30)) {
+    _ = try await tmux.waitForScreen("the chart again", timeout: .seconds(120)) {
       $0.first?.hasPrefix("Top artists") == true
     }
     try tmux.sendKeys("q")

@@ -66,7 +66,9 @@ struct CrashTests {
       warm.signal(SIGKILL)
       let ended = await warm.wait()
       trap.release()
-      #expect(ended.signalled && ended.status == SIGKILL, "round \(round): \(ended.status) \(ended.stderr)")
+      #expect(
+        ended.signalled && ended.status == SIGKILL,
+        "round \(round): \(ended.status) stdout \(ended.stdout) stderr \(ended.stderr)")
       // Every entry decodes. A file the killed writer finished but never committed a row for is not broken: once
       // a minute old, verify counts it as an orphan, and trim (below) removes it.
       let verify = try await cache.verify()

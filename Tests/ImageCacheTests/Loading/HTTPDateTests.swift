@@ -41,4 +41,14 @@ import Testing
     #expect(HTTPDate.parse("0") == nil)
     #expect(HTTPDate.parse("next Tuesday") == nil)
   }
+
+  /// RFC 9110 §5.6.7: a two-digit year that would be more than 50 years ahead belongs to the past century.
+  @Test func rfc850TwoDigitYearsAreReadRelativeToNow() {
+    let now = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11
+    #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT", now: now) == Date(timeIntervalSince1970: 784_111_777))
+    #expect(HTTPDate.parse("Monday, 06-Nov-28 08:49:37 GMT", now: now)?.timeIntervalSince1970 == 1_857_113_377)
+    #expect(HTTPDate.parse("sunday, 06-nov-94 08:49:37 gmt", now: now) != nil)
+    #expect(HTTPDate.parse("Sunday, 06-Nov-94 25:49:37 GMT", now: now) == nil)
+    #expect(HTTPDate.parse("Sunday, 31-Nov-94 08:49:37 GMT", now: now) == nil)
+  }
 }

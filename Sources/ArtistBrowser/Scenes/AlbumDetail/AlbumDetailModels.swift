@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 enum AlbumDetail {
   /// Loads an album's track list.

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 @MainActor
 protocol AlbumDetailPresentationLogic: AnyObject {
   func presentAlbum(response: AlbumDetail.FetchAlbum.Response)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 enum ArtistDetail {
   /// Loads the artist's details and top albums together.

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 @MainActor
 protocol ArtistDetailPresentationLogic: AnyObject {
   func presentArtist(response: ArtistDetail.FetchArtist.Response)

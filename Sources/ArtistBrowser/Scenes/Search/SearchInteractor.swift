@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ImageCacheSupport
 
 @MainActor
 protocol SearchBusinessLogic: AnyObject {
@@ -38,14 +39,14 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
     let recent = (try? await worker.recentSearches()) ?? []
     // A newer keystroke superseded this request: its answer would overwrite fresher suggestions.
     guard !Task.isCancelled else { return }
-    let typed = request.query.trimmingCharacters(in: .whitespaces).lowercased()
+    let typed = request.query.trimmingWhitespace().lowercased()
     let matching = recent.filter { typed.isEmpty || $0.lowercased().hasPrefix(typed) }
     presenter?.presentSuggestions(
       response: .init(query: request.query, suggestions: Array(matching.prefix(Self.maxSuggestions))))
   }
 
   func searchArtists(request: Search.SearchArtists.Request) async {
-    let trimmed = request.query.trimmingCharacters(in: .whitespaces)
+    let trimmed = String(request.query.trimmingWhitespace())
     guard !trimmed.isEmpty else { return }
     query = request.query
     var response = Search.SearchArtists.Response(

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 enum Search {
   /// Recent searches matching what is typed so far (all of them when the query is empty).

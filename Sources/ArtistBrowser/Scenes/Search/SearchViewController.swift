@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ImageCacheSupport
 import TerminalUI
 
 @MainActor
@@ -247,7 +248,7 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
   }
 
   private func search(refresh: Bool) {
-    guard let interactor, !query.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+    guard let interactor, !query.trimmingWhitespace().isEmpty else { return }
     let typed = query
     chores.load { await interactor.searchArtists(request: .init(query: typed, refresh: refresh)) }
   }

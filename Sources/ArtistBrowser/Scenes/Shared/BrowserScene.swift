@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the navigation stack needs from a scene's view controller.
 @MainActor

@@ -66,7 +66,7 @@ enum DisplayFormat {
       }
     }
     let entities = [("&amp;", "&"), ("&quot;", "\""), ("&#39;", "'"), ("&lt;", "<"), ("&gt;", ">")]
-    return entities.reduce(output) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
+    return entities.reduce(output) { $0.replacing($1.0, with: $1.1) }
   }
 
   private static func tenthsText(_ tenths: Int) -> String {

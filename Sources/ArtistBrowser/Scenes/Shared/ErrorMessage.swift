@@ -13,8 +13,8 @@ enum ErrorMessage {
   /// `message` for a printout or a script, where there are no keys to press.
   static func forPrintout(_ message: String) -> String {
     message
-      .replacingOccurrences(of: retryWhenOnlineHint, with: "Run again when online.")
-      .replacingOccurrences(of: retryHint, with: "Run again to retry.")
+      .replacing(retryWhenOnlineHint, with: "Run again when online.")
+      .replacing(retryHint, with: "Run again to retry.")
   }
 
   static func text(for error: StoreError) -> String {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TerminalUI
 
 /// The pieces of the `--json` documents: what a scene loaded, for scripts, not the text it shows. Counts, ranks,

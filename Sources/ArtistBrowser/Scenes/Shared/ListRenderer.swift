@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TerminalUI
 
 /// Draws a selectable list into a box of `height` lines, with an optional thumbnail beside each row.

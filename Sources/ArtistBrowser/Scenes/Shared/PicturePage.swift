@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TerminalGraphics
 import TerminalUI
 
 /// A detail page laid out around its picture (an album's cover, an artist's picture): the picture as large as

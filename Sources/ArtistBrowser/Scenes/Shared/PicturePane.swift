@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TerminalGraphics
 import TerminalUI
 
 /// A picture as large as its column allows, with the facts that fit under it: the preview pane beside a list

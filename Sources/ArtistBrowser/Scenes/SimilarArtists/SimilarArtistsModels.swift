@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 enum SimilarArtists {
   /// Loads the artists Last.fm considers similar, best match first.

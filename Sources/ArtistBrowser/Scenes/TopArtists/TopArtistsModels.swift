@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 enum TopArtists {
   /// Loads the chart from its first page (again, with `refresh`, bypassing the metadata cache).

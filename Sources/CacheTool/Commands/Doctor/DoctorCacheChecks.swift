@@ -1,6 +1,12 @@
-import Foundation
+import FoundationEssentials
 import ImageCache
 import ToolOptions
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The cache folder: where it is, whether this process can write it, room on its disk, its size against the limit
 /// and a quick check of its index (SQLite's `quick_check`, not `verify`'s read of every entry).

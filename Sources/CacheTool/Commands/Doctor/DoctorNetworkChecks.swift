@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import ImageCache
+import ImageCacheSupport
 import LastFM
 import ToolOptions
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TerminalUI
 
 /// One thing `imgcache doctor` looked at: what it found, and for a problem (or a note worth acting on) what to do.
@@ -50,7 +50,7 @@ struct DoctorReport: Encodable {
   /// the terminal or the network is sanitised before it reaches the screen.
   var text: String {
     var lines = findings.map { finding in
-      let level = finding.level.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+      let level = finding.level.rawValue.fixedWidth(8)
       let area = "\(finding.area) \(finding.check):"
       let action = finding.action.map { " — \($0)" } ?? ""
       return TerminalText.sanitize("\(level)\(area) \(finding.found)\(action)")

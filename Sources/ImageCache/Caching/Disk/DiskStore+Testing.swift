@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 extension DiskStore {
   /// The file holding `key`'s bytes, so tests can damage or remove it behind the store's back.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TerminalUI
 
 /// How large the wall's tiles are: `+` and `-` step through these. The widths are for a cell twice as tall as

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TerminalUI
 
 /// A list shown as a wall of square pictures, kept outside the VIP cycle like the thumbnails: the scene hands
