@@ -3,6 +3,7 @@ import BlockArt
 import FoundationEssentials
 import ImageCache
 import ImageCacheSupport
+import LastFM
 import TerminalGraphics
 import TerminalUI
 import ToolOptions
@@ -182,7 +183,7 @@ public struct BrowserArguments: ParsableArguments {
 
   /// A listener's or tag's name, trimmed; a blank one is refused.
   static func name(_ value: String, option: String) throws -> String {
-    let name = value.trimmingCharacters(in: .whitespaces)
+    let name = String(value.trimmingWhitespace())
     guard !name.isEmpty else { throw ValidationError("\(option) needs a name") }
     return name
   }

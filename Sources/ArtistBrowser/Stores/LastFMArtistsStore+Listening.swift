@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LastFM
 
 /// Listeners, tags and an artist's top tracks on Last.fm (or the demo catalog), through the metadata cache, which

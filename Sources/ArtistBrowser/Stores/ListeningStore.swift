@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Read access to listeners (`user.*`), tags (`tag.*`) and an artist's top tracks. Kept apart from `ArtistsStore`
 /// so the catalogs that have no listeners (the in-memory one, test fakes) need not pretend to. Implementations

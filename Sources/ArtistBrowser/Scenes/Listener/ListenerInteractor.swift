@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 @MainActor
 protocol ListenerBusinessLogic: AnyObject {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 enum Listener {
   /// The lists beside the profile, in the order `Tab` goes through them.

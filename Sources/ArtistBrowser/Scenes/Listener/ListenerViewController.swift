@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ImageCacheSupport
 import TerminalUI
 
 @MainActor
@@ -131,7 +132,7 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
       router?.routeBack()
       return true
     case .enter:
-      let name = typed.text.trimmingCharacters(in: .whitespaces)
+      let name = String(typed.text.trimmingWhitespace())
       guard !name.isEmpty else { return true }
       prompt = nil
       fetch(user: name, refresh: false)

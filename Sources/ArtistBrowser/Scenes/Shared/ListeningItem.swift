@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One row of the listener's and the tag's lists, whatever the list holds (plays, artists, albums, tracks): what
 /// it shows and where Enter goes.

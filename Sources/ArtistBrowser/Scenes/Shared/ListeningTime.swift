@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When something was played, as people say it: relative within a day ("3 min ago"), a date after ("2 Mar 2025").
 /// Plain arithmetic on epoch seconds in UTC (no formatter, no calendar, no locale), so the text is the same on

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A row of the listener's and the tag's lists as shown: a lead (rank, when, "▶ now playing"), the name and its
 /// artist, a figure (plays).

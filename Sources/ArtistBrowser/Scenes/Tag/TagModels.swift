@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The tag (genre) page. Named `TagPage`, not `Tag`, which Swift Testing's tests would read as theirs.
 enum TagPage {
