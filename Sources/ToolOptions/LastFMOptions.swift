@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import ImageCacheSupport
 import LastFM
 
 /// Where artist data comes from, for both tools.
@@ -81,5 +82,43 @@ public struct LastFMSettings: Equatable, Sendable {
     } catch {
       throw OptionFailure("could not start the demo catalog server: \(error)")
     }
+  }
+}
+
+/// A listener or a tag to start from, for the tools that can (`artist-browser`, `imgcache warm`).
+public struct ListeningOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "A Last.fm listener: their page in the browser, their top albums' covers for warm (demo: nightjar_radio).",
+      valueName: "name"))
+  public var user: String?
+
+  @Option(
+    help: ArgumentHelp("A tag (genre): its page in the browser, its top albums' covers for warm.", valueName: "name"))
+  public var tag: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "The period of a listener's charts: 7day, 1month, 3month, 6month, 12month or overall (default: 7day).",
+      valueName: "period"))
+  public var period: String?
+
+  public init() {}
+
+  /// `--period` as Last.fm names it; nil when not given.
+  public func chartPeriod() throws(OptionFailure) -> ChartPeriod? {
+    guard let period else { return nil }
+    guard let parsed = ChartPeriod(rawValue: period.lowercased()) else {
+      throw OptionFailure("--period takes 7day, 1month, 3month, 6month, 12month or overall")
+    }
+    return parsed
+  }
+
+  /// `option` (`--user`), else `LASTFM_USER`; blank counts as absent.
+  public static func listener(_ option: String?, environment: [String: String]) -> String? {
+    for candidate in [option, environment["LASTFM_USER"]] {
+      if let name = candidate.map { String($0.trimmingWhitespace()) }, !name.isEmpty { return name }
+    }
+    return nil
   }
 }

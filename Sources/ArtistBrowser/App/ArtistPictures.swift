@@ -65,7 +65,7 @@ struct ArtistPictureStore: ArtistsStore {
     return result
   }
 
-  private static func withPicture(_ artist: ArtistSummary) -> ArtistSummary {
+  static func withPicture(_ artist: ArtistSummary) -> ArtistSummary {
     var artist = artist
     if artist.imageURL == nil { artist.imageURL = ArtistPictureURL.make(artist: artist.name) }
     return artist

@@ -22,10 +22,16 @@ public final class BrowserApp {
     if interactive || drawsText, let loader = services.thumbnailLoader {
       services.thumbnailLoader = ArtistPictureLoader(base: loader, store: services.artists)
       services.artists = ArtistPictureStore(base: services.artists)
+      if var listening = services.listening as? ConfiguredListeningStore {
+        listening.standsInArtistPictures = true
+        services.listening = listening
+      }
     }
     // Large pictures are for the full screen; printouts keep their thumbnail-sized covers.
     if !interactive { services.picturePainter = nil }
     factory = SceneFactory(services: services, preferences: preferences, navigator: navigation)
+    let (factory, suggestedUser) = (factory, ListeningOptions.listener(nil, environment: environment.variables) ?? "")
+    navigation.scenesByKey["u"] = { factory.makeListener(userName: "", suggestedUser: suggestedUser) }
   }
 
   /// Full screen until the user quits. The chart is always the root, so Backspace from a scene opened on the

@@ -3,6 +3,7 @@ import BlockArt
 import FoundationEssentials
 import ImageCache
 import ImageCacheSupport
+import LastFM
 import TerminalGraphics
 import TerminalUI
 import ToolOptions
@@ -61,6 +62,7 @@ public struct BrowserArguments: ParsableArguments {
         + "to draw them, else half).", valueName: "set"))
   var symbols: String?
 
+  @OptionGroup(title: "Listeners and tags") var listening: ListeningOptions
   @OptionGroup(title: "Last.fm") var lastFM: LastFMOptions
   @OptionGroup(title: "Cache") var cache: CacheOptions
   @OptionGroup var logging: LoggingOptions
@@ -112,11 +114,21 @@ public struct BrowserArguments: ParsableArguments {
   /// `--symbols auto` is worked out from.
   func options(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> BrowserOptions {
     var options = BrowserOptions()
-    let entries = [artist, album, similar, search].compactMap { $0 }
+    let entries = [artist, album, similar, search, listening.user, listening.tag].compactMap { $0 }
     guard entries.count <= 1 else {
-      throw ValidationError("--artist, --album, --similar and --search open one view: give at most one")
+      throw ValidationError(
+        "--artist, --album, --similar, --search, --user and --tag open one view: give at most one")
     }
     if let artist { options.entry = .artist(artist) }
+    let period: ListeningPeriod
+    do {
+      period = try listening.chartPeriod().flatMap { ListeningPeriod(rawValue: $0.rawValue) } ?? .week
+    } catch {
+      throw ValidationError(error.description)
+    }
+    if listening.period != nil, listening.user == nil { throw ValidationError("--period goes with --user") }
+    if let user = listening.user { options.entry = .listener(try Self.name(user, option: "--user"), period: period) }
+    if let tag = listening.tag { options.entry = .tag(try Self.name(tag, option: "--tag")) }
     if let similar { options.entry = .similar(similar) }
     if let search {
       guard !search.trimmingWhitespace().isEmpty else {
@@ -167,6 +179,13 @@ public struct BrowserArguments: ParsableArguments {
     options.verbosity = logging.verbose
     options.exitsAfterFirstFrame = exitAfterFirstFrame
     return options
+  }
+
+  /// A listener's or tag's name, trimmed; a blank one is refused.
+  static func name(_ value: String, option: String) throws -> String {
+    let name = String(value.trimmingWhitespace())
+    guard !name.isEmpty else { throw ValidationError("\(option) needs a name") }
+    return name
   }
 
   /// "Artist/Album" at the first " / " if there is one (names such as "AC/DC" contain a bare slash), else at the

@@ -107,7 +107,10 @@ public final class BrowserEnvironment {
       recentSearches: JSONFileRecentSearchesStore(
         fileURL: cacheDirectory.appendingPathComponent("recent-searches.json")),
       thumbnailLoader: ImageManagerThumbnailLoader(manager: imageManager),
-      thumbnailRenderer: blockArt, picturePainter: BlockArtPicturePainter(renderer: blockArt))
+      thumbnailRenderer: blockArt, picturePainter: BlockArtPicturePainter(renderer: blockArt),
+      listening: (store as? any ListeningStore).map {
+        ConfiguredListeningStore(base: $0, limit: options.limit, alwaysReload: options.lastFM.refresh)
+      })
     if graphics == .none {
       // No pictures at all: no thumbnails either (`t` then changes nothing), and today's layouts.
       services.thumbnailRenderer = nil

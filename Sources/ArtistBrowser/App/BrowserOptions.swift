@@ -12,6 +12,9 @@ public enum EntryScene: Equatable, Sendable {
   case album(artist: String, album: String)
   case similar(String)
   case search(String)
+  /// A listener's page, the charts for `period` (`--period`).
+  case listener(String, period: ListeningPeriod = .week)
+  case tag(String)
 }
 
 /// How results leave the program.

@@ -12,7 +12,7 @@ enum AppInput: Equatable {
   case repaint
   /// Ctrl-Z: give the terminal back to the shell until `fg` (in raw mode it arrives as a key, not as SIGTSTP).
   case suspend
-  /// Keys the browser has no use for (Tab, unknown sequences).
+  /// Keys the browser has no use for (Delete, unknown sequences).
   case ignored
 }
 
@@ -37,7 +37,8 @@ enum KeyMapping {
     case .control("l"): .repaint
     case .control("z"): .suspend
     case .resize: .resize
-    case .tab, .delete, .control, .unknown: .ignored
+    case .tab: .browser(.tab)
+    case .delete, .control, .unknown: .ignored
     }
   }
 }

@@ -16,6 +16,8 @@ public final class NavigationStack: SceneNavigating {
   /// The app redraws when this fires (data arrived, thumbnail drawn, navigation).
   public var onNeedsDisplay: (@MainActor () -> Void)?
   private var message: StatusLine?
+  /// Scenes a key opens from anywhere the top scene leaves it (`u`: a listener's page).
+  public var scenesByKey: [Character: @MainActor () -> any BrowserScene] = [:]
 
   public init() {}
 
@@ -60,6 +62,8 @@ public final class NavigationStack: SceneNavigating {
       showsHelp = true
     case .backspace, .escape, .character("h"):
       pop()
+    case .character(let character) where scenesByKey[character] != nil:
+      if let make = scenesByKey[character] { push(make()) }
     default:
       break
     }
@@ -103,6 +107,9 @@ enum HelpText {
     "  Backspace / h     back",
     "  /                 search",
     "  m                 similar artists (on an artist)",
+    "  u                 a listener's page (asks for the name)",
+    "  T                 a tag's page (on an artist: pick one of its tags)",
+    "  Tab / p           listener and tag pages: next list / next period",
     "  s                 cycle sort: rank, name, listeners",
     "  t                 toggle thumbnails",
     "  w                 wall of covers ↔ list (h/j/k/l and arrows move by tile)",

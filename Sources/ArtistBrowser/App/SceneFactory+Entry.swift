@@ -26,4 +26,21 @@ extension SceneFactory {
     scene.router?.dataStore?.query = query
     return scene
   }
+
+  /// A listener's page; an empty name asks for one, offering `suggestedUser` (`LASTFM_USER`).
+  public func makeListener(userName: String, period: ListeningPeriod = .week, suggestedUser: String = "")
+    -> ListenerViewController
+  {
+    let scene = makeListener()
+    scene.router?.dataStore?.userName = userName
+    scene.router?.dataStore?.period = period
+    scene.suggestedUser = suggestedUser
+    return scene
+  }
+
+  public func makeTag(tagName: String) -> TagViewController {
+    let scene = makeTag()
+    scene.router?.dataStore?.tagName = tagName
+    return scene
+  }
 }

@@ -3,6 +3,8 @@ import TerminalGraphics
 /// Everything the scenes need from outside, injected once.
 public struct BrowserServices {
   public var artists: any ArtistsStore
+  /// Listeners, tags and artists' top tracks; nil where the catalog has none (those pages then say so).
+  public var listening: (any ListeningStore)?
   public var recentSearches: any RecentSearchesStore
   /// Both nil: no thumbnails (`t` then does nothing visible).
   public var thumbnailLoader: (any ThumbnailLoading)?
@@ -14,9 +16,11 @@ public struct BrowserServices {
   public init(
     artists: any ArtistsStore, recentSearches: any RecentSearchesStore,
     thumbnailLoader: (any ThumbnailLoading)? = nil, thumbnailRenderer: (any ThumbnailRendering)? = nil,
-    thumbnailSize: ThumbnailSize = .row, picturePainter: (any PicturePainting)? = nil
+    thumbnailSize: ThumbnailSize = .row, picturePainter: (any PicturePainting)? = nil,
+    listening: (any ListeningStore)? = nil
   ) {
     self.artists = artists
+    self.listening = listening
     self.recentSearches = recentSearches
     self.thumbnailLoader = thumbnailLoader
     self.thumbnailRenderer = thumbnailRenderer
@@ -41,6 +45,8 @@ protocol SceneMaking: AnyObject {
   func makeAlbumDetail() -> AlbumDetailViewController
   func makeSimilarArtists() -> SimilarArtistsViewController
   func makeSearch() -> SearchViewController
+  func makeListener() -> ListenerViewController
+  func makeTag() -> TagViewController
 }
 
 /// The composition root: wires each scene's view controller, interactor, presenter, router and worker.
@@ -77,7 +83,8 @@ public final class SceneFactory: SceneMaking {
     let viewController = ArtistDetailViewController(
       preferences: preferences, thumbnails: makeThumbnails(), picture: makePictureBox(id: PictureID.artist),
       wall: makeWall())
-    let interactor = ArtistDetailInteractor(worker: ArtistDetailWorker(store: services.artists))
+    let interactor = ArtistDetailInteractor(
+      worker: ArtistDetailWorker(store: services.artists, listening: services.listening))
     let presenter = ArtistDetailPresenter()
     let router = ArtistDetailRouter(factory: self, navigator: navigator)
     viewController.interactor = interactor
@@ -137,6 +144,41 @@ public final class SceneFactory: SceneMaking {
     router.dataStore = interactor
     return viewController
   }
+
+  public func makeListener() -> ListenerViewController {
+    let viewController = ListenerViewController(
+      preferences: preferences, thumbnails: makeThumbnails(), previewPicture: makePictureBox(id: PictureID.preview),
+      wall: makeWall())
+    let interactor = ListenerInteractor(worker: ListenerWorker(store: listening))
+    let presenter = ListenerPresenter()
+    let router = ListenerRouter(factory: self, navigator: navigator)
+    viewController.interactor = interactor
+    viewController.router = router
+    interactor.presenter = presenter
+    presenter.viewController = viewController
+    router.viewController = viewController
+    router.dataStore = interactor
+    return viewController
+  }
+
+  public func makeTag() -> TagViewController {
+    let viewController = TagViewController(
+      preferences: preferences, thumbnails: makeThumbnails(), previewPicture: makePictureBox(id: PictureID.preview),
+      wall: makeWall())
+    let interactor = TagInteractor(worker: TagWorker(store: listening))
+    let presenter = TagPresenter()
+    let router = TagRouter(factory: self, navigator: navigator)
+    viewController.interactor = interactor
+    viewController.router = router
+    interactor.presenter = presenter
+    presenter.viewController = viewController
+    router.viewController = viewController
+    router.dataStore = interactor
+    return viewController
+  }
+
+  /// The session's listening store, or one that says the catalog has no listeners.
+  private var listening: any ListeningStore { services.listening ?? NoListeningStore() }
 
   private func makePictureBox(id: UInt32) -> PictureBox? {
     guard let loader = services.thumbnailLoader, let painter = services.picturePainter else { return nil }

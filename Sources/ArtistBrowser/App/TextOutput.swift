@@ -81,6 +81,8 @@ enum EntrySceneBuilder {
     case .album(let artist, let album): factory.makeAlbumDetail(artist: artist, album: album)
     case .similar(let name): factory.makeSimilarArtists(artistName: name)
     case .search(let query): factory.makeSearch(query: query)
+    case .listener(let name, let period): factory.makeListener(userName: name, period: period)
+    case .tag(let name): factory.makeTag(tagName: name)
     }
   }
 }

@@ -12,10 +12,10 @@ public final class LastFMArtistsStore: ArtistsStore {
   /// Last.fm's largest page of `artist.getTopAlbums`; the detail scene shares this answer for its picture.
   public static let albumsPerArtist = 50
 
-  private let client: CachedLastFMClient
+  let client: CachedLastFMClient
   private let source: DataSource
   private let offline: Bool
-  private let imageSize: ImageSet.Size
+  let imageSize: ImageSet.Size
   /// Who failed, as messages name it: "Last.fm", "the demo catalog", or the `--api-base` server.
   private let serviceName: String
 
@@ -112,13 +112,13 @@ public final class LastFMArtistsStore: ArtistsStore {
 
   // MARK: Mapping
 
-  private func lastFMPolicy(_ policy: CachePolicy) -> LastFM.CachePolicy {
+  func lastFMPolicy(_ policy: CachePolicy) -> LastFM.CachePolicy {
     if offline { return .offline }
     return policy == .reload ? .refresh : .cacheThenNetwork
   }
 
   /// Waits for the stream's last answer (the network's, or the stored one standing in) and labels it.
-  private func answer<Value>(_ stream: MetadataStream<Value>, name: String = "") async throws -> StoreResult<Value> {
+  func answer<Value>(_ stream: MetadataStream<Value>, name: String = "") async throws -> StoreResult<Value> {
     let result: MetadataResult<Value>
     do throws(LastFMError) {
       result = try await stream.finalResult()
@@ -132,7 +132,7 @@ public final class LastFMArtistsStore: ArtistsStore {
   }
 
   /// Artists have no rank on the wire: their position in the whole list is.
-  private func summaries(_ page: LastFM.Page<Artist>, limit: Int) -> Page<ArtistSummary> {
+  func summaries(_ page: LastFM.Page<Artist>, limit: Int) -> Page<ArtistSummary> {
     let perPage = page.perPage > 0 ? page.perPage : max(1, limit)
     let first = (max(1, page.page) - 1) * perPage
     let items = page.items.enumerated().map { index, artist in
@@ -154,13 +154,15 @@ public final class LastFMArtistsStore: ArtistsStore {
     case .transport(.bodyTooLarge), .transport(.undecodableBody): .unexpected(error.description(service: service))
     case .rateLimited, .temporarilyUnavailable, .unexpectedStatus, .transport:
       .networkFailed(reason: error.description(service: service))
-    case .api, .malformedResponse, .unknownUser, .privateProfile: .unexpected(error.description(service: service))
+    // The service's own sentence names the listener and says what to do.
+    case .unknownUser, .privateProfile: .unavailable(error.description(service: service))
+    case .api, .malformedResponse: .unexpected(error.description(service: service))
     }
   }
 }
 
 extension StoreResult {
-  fileprivate func map<Other>(_ transform: (Value) -> Other) -> StoreResult<Other> {
+  func map<Other>(_ transform: (Value) -> Other) -> StoreResult<Other> {
     StoreResult<Other>(transform(value), source: source, isStale: isStale)
   }
 }

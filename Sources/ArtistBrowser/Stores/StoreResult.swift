@@ -40,6 +40,8 @@ public enum StoreError: Error, Equatable {
   case invalidAPIKey
   case networkFailed(reason: String)
   case offlineNotCached
+  /// The catalog refused with a sentence of its own that says it all (a listener unknown or private).
+  case unavailable(String)
   case unexpected(String)
 
   /// Maps anything thrown by a store (adapters may leak their own errors) onto the browser's vocabulary.

@@ -19,11 +19,14 @@ struct Warm: AsyncParsableCommand {
     discussion: """
       imgcache warm "Artist Name" [--albums N] [--similar N] [--size large]
       imgcache warm --urls FILE   (one URL a line; - reads standard input)
+      imgcache warm --user NAME [--period 7day] [--albums N]   (a listener's top albums; try nightjar_radio)
+      imgcache warm --tag NAME [--albums N]   (a tag's top albums)
       With no Last.fm key configured, artists come from the embedded demo catalog.
       """)
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var lastFM: LastFMOptions
+  @OptionGroup(title: "Listeners and tags") var listening: ListeningOptions
 
   @Argument(help: "Artist whose album covers to prefetch (autocorrected).")
   var artist: String?
@@ -31,7 +34,7 @@ struct Warm: AsyncParsableCommand {
   @Option(help: "File with one URL a line ('-' for standard input; blank lines and # comments skipped).")
   var urls: String?
 
-  @Option(help: "At most this many of the artist's top albums (default: all on the first page).")
+  @Option(help: "At most this many of the artist's, listener's or tag's top albums (default: all on the first page).")
   var albums: Int?
 
   @Option(help: "Also warm the covers of this many similar artists.")
@@ -45,6 +48,7 @@ struct Warm: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingFailures {
+      if try await warmsListeningPage() { return }
       switch try ArtistOrURLs(artist: artist, urls: urls) {
       case .urls(let path):
         let list = try URLList.read(path)
@@ -57,9 +61,45 @@ struct Warm: AsyncParsableCommand {
     }
   }
 
+  /// `--user` or `--tag`: their top albums' covers; false when neither was given.
+  private func warmsListeningPage() async throws -> Bool {
+    let pages = [listening.user, listening.tag].compactMap { $0 }
+    guard !pages.isEmpty else {
+      if listening.period != nil { throw CommandFailure("--period goes with --user") }
+      return false
+    }
+    guard pages.count == 1, artist == nil, urls == nil else {
+      throw CommandFailure("give one of an artist, --urls, --user or --tag")
+    }
+    guard similar == 0 else { throw CommandFailure("--similar goes with an artist, not --user or --tag") }
+    if let user = listening.user {
+      let period = try listening.chartPeriod() ?? .week
+      try await warm(subject: "\(user)'s top albums (\(period.label))") { planner, policy throws(LastFMError) in
+        try await planner.plan(user: user, period: period, albums: albums, size: size, policy: policy)
+      }
+    } else if let tag = listening.tag {
+      if listening.period != nil { throw CommandFailure("--period goes with --user") }
+      try await warm(subject: "the tag \(tag)'s top albums") { planner, policy throws(LastFMError) in
+        try await planner.plan(tag: tag, albums: albums, size: size, policy: policy)
+      }
+    }
+    return true
+  }
+
   private func warmArtist(_ name: String) async throws {
-    if let albums, albums < 1 { throw CommandFailure("--albums must be at least 1") }
     guard similar >= 0 else { throw CommandFailure("--similar cannot be negative") }
+    try await warm(subject: nil) { planner, policy throws(LastFMError) in
+      try await planner.plan(artist: name, albums: albums, similar: similar, size: size, policy: policy)
+    }
+  }
+
+  /// Plans with `makePlan`, then prefetches the plan's covers. `subject` names what was planned in the note on
+  /// stderr; nil: the plan's artist and its similar artists.
+  private func warm(
+    subject: String?,
+    _ makePlan: (CoverPlanner, LastFM.CachePolicy) async throws(LastFMError) -> CoverPlan
+  ) async throws {
+    if let albums, albums < 1 { throw CommandFailure("--albums must be at least 1") }
     let configuration = try global.configuration()
     global.bootstrapLogging()
     let source = try await lastFM.settings.source()
@@ -70,8 +110,7 @@ struct Warm: AsyncParsableCommand {
       let client = try CachedLastFMClient(
         configuration: source.configuration, loader: transport, cacheFolder: configuration.cacheDirectory!,
         namespace: source.metadataNamespace)
-      plan = try await CoverPlanner(client: client)
-        .plan(artist: name, albums: albums, similar: similar, size: size, policy: lastFM.settings.policy)
+      plan = try await makePlan(CoverPlanner(client: client), lastFM.settings.policy)
       manager = try ImageManager(configuration: configuration, transport: transport)
     } catch let error as LastFMError {
       await source.shutdown()
@@ -83,9 +122,8 @@ struct Warm: AsyncParsableCommand {
     do {  // stderr even with --json: the user must always learn when the demo catalog answered
       let others = plan.similarArtists.isEmpty ? "" : " and \(plan.similarArtists.count) similar artists"
       let missing = plan.albumsWithoutCover > 0 ? " (\(plan.albumsWithoutCover) albums have no cover)" : ""
-      Console.note(
-        "\(TerminalText.sanitize(plan.artist))\(others): \(plan.covers.count) covers\(missing), from the \(source.label)"
-      )
+      let named = TerminalText.sanitize(subject ?? plan.artist + others)
+      Console.note("\(named): \(plan.covers.count) covers\(missing), from the \(source.label)")
     }
     let report = await WarmRun.prefetch(
       plan.covers.map(\.url), with: manager, concurrency: global.concurrency, json: json)

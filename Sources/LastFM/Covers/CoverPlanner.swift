@@ -16,7 +16,8 @@ public struct CoverPlan {
     }
   }
 
-  /// The canonical name (after Last.fm's autocorrection) of the asked artist.
+  /// The canonical name (after Last.fm's autocorrection) of the asked artist; the listener's or tag's name for
+  /// their plans.
   public var artist: String
   /// The similar artists whose albums were included, most similar first.
   public var similarArtists: [String]
@@ -39,7 +40,7 @@ public struct CoverPlanner {
   /// Last.fm's largest first page of `artist.getTopAlbums`: what "all albums" means here.
   public static let firstPageSize = 50
 
-  private let client: CachedLastFMClient
+  let client: CachedLastFMClient
 
   public init(client: CachedLastFMClient) {
     self.client = client
@@ -86,7 +87,7 @@ public struct CoverPlanner {
 }
 
 /// Keeps the first occurrence of each cover URL and counts albums without a picture.
-private struct CoverCollector {
+struct CoverCollector {
   let size: ImageSet.Size
   var covers: [CoverPlan.Cover] = []
   var withoutCover = 0

@@ -30,6 +30,8 @@ import Testing
     #expect(KeyMapping.input(for: .control("z")) == .suspend)
     #expect(KeyMapping.input(for: .left) == .browser(.left))
     #expect(KeyMapping.input(for: .right) == .browser(.right))
+    // Tab switches the listener's, the tag's and the artist's lists.
+    #expect(KeyMapping.input(for: .tab) == .browser(.tab))
   }
 
   @Test func resizeAsksForAFullRepaint() {
@@ -37,7 +39,7 @@ import Testing
   }
 
   @Test func keysTheBrowserDoesNotUseAreIgnored() {
-    for key: Key in [.tab, .delete, .control("d"), .unknown([0x1B, 0x5B, 0x32, 0x30, 0x7E])] {
+    for key: Key in [.delete, .control("d"), .unknown([0x1B, 0x5B, 0x32, 0x30, 0x7E])] {
       #expect(KeyMapping.input(for: key) == .ignored, "\(key)")
     }
   }

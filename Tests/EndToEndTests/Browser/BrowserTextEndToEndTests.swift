@@ -70,10 +70,14 @@ struct BrowserTextEndToEndTests {
     #expect(output.status == 0, "stderr: \(output.stderr)")
     let lines = output.stdout.split(separator: "\n").map(String.init)
     #expect(lines.first == name)
-    let albums = lines.drop { $0 != "Top albums:" }.dropFirst()
+    let albums = lines.drop { $0 != "Top albums:" }.dropFirst().prefix { $0 != "Top tracks:" }
     #expect(albums.count >= 6, "\(lines)")  // the demo catalog gives every artist 6 or more albums
     #expect(albums.first?.hasPrefix("  1. ") == true)
     #expect(albums.allSatisfy { $0.hasSuffix(" plays") || $0.hasSuffix(" play") })
+    // Then the artist's top tracks, with plays and listeners.
+    let tracks = lines.drop { $0 != "Top tracks:" }.dropFirst()
+    #expect(tracks.first?.hasPrefix("  1. ") == true, "\(lines)")
+    #expect(tracks.allSatisfy { $0.contains(" plays · ") && $0.hasSuffix(" listeners") }, "\(tracks)")
   }
 
   @Test func anUnknownArtistFailsWithOneLineAndSuggestions() async throws {

@@ -84,4 +84,30 @@ struct BrowserJSONTests {
     #expect(artists.contains { $0["name"] as? String == name })
     #expect(artists.compactMap { $0["rank"] as? Int } == Array(1...artists.count))
   }
+
+  @Test func aDemoListenerHasTheirProfileAndThePlayingTrackFirst() async throws {
+    let listener = try await document(["--user", "nightjar_radio", "--limit", "5"], schema: "artist-browser-listener")
+    #expect(listener["scene"] as? String == "listener")
+    #expect(listener["list"] as? String == "recent")
+    let profile = try #require(listener["listener"] as? [String: Any])
+    #expect(profile["name"] as? String == "nightjar_radio")
+    #expect(profile["registered"] is Int && profile["playCount"] is Int)
+    let items = try #require(listener["items"] as? [[String: Any]])
+    #expect(items.count == 5)
+    #expect(items.first?["nowPlaying"] as? Bool == true && items.first?["playedAt"] == nil)
+    let times = items.dropFirst().compactMap { $0["playedAt"] as? Int }
+    #expect(times.count == 4 && times == times.sorted(by: >), "\(times)")
+  }
+
+  @Test func aTagHasItsSummaryAndBothLists() async throws {
+    let tag = try await document(["--tag", "shoegaze", "--limit", "3"], schema: "artist-browser-tag")
+    #expect((tag["tag"] as? [String: Any])?["name"] as? String == "shoegaze")
+    let artists = try #require(tag["artists"] as? [[String: Any]])
+    let albums = try #require(tag["albums"] as? [[String: Any]])
+    #expect(artists.compactMap { $0["rank"] as? Int } == [1, 2, 3])
+    #expect(albums.count == 3 && albums.allSatisfy { $0["kind"] as? String == "album" })
+    // A tag nobody uses is empty lists, not an error.
+    let unused = try await document(["--tag", "no-such-tag-here"], schema: "artist-browser-tag")
+    #expect((unused["artists"] as? [Any])?.isEmpty == true && (unused["albums"] as? [Any])?.isEmpty == true)
+  }
 }

@@ -2,6 +2,7 @@
 protocol ArtistDetailBusinessLogic: AnyObject {
   func fetchArtist(request: ArtistDetail.FetchArtist.Request) async
   func selectAlbum(request: ArtistDetail.SelectAlbum.Request)
+  func selectTag(request: ArtistDetail.SelectTag.Request)
   func exportData(request: ArtistDetail.ExportData.Request)
 }
 
@@ -12,6 +13,8 @@ protocol ArtistDetailDataStore: AnyObject {
   var details: ArtistDetails? { get }
   var albums: [AlbumSummary] { get }
   var selectedAlbum: AlbumSummary? { get }
+  /// The tag picked with `T`, for the router to open.
+  var selectedTag: String? { get }
 }
 
 @MainActor
@@ -23,6 +26,7 @@ final class ArtistDetailInteractor: ArtistDetailBusinessLogic, ArtistDetailDataS
   private(set) var details: ArtistDetails?
   private(set) var albums: [AlbumSummary] = []
   private(set) var selectedAlbum: AlbumSummary?
+  private(set) var selectedTag: String?
   /// What was last presented, so it can be exported with its provenance.
   private var lastResponse: ArtistDetail.FetchArtist.Response?
 
@@ -35,6 +39,7 @@ final class ArtistDetailInteractor: ArtistDetailBusinessLogic, ArtistDetailDataS
     let name = artistName
     async let detailsCall = worker.fetchDetails(artist: name, policy: policy)
     async let albumsCall = worker.fetchTopAlbums(artist: name, policy: policy)
+    async let tracksCall = worker.fetchTopTracks(artist: name, policy: policy)
     var response = ArtistDetail.FetchArtist.Response(
       artistName: name, details: nil, albums: [], albumsError: nil, source: nil, isStale: false, error: nil)
     do {
@@ -44,6 +49,11 @@ final class ArtistDetailInteractor: ArtistDetailBusinessLogic, ArtistDetailDataS
     } catch {
       albums = []
       response.albumsError = StoreError(error)
+    }
+    do {
+      response.topTracks = try await tracksCall?.value
+    } catch {
+      response.topTracksError = StoreError(error)
     }
     do {
       let result = try await detailsCall
@@ -62,6 +72,12 @@ final class ArtistDetailInteractor: ArtistDetailBusinessLogic, ArtistDetailDataS
   func exportData(request: ArtistDetail.ExportData.Request) {
     guard let lastResponse, lastResponse.details != nil else { return }
     presenter?.presentExportedData(response: lastResponse)
+  }
+
+  /// The index counts the tags as shown (the presenter shows the first `ArtistDetailPresenter.maxTags`).
+  func selectTag(request: ArtistDetail.SelectTag.Request) {
+    let tags = details?.tags ?? []
+    selectedTag = tags.indices.contains(request.index) ? tags[request.index] : nil
   }
 
   func selectAlbum(request: ArtistDetail.SelectAlbum.Request) {

@@ -16,6 +16,10 @@ enum ArtistDetail {
       var source: DataSource?
       var isStale: Bool
       var error: StoreError?
+      /// Nil when the catalog has none to give.
+      var topTracks: [TrackChartEntry]?
+      /// The top tracks can fail on their own, like the albums.
+      var topTracksError: StoreError?
     }
 
     struct ViewModel: Codable, Equatable {
@@ -37,6 +41,18 @@ enum ArtistDetail {
       /// Set when the artist itself could not be loaded.
       var errorMessage: String?
       var status: StatusLine
+      /// Rank, name, plays and listeners of the artist's most played tracks (`Tab` shows them instead of albums).
+      var tracks: [Track] = []
+      var tracksMessage: String?
+      /// The shown tags one by one, for `T` to offer (one cleaned to nothing stays, empty, to keep the places).
+      var tagNames: [String] = []
+
+      struct Track: Codable, Equatable {
+        var rank: String
+        var name: String
+        var playCount: String
+        var listeners: String
+      }
     }
   }
 
@@ -63,6 +79,16 @@ enum ArtistDetail {
       var albums: [ExportedData.Album]
       /// Why the albums are missing, when they could not be loaded (the artist could).
       var albumsError: String?
+      /// Absent when the catalog has none to give.
+      var topTracks: [ExportedData.ChartTrack]?
+      var topTracksError: String?
+    }
+  }
+
+  /// Remembers the tag the user picked with `T`, for the router to pass on.
+  enum SelectTag {
+    struct Request {
+      var index: Int
     }
   }
 

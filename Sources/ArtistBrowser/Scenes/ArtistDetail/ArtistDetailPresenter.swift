@@ -35,7 +35,17 @@ final class ArtistDetailPresenter: ArtistDetailPresentationLogic {
         bio: DisplayFormat.clean(
           DisplayFormat.plainText(fromHTML: details?.bioSummary ?? ""), columns: Self.bioColumns),
         imageURL: details?.imageURL, albums: albums, albumsMessage: albumsMessage, errorMessage: errorMessage,
-        status: StatusLine(source: response.source, isStale: response.isStale, error: errorMessage)))
+        status: StatusLine(source: response.source, isStale: response.isStale, error: errorMessage),
+        tracks: (response.topTracks ?? []).map(Self.track),
+        tracksMessage: response.topTracksError.map(ErrorMessage.text(for:))
+          ?? (response.topTracks?.isEmpty == true ? "No top tracks." : nil), tagNames: Array(tags)))
+  }
+
+  static func track(_ track: TrackChartEntry) -> ArtistDetail.FetchArtist.ViewModel.Track {
+    .init(
+      rank: "\(track.rank).", name: DisplayFormat.clean(track.name, columns: nameColumns),
+      playCount: DisplayFormat.counted(track.playCount, "play", "plays"),
+      listeners: DisplayFormat.counted(track.listeners, "listener", "listeners"))
   }
 
   func presentExportedData(response: ArtistDetail.ExportData.Response) {
@@ -48,6 +58,8 @@ final class ArtistDetailPresenter: ArtistDetailPresentationLogic {
       viewModel: .init(
         source: response.source, stale: response.isStale, artist: artist,
         albums: response.albums.map(ExportedData.Album.init),
-        albumsError: response.albumsError.map { ErrorMessage.forPrintout(ErrorMessage.text(for: $0)) }))
+        albumsError: response.albumsError.map { ErrorMessage.forPrintout(ErrorMessage.text(for: $0)) },
+        topTracks: response.topTracks?.map(ExportedData.ChartTrack.init),
+        topTracksError: response.topTracksError.map { ErrorMessage.forPrintout(ErrorMessage.text(for: $0)) }))
   }
 }

@@ -2,6 +2,7 @@
 protocol ArtistDetailRoutingLogic: AnyObject {
   func routeToAlbumDetail()
   func routeToSimilarArtists()
+  func routeToTag()
   func routeBack()
 }
 
@@ -36,6 +37,11 @@ final class ArtistDetailRouter: ArtistDetailRoutingLogic, ArtistDetailDataPassin
     guard var destinationDataStore = destination.router?.dataStore else { return }
     passDataToSimilarArtists(source: dataStore, destination: &destinationDataStore)
     navigator?.push(destination)
+  }
+
+  func routeToTag() {
+    guard let tag = dataStore?.selectedTag else { return }
+    navigator?.push(ListeningRoute.tag(named: tag, factory: factory))
   }
 
   func routeBack() {

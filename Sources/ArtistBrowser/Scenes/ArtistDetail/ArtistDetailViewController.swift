@@ -17,6 +17,11 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
   private(set) var viewModel: ArtistDetail.FetchArtist.ViewModel?
   private var exported: ArtistDetail.ExportData.ViewModel?
   private(set) var viewport = ListViewport()
+  /// `Tab`: the list shows the artist's top tracks instead of their albums.
+  private(set) var showsTracks = false
+  /// `T` with several tags: the footer offers them by number until one is picked or Esc.
+  private var tagPicker = TagPicker()
+  var picksTag: Bool { tagPicker.isOffering }
   private let chores: SceneChores
   /// The artist's picture, large; nil without pictures.
   let picture: PictureBox?
@@ -54,15 +59,26 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
 
   func displayArtist(viewModel: ArtistDetail.FetchArtist.ViewModel) {
     self.viewModel = viewModel
-    viewport.setCount(1 + viewModel.albums.count, resetSelection: true)
+    viewport.setCount(1 + listCount(viewModel), resetSelection: true)
     changed()
   }
 
   func displayExportedData(viewModel: ArtistDetail.ExportData.ViewModel) { exported = viewModel }
 
   public func handle(_ key: BrowserKey) -> Bool {
+    if picksTag { return pickTag(key) }
     if key == .character("m") {
       router?.routeToSimilarArtists()
+      return true
+    }
+    if key == .character("T") {
+      offerTags()
+      return true
+    }
+    if key == .tab, chores.shownWall == nil, let viewModel, viewModel.errorMessage == nil {
+      showsTracks.toggle()
+      viewport.setCount(1 + listCount(viewModel), resetSelection: true)
+      changed()
       return true
     }
     // The wall shows the albums: the action row above them stays in the list (and `m`).
@@ -77,7 +93,7 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
       guard viewModel?.errorMessage == nil else { return true }
       if viewport.selection == 0 {
         router?.routeToSimilarArtists()
-      } else {
+      } else if !showsTracks {
         interactor?.selectAlbum(request: .init(index: viewport.selection - 1))
         router?.routeToAlbumDetail()
       }
@@ -133,14 +149,16 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
           tiles: tiles, selection: viewport.selection, first: 1, width: width, height: bodyHeight)
         pictures = wall?.picturesOffset(rows: header.count) ?? []
         return wall?.lines ?? []
-      }, footer: [SceneText.wallHint + " · m similar"], width: width, height: height)
+      }, footer: [picksTag ? footer : SceneText.wallHint + " · m similar · T tag"], width: width, height: height)
     return SceneFrame(lines: lines, pictures: pictures)
   }
 
   private func header(_ viewModel: ArtistDetail.FetchArtist.ViewModel, width: Int) -> [String] {
     let facts = [viewModel.name, SceneText.joined([viewModel.listeners, viewModel.playCount]), viewModel.tags]
     return facts.filter { !$0.isEmpty }
-      + SceneText.wrap(viewModel.bio, width: width, maxLines: Self.bioLines) + ["", "Top albums"]
+      + SceneText.wrap(viewModel.bio, width: width, maxLines: Self.bioLines) + [
+        "", showsTracks ? "Top tracks" : "Top albums",
+      ]
   }
 
   private func pageLines(width: Int, height: Int, list drawn: (SceneFrame, Int) -> Void) -> [String] {
@@ -155,7 +173,8 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
     }
     let header = header(viewModel, width: width)
     let slots = chores.shownThumbnails
-    let reserved = 9 + SceneText.widest(viewModel.albums.map(\.playCount)) + (slots.map { $0.size.columns + 1 } ?? 0)
+    let figures = showsTracks ? viewModel.tracks.map(Self.trackFigures) : viewModel.albums.map(\.playCount)
+    let reserved = 9 + SceneText.widest(figures) + (slots.map { $0.size.columns + 1 } ?? 0)
     let rows = listRows(
       viewModel,
       nameColumns: SceneText.nameColumns(width: width, preferred: ArtistDetailPresenter.nameColumns, reserved: reserved)
@@ -168,8 +187,7 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
           thumbnails: slots)
         drawn(list, header.count)
         return list.lines
-      }, footer: ["j/k move · Enter open · m similar artists · h back · t thumbnails · r refresh"], width: width,
-      height: height)
+      }, footer: [footer], width: width, height: height)
   }
 
   public func plainLines() -> [String] {
@@ -181,6 +199,11 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
     lines.append("Top albums:")
     lines += viewModel.albums.map { "\(SceneText.padLeft($0.rank, 4)) \($0.name) — \($0.playCount)" }
     if let message = viewModel.albumsMessage { lines.append(message) }
+    // A catalog without top tracks leaves the section out.
+    guard !viewModel.tracks.isEmpty || viewModel.tracksMessage != nil else { return lines }
+    lines.append("Top tracks:")
+    lines += viewModel.tracks.map { "\(SceneText.padLeft($0.rank, 4)) \($0.name) — \(Self.trackFigures($0))" }
+    if let message = viewModel.tracksMessage { lines.append(message) }
     return lines
   }
 
@@ -193,12 +216,48 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
   private func listRows(_ viewModel: ArtistDetail.FetchArtist.ViewModel, nameColumns: Int)
     -> (texts: [String], urls: [URL?])
   {
+    if showsTracks {
+      let texts = viewModel.tracks.map {
+        SceneText.padLeft($0.rank, 4) + " " + SceneText.column($0.name, nameColumns) + "  " + Self.trackFigures($0)
+      }
+      let message = viewModel.tracksMessage.map { ["     \($0)"] } ?? []
+      return ([Self.similarArtistsRow] + texts + message, Array(repeating: nil, count: 1 + texts.count + message.count))
+    }
     let albumTexts = viewModel.albums.map {
       SceneText.padLeft($0.rank, 4) + " " + SceneText.column($0.name, nameColumns) + "  " + $0.playCount
     }
     let message = viewModel.albumsMessage.map { ["     \($0)"] } ?? []
     // The message row is not selectable content; it just sits after the action row when there are no albums.
     return ([Self.similarArtistsRow] + albumTexts + message, [nil] + viewModel.albums.map(\.imageURL) + [nil])
+  }
+
+  static func trackFigures(_ track: ArtistDetail.FetchArtist.ViewModel.Track) -> String {
+    SceneText.joined([track.playCount, track.listeners])
+  }
+
+  private func listCount(_ viewModel: ArtistDetail.FetchArtist.ViewModel) -> Int {
+    showsTracks ? viewModel.tracks.count : viewModel.albums.count
+  }
+
+  private var footer: String {
+    if picksTag { return TagPicker.footer(tags: viewModel?.tagNames ?? []) }
+    return "j/k move · Enter open · m similar artists · Tab albums/tracks · T tag · h back · t thumbnails · r refresh"
+  }
+
+  private func offerTags() {
+    guard let index = tagPicker.start(tags: viewModel?.tagNames ?? []) else { return changed() }
+    openTag(at: index)
+  }
+
+  private func pickTag(_ key: BrowserKey) -> Bool {
+    if let index = tagPicker.pick(key, tags: viewModel?.tagNames ?? []) { openTag(at: index) }
+    changed()
+    return true
+  }
+
+  private func openTag(at index: Int) {
+    interactor?.selectTag(request: .init(index: index))
+    router?.routeToTag()
   }
 
   private func fetchArtist(refresh: Bool) {

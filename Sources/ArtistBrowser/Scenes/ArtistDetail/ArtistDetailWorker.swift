@@ -1,11 +1,15 @@
-/// Fetches an artist's details and top albums.
+/// Fetches an artist's details, top albums and top tracks.
 protocol ArtistDetailWorking: Sendable {
   func fetchDetails(artist: String, policy: CachePolicy) async throws -> StoreResult<ArtistDetails>
   func fetchTopAlbums(artist: String, policy: CachePolicy) async throws -> StoreResult<[AlbumSummary]>
+  /// Nil when the catalog has no top tracks to give (one without `ListeningStore`).
+  func fetchTopTracks(artist: String, policy: CachePolicy) async throws -> StoreResult<[TrackChartEntry]>?
 }
 
 struct ArtistDetailWorker: ArtistDetailWorking {
   let store: any ArtistsStore
+  var listening: (any ListeningStore)?
+  var tracksPerArtist = 50
 
   func fetchDetails(artist: String, policy: CachePolicy) async throws -> StoreResult<ArtistDetails> {
     try await store.artistDetails(name: artist, policy: policy)
@@ -13,5 +17,9 @@ struct ArtistDetailWorker: ArtistDetailWorking {
 
   func fetchTopAlbums(artist: String, policy: CachePolicy) async throws -> StoreResult<[AlbumSummary]> {
     try await store.topAlbums(artist: artist, policy: policy)
+  }
+
+  func fetchTopTracks(artist: String, policy: CachePolicy) async throws -> StoreResult<[TrackChartEntry]>? {
+    try await listening?.artistTopTracks(artist: artist, limit: tracksPerArtist, policy: policy)
   }
 }

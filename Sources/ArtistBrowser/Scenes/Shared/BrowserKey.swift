@@ -14,6 +14,8 @@ public enum BrowserKey: Equatable {
   case enter
   case backspace
   case escape
+  /// Switches between a page's lists (the listener's, the tag's).
+  case tab
 }
 
 /// What a list scene does with a key (vi-style letters and their arrow equivalents).
@@ -31,7 +33,7 @@ enum ListCommand: Equatable {
     case .end: self = .bottom
     case .enter: self = .open
     case .backspace, .escape: self = .back
-    case .left, .right: return nil
+    case .left, .right, .tab: return nil
     case .character(let character):
       switch character {
       case "k": self = .moveUp

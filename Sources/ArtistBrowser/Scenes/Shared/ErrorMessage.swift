@@ -30,6 +30,8 @@ enum ErrorMessage {
       return "Network failed: \(DisplayFormat.clean(reason, columns: reasonColumns)). " + retryHint
     case .offlineNotCached:
       return "Offline and not cached yet. " + retryWhenOnlineHint
+    case .unavailable(let reason):
+      return DisplayFormat.clean(reason, columns: reasonColumns)
     case .unexpected(let description):
       return "Something went wrong: \(DisplayFormat.clean(description, columns: reasonColumns))"
     }

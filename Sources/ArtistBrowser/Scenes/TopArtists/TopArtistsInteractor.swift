@@ -6,6 +6,7 @@ protocol TopArtistsBusinessLogic: AnyObject {
   func selectArtist(request: TopArtists.SelectArtist.Request)
   func showPreview(request: TopArtists.ShowPreview.Request)
   func fetchPreviewDetails(request: TopArtists.ShowPreview.Request) async
+  func selectTag(request: TopArtists.SelectTag.Request)
   func exportData(request: TopArtists.ExportData.Request)
 }
 
@@ -14,6 +15,8 @@ protocol TopArtistsDataStore: AnyObject {
   /// Loaded artists in display order.
   var artists: [ArtistSummary] { get }
   var selectedArtist: ArtistSummary? { get set }
+  /// The tag picked with `T` in the preview pane.
+  var selectedTag: String? { get }
 }
 
 @MainActor
@@ -23,6 +26,9 @@ final class TopArtistsInteractor: TopArtistsBusinessLogic, TopArtistsDataStore {
 
   private(set) var artists: [ArtistSummary] = []
   var selectedArtist: ArtistSummary?
+  private(set) var selectedTag: String?
+  /// The tags of the artist the preview pane shows, once its details came.
+  private var previewTags: [String] = []
   private(set) var sort: ArtistSortOrder = .rank
   private var loadedPages = 0
   private var totalPages = 1
@@ -82,6 +88,7 @@ final class TopArtistsInteractor: TopArtistsBusinessLogic, TopArtistsDataStore {
   /// The row's own facts, at once.
   func showPreview(request: TopArtists.ShowPreview.Request) {
     guard artists.indices.contains(request.index) else { return }
+    previewTags = []
     presenter?.presentPreview(response: .init(artist: artists[request.index], details: nil))
   }
 
@@ -91,7 +98,13 @@ final class TopArtistsInteractor: TopArtistsBusinessLogic, TopArtistsDataStore {
     guard artists.indices.contains(request.index) else { return }
     let artist = artists[request.index]
     guard let details = try? await worker.fetchDetails(artist: artist.name), !Task.isCancelled else { return }
+    previewTags = details.tags
     presenter?.presentPreview(response: .init(artist: artist, details: details))
+  }
+
+  /// The index counts the tags as the preview shows them.
+  func selectTag(request: TopArtists.SelectTag.Request) {
+    selectedTag = previewTags.indices.contains(request.index) ? previewTags[request.index] : nil
   }
 
   func exportData(request: TopArtists.ExportData.Request) {

@@ -67,6 +67,13 @@ enum TopArtists {
     }
   }
 
+  /// Remembers the tag picked with `T` in the preview pane, for the router to pass on.
+  enum SelectTag {
+    struct Request {
+      var index: Int
+    }
+  }
+
   /// Remembers the row the user opened, for the router to pass on.
   enum SelectArtist {
     struct Request {
@@ -90,6 +97,8 @@ enum TopArtists {
       var imageURL: URL?
       /// Name, figures, tags: one line each, longest last, so a short pane cuts the least useful.
       var facts: [String]
+      /// The tags shown, one by one, for `T` to offer.
+      var tags: [String] = []
     }
   }
 }

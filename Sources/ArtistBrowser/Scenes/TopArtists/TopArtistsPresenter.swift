@@ -34,7 +34,8 @@ final class TopArtistsPresenter: TopArtistsPresentationLogic {
         imageURL: artist.imageURL,
         facts: PreviewFacts.lines(
           name: artist.name, listeners: response.details?.listeners ?? artist.listeners,
-          playCount: response.details?.playCount ?? artist.playCount, tags: response.details?.tags ?? [])))
+          playCount: response.details?.playCount ?? artist.playCount, tags: response.details?.tags ?? []),
+        tags: (response.details?.tags ?? []).prefix(PreviewFacts.maxTags).map { DisplayFormat.clean($0, columns: 20) }))
   }
 
   func presentExportedData(response: TopArtists.ExportData.Response) {

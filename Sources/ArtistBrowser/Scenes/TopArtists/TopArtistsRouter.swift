@@ -2,6 +2,7 @@
 protocol TopArtistsRoutingLogic: AnyObject {
   func routeToArtistDetail()
   func routeToSearch()
+  func routeToTag()
 }
 
 @MainActor
@@ -23,6 +24,11 @@ final class TopArtistsRouter: TopArtistsRoutingLogic, TopArtistsDataPassing, Art
 
   func routeToSearch() {
     navigator?.push(factory.makeSearch())
+  }
+
+  func routeToTag() {
+    guard let tag = dataStore?.selectedTag else { return }
+    navigator?.push(ListeningRoute.tag(named: tag, factory: factory))
   }
 
   func selectedArtistName(in source: any TopArtistsDataStore) -> String? {

@@ -28,6 +28,8 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
   /// The details load for `previewedRow` has not finished.
   private var previewDetailsPending = false
   private var resetsSelection = true
+  /// `T`: one of the preview's tags.
+  private var tagPicker = TagPicker()
   static let pagingThreshold = 5
 
   init(
@@ -88,6 +90,15 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
   // MARK: Keys
 
   public func handle(_ key: BrowserKey) -> Bool {
+    if tagPicker.isOffering {
+      if let index = tagPicker.pick(key, tags: preview?.tags ?? []) { openTag(at: index) }
+      changed()
+      return true
+    }
+    if key == .character("T"), chores.shownWall == nil, let tags = preview?.tags {
+      if let index = tagPicker.start(tags: tags) { openTag(at: index) } else { changed() }
+      return true
+    }
     if chores.handleWallKey(key, viewport: &viewport) {
       fetchNextPageIfNeeded()
       return true
@@ -155,7 +166,7 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
         }
         pictures = body.pictures
         return body.lines
-      }, footer: [chores.shownWall == nil ? SceneText.listHint : SceneText.wallHint], width: width, height: height)
+      }, footer: [footer], width: width, height: height)
     return SceneFrame(lines: lines, pictures: pictures)
   }
 
@@ -168,6 +179,16 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
       texts: viewModel.rows.map { Self.rowText($0, nameColumns: nameColumns) },
       imageURLs: viewModel.rows.map(\.imageURL), viewport: &viewport, width: width, height: height,
       thumbnails: slots)
+  }
+
+  private var footer: String {
+    if tagPicker.isOffering { return TagPicker.footer(tags: preview?.tags ?? []) }
+    return chores.shownWall == nil ? SceneText.listHint : SceneText.wallHint
+  }
+
+  private func openTag(at index: Int) {
+    interactor?.selectTag(request: .init(index: index))
+    router?.routeToTag()
   }
 
   private func requestPreview(of row: TopArtists.FetchArtists.ViewModel.Row) {

@@ -26,15 +26,18 @@ import Testing
   final class WorkerSpy: ArtistDetailWorking {
     let details: Result<StoreResult<ArtistDetails>, StoreError>
     let albums: Result<StoreResult<[AlbumSummary]>, StoreError>
+    let tracks: Result<StoreResult<[TrackChartEntry]>?, StoreError>
     private let calls = Mutex<[String]>([])
     var requests: [String] { calls.withLock { $0 }.sorted() }
 
     init(
       details: Result<StoreResult<ArtistDetails>, StoreError>,
-      albums: Result<StoreResult<[AlbumSummary]>, StoreError>
+      albums: Result<StoreResult<[AlbumSummary]>, StoreError>,
+      tracks: Result<StoreResult<[TrackChartEntry]>?, StoreError> = .success(StoreResult([], source: .lastFM))
     ) {
       self.details = details
       self.albums = albums
+      self.tracks = tracks
     }
 
     func fetchDetails(artist: String, policy: CachePolicy) async throws -> StoreResult<ArtistDetails> {
@@ -45,6 +48,11 @@ import Testing
     func fetchTopAlbums(artist: String, policy: CachePolicy) async throws -> StoreResult<[AlbumSummary]> {
       calls.withLock { $0.append("albums \(artist) \(policy == .reload ? "reload" : "cache")") }
       return try albums.get()
+    }
+
+    func fetchTopTracks(artist: String, policy: CachePolicy) async throws -> StoreResult<[TrackChartEntry]>? {
+      calls.withLock { $0.append("tracks \(artist) \(policy == .reload ? "reload" : "cache")") }
+      return try tracks.get()
     }
   }
 
@@ -62,7 +70,7 @@ import Testing
       albums: .success(StoreResult([Seeds.believe], source: .offlineCache)))
     let (sut, presenter) = makeSUT(worker)
     await sut.fetchArtist(request: .init(refresh: true))
-    #expect(worker.requests == ["albums cher reload", "details cher reload"])
+    #expect(worker.requests == ["albums cher reload", "details cher reload", "tracks cher reload"])
     #expect(presenter.presentArtistCalled)
     #expect(presenter.response?.details == Seeds.cherDetails)
     #expect(presenter.response?.albums == [Seeds.believe])

@@ -9,6 +9,7 @@ import Testing
     var details: ArtistDetails? = Seeds.cherDetails
     var albums: [AlbumSummary] = [Seeds.believe]
     var selectedAlbum: AlbumSummary?
+    var selectedTag: String?
   }
 
   func makeSUT() -> (ArtistDetailRouter, NavigatorSpy, DataStoreFake) {

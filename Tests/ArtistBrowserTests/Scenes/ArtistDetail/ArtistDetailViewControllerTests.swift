@@ -10,6 +10,8 @@ import Testing
     var selectedAlbumIndex: Int?
     func fetchArtist(request: ArtistDetail.FetchArtist.Request) async { fetchArtistCalled = true }
     func selectAlbum(request: ArtistDetail.SelectAlbum.Request) { selectedAlbumIndex = request.index }
+    var selectedTagIndex: Int?
+    func selectTag(request: ArtistDetail.SelectTag.Request) { selectedTagIndex = request.index }
     var exportDataCalled = false
     func exportData(request: ArtistDetail.ExportData.Request) { exportDataCalled = true }
   }
@@ -22,6 +24,8 @@ import Testing
     func routeToAlbumDetail() { routeToAlbumDetailCalled = true }
     func routeToSimilarArtists() { routeToSimilarArtistsCalled = true }
     func routeBack() { routeBackCalled = true }
+    var routeToTagCalled = false
+    func routeToTag() { routeToTagCalled = true }
   }
 
   func makeSUT() -> (ArtistDetailViewController, InteractorSpy, RouterSpy) {

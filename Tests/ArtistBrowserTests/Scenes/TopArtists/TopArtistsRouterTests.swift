@@ -7,6 +7,7 @@ import Testing
   final class DataStoreFake: TopArtistsDataStore {
     var artists: [ArtistSummary] = [Seeds.cher]
     var selectedArtist: ArtistSummary?
+    var selectedTag: String?
   }
 
   func makeSUT() -> (TopArtistsRouter, NavigatorSpy, DataStoreFake, SceneFactory) {

@@ -23,6 +23,8 @@ import Testing
       previewRequests.append(request.index)
     }
     func fetchPreviewDetails(request: TopArtists.ShowPreview.Request) async { fetchPreviewDetailsCalled = true }
+    var selectedTagIndex: Int?
+    func selectTag(request: TopArtists.SelectTag.Request) { selectedTagIndex = request.index }
     var exportDataCalled = false
     /// Stands in for the interactor → presenter → display round trip of an export.
     var onExport: (@MainActor () -> Void)?
@@ -38,6 +40,8 @@ import Testing
     var routeToSearchCalled = false
     func routeToArtistDetail() { routeToArtistDetailCalled = true }
     func routeToSearch() { routeToSearchCalled = true }
+    var routeToTagCalled = false
+    func routeToTag() { routeToTagCalled = true }
   }
 
   func makeSUT() -> (TopArtistsViewController, InteractorSpy, RouterSpy) {

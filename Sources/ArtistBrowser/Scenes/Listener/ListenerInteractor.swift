@@ -1,0 +1,143 @@
+import FoundationEssentials
+
+@MainActor
+protocol ListenerBusinessLogic: AnyObject {
+  func fetchListener(request: Listener.FetchListener.Request) async
+  func fetchNextPage(request: Listener.FetchNextPage.Request) async
+  func switchList(request: Listener.SwitchList.Request) async
+  func changePeriod(request: Listener.ChangePeriod.Request) async
+  func selectItem(request: Listener.SelectItem.Request)
+  func exportData(request: Listener.ExportData.Request)
+}
+
+@MainActor
+protocol ListenerDataStore: AnyObject {
+  /// Set by whoever opens the scene (the command line); empty: the scene asks for a name.
+  var userName: String { get set }
+  /// The charts' period; the command line may start elsewhere than a week.
+  var period: ListeningPeriod { get set }
+  var items: [ListeningItem] { get }
+  var selectedItem: ListeningItem? { get }
+}
+
+@MainActor
+final class ListenerInteractor: ListenerBusinessLogic, ListenerDataStore {
+  var presenter: (any ListenerPresentationLogic)?
+  var worker: any ListenerWorking
+  /// What relative times are counted from (tests fix it).
+  var clock: @MainActor () -> Date = { Date() }
+
+  var userName = ""
+  private(set) var items: [ListeningItem] = []
+  private(set) var selectedItem: ListeningItem?
+  private(set) var list = Listener.List.recent
+  /// What people look at most: their week.
+  var period = ListeningPeriod.week
+  private var profile: ListenerSummary?
+  private var profileError: StoreError?
+  private var listError: StoreError?
+  private var loadedPages = 0
+  private var totalPages = 1
+  /// Where the profile and the list came from, and whether they were served stale.
+  private var profileSource: (DataSource, Bool)?
+  private var listSource: (DataSource, Bool)?
+  /// Which list load is the latest: an answer for a list or period left behind is dropped.
+  private var generation = 0
+
+  init(worker: any ListenerWorking) {
+    self.worker = worker
+  }
+
+  func fetchListener(request: Listener.FetchListener.Request) async {
+    if let user = request.user { userName = user }
+    let policy: CachePolicy = request.refresh ? .reload : .useCache
+    let (user, worker) = (userName, worker)
+    async let profileCall = worker.fetchProfile(user: user, policy: policy)
+    let listLoad = Task { await self.loadFirstPage(policy: policy) }
+    do {
+      let result = try await profileCall
+      profile = result.value
+      profileError = nil
+      profileSource = (result.source, result.isStale)
+    } catch {
+      profile = nil
+      profileError = StoreError(error)
+    }
+    await listLoad.value
+    present()
+  }
+
+  func switchList(request: Listener.SwitchList.Request) async {
+    list = request.list ?? list.next
+    await loadFirstPage(policy: .useCache)
+    present()
+  }
+
+  func changePeriod(request: Listener.ChangePeriod.Request) async {
+    period = request.period ?? period.next
+    guard list.isChart else { return present() }
+    await loadFirstPage(policy: .useCache)
+    present()
+  }
+
+  func fetchNextPage(request: Listener.FetchNextPage.Request) async {
+    guard loadedPages > 0, loadedPages < totalPages, listError == nil else { return }
+    let expected = generation
+    do {
+      let result = try await worker.fetchList(
+        list, user: userName, period: period, page: loadedPages + 1, policy: .useCache)
+      guard expected == generation else { return }
+      loadedPages += 1
+      totalPages = result.value.totalPages
+      // The track playing now comes with page 1 only; a later page never repeats it.
+      items += result.value.items.filter { !$0.isNowPlaying }
+      listSource = (result.source, result.isStale)
+    } catch {
+      guard expected == generation else { return }
+      listError = StoreError(error)
+    }
+    present()
+  }
+
+  func selectItem(request: Listener.SelectItem.Request) {
+    selectedItem = items.indices.contains(request.index) ? items[request.index] : nil
+  }
+
+  func exportData(request: Listener.ExportData.Request) {
+    guard profile != nil else { return }
+    presenter?.presentExportedData(response: response())
+  }
+
+  private func loadFirstPage(policy: CachePolicy) async {
+    generation += 1
+    let expected = generation
+    items = []
+    loadedPages = 0
+    totalPages = 1
+    listError = nil
+    listSource = nil
+    do {
+      let result = try await worker.fetchList(list, user: userName, period: period, page: 1, policy: policy)
+      guard expected == generation else { return }
+      items = result.value.items
+      loadedPages = 1
+      totalPages = result.value.totalPages
+      listSource = (result.source, result.isStale)
+    } catch {
+      guard expected == generation else { return }
+      listError = StoreError(error)
+    }
+  }
+
+  private func present() {
+    presenter?.presentListener(response: response())
+  }
+
+  private func response() -> Listener.FetchListener.Response {
+    .init(
+      userName: userName, profile: profile, profileError: profileError, list: list, period: period, items: items,
+      hasMore: loadedPages > 0 && loadedPages < totalPages, source: listSource?.0 ?? profileSource?.0,
+      isStale: listSource?.1 == true || profileSource?.1 == true, listError: listError,
+      now: clock())
+  }
+}

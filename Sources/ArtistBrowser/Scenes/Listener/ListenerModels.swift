@@ -1,0 +1,129 @@
+import FoundationEssentials
+
+enum Listener {
+  /// The lists beside the profile, in the order `Tab` goes through them.
+  enum List: String, CaseIterable, Codable, Sendable {
+    case recent, topArtists, topAlbums, topTracks, loved
+
+    var title: String {
+      switch self {
+      case .recent: "Recent tracks"
+      case .topArtists: "Top artists"
+      case .topAlbums: "Top albums"
+      case .topTracks: "Top tracks"
+      case .loved: "Loved tracks"
+      }
+    }
+
+    /// The charts cover a period (`p`); the histories do not.
+    var isChart: Bool { self == .topArtists || self == .topAlbums || self == .topTracks }
+
+    var next: List {
+      let all = Self.allCases
+      return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]
+    }
+  }
+
+  /// Loads the profile and the shown list's first page (again, with `refresh`, bypassing the metadata cache).
+  /// `user`, when given, is the name typed at the prompt.
+  enum FetchListener {
+    struct Request {
+      var user: String?
+      var refresh = false
+    }
+
+    struct Response {
+      var userName: String
+      var profile: ListenerSummary?
+      /// The profile could not be loaded: the page has nothing to show.
+      var profileError: StoreError?
+      var list: List
+      var period: ListeningPeriod
+      /// Everything loaded of `list`, the track playing now first.
+      var items: [ListeningItem]
+      var hasMore: Bool
+      var source: DataSource?
+      var isStale: Bool
+      /// The list could not be loaded (a private profile hides its listening; the profile still shows).
+      var listError: StoreError?
+      /// What relative times are counted from.
+      var now: Date
+    }
+
+    struct ViewModel: Equatable {
+      typealias Row = ListingRow
+
+      var name: String
+      /// Real name; scrobbles, registered since, country.
+      var facts: [String]
+      var imageURL: URL?
+      /// Every list's title, the shown one in brackets.
+      var tabs: String
+      /// The shown list, with its period for a chart.
+      var listTitle: String
+      var rows: [Row]
+      var hasMore: Bool
+      /// In place of the rows: an empty list, or why it could not be loaded.
+      var listMessage: String?
+      /// Set when the listener could not be loaded at all.
+      var errorMessage: String?
+      var status: StatusLine
+    }
+  }
+
+  /// Appends the shown list's next page; presented through `FetchListener`.
+  enum FetchNextPage {
+    struct Request {}
+  }
+
+  /// Shows another list (nil: the next one, as `Tab`); presented through `FetchListener`.
+  enum SwitchList {
+    struct Request {
+      var list: List?
+    }
+  }
+
+  /// The charts' next period (`p`); presented through `FetchListener`.
+  enum ChangePeriod {
+    struct Request {
+      var period: ListeningPeriod?
+    }
+  }
+
+  /// Remembers the row the user opened, for the router to pass on.
+  enum SelectItem {
+    struct Request {
+      var index: Int
+    }
+  }
+
+  /// What is loaded, as data for scripts (`--json`): the profile and the shown list.
+  enum ExportData {
+    struct Request {}
+    typealias Response = FetchListener.Response
+
+    struct ViewModel: Codable, Equatable {
+      struct Profile: Codable, Equatable {
+        var name: String
+        var realName: String?
+        var playCount: Int?
+        /// Unix seconds.
+        var registered: Int?
+        var country: String?
+        var imageURL: String?
+      }
+
+      var scene = "listener"
+      var source: DataSource?
+      var stale: Bool
+      var listener: Profile
+      var list: List
+      /// The chart's period; absent for recent and loved tracks.
+      var period: ListeningPeriod?
+      var hasMore: Bool
+      var items: [ExportedData.ListedItem]
+      /// Why the list is missing, when the profile could be loaded and the list not.
+      var listError: String?
+    }
+  }
+}

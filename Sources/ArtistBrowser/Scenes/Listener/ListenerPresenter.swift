@@ -1,0 +1,74 @@
+import FoundationEssentials
+
+@MainActor
+protocol ListenerPresentationLogic: AnyObject {
+  func presentListener(response: Listener.FetchListener.Response)
+  func presentExportedData(response: Listener.ExportData.Response)
+}
+
+@MainActor
+final class ListenerPresenter: ListenerPresentationLogic {
+  weak var viewController: (any ListenerDisplayLogic)?
+  static let nameColumns = 40
+  static let nowPlaying = "▶ now playing"
+
+  func presentListener(response: Listener.FetchListener.Response) {
+    let profile = response.profile
+    let name = DisplayFormat.clean(profile?.name ?? response.userName, columns: Self.nameColumns)
+    let errorMessage = response.profileError.map(ErrorMessage.text(for:))
+    let listError = response.listError.map(ErrorMessage.text(for:))
+    let rows = response.items.map { Self.row($0, list: response.list, now: response.now) }
+    let listMessage = listError ?? (rows.isEmpty ? "No \(response.list.title.lowercased()) yet." : nil)
+    viewController?.displayListener(
+      viewModel: .init(
+        name: name, facts: profile.map(Self.facts) ?? [], imageURL: profile?.imageURL,
+        tabs: Listener.List.allCases.map { $0 == response.list ? "[\($0.title)]" : $0.title }.joined(separator: " "),
+        listTitle: response.list.isChart
+          ? SceneText.joined([response.list.title, response.period.label]) : response.list.title,
+        rows: rows, hasMore: response.hasMore, listMessage: listMessage, errorMessage: errorMessage,
+        status: StatusLine(source: response.source, isStale: response.isStale, error: errorMessage ?? listError)))
+  }
+
+  func presentExportedData(response: Listener.ExportData.Response) {
+    guard let profile = response.profile else { return }
+    viewController?.displayExportedData(
+      viewModel: .init(
+        source: response.source, stale: response.isStale,
+        listener: .init(
+          name: ExportedData.text(profile.name), realName: profile.realName.map(ExportedData.text),
+          playCount: profile.playCount,
+          registered: profile.registered.map { Int($0.timeIntervalSince1970.rounded(.down)) },
+          country: profile.country.map(ExportedData.text), imageURL: profile.imageURL?.absoluteString),
+        list: response.list, period: response.list.isChart ? response.period : nil, hasMore: response.hasMore,
+        items: response.items.map(ExportedData.ListedItem.init),
+        listError: response.listError.map { ErrorMessage.forPrintout(ErrorMessage.text(for: $0)) }))
+  }
+
+  /// The real name on a line of its own, then scrobbles, registered since and country.
+  static func facts(_ profile: ListenerSummary) -> [String] {
+    let realName = DisplayFormat.clean(profile.realName ?? "", columns: nameColumns)
+    let figures = SceneText.joined([
+      DisplayFormat.counted(profile.playCount, "scrobble", "scrobbles"),
+      profile.registered.map { "since " + ListeningTime.calendarDate($0) } ?? "",
+      DisplayFormat.clean(profile.country ?? "", columns: 30),
+    ])
+    return [realName, figures].filter { !$0.isEmpty }
+  }
+
+  /// Charts lead with the rank and end with the plays; histories lead with when.
+  static func row(_ item: ListeningItem, list: Listener.List, now: Date) -> Listener.FetchListener.ViewModel.Row {
+    let lead: String =
+      if item.isNowPlaying {
+        nowPlaying
+      } else if let rank = item.rank, list.isChart {
+        "\(rank)."
+      } else if let date = item.date {
+        list == .recent ? ListeningTime.relative(date, now: now) : ListeningTime.calendarDate(date)
+      } else { "" }
+    return .init(
+      lead: lead, title: DisplayFormat.clean(item.name, columns: nameColumns),
+      detail: item.kind == .artist ? "" : DisplayFormat.clean(item.artist, columns: 30),
+      figure: list.isChart ? DisplayFormat.counted(item.playCount, "play", "plays") : "", imageURL: item.imageURL,
+      isNowPlaying: item.isNowPlaying)
+  }
+}

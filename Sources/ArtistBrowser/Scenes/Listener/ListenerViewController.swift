@@ -1,0 +1,228 @@
+import FoundationEssentials
+import ImageCacheSupport
+import TerminalUI
+
+@MainActor
+protocol ListenerDisplayLogic: AnyObject {
+  func displayListener(viewModel: Listener.FetchListener.ViewModel)
+  func displayExportedData(viewModel: Listener.ExportData.ViewModel)
+}
+
+/// A listener's own Last.fm: the profile, then one of their lists (`Tab` switches: recent tracks, top artists,
+/// albums and tracks for the period `p` cycles through, loved tracks). From `PicturePane.minimumWidth` columns up
+/// the selected row's cover stands beside the list. Opened without a name (`u`), it first asks for one.
+@MainActor
+public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
+  var interactor: (any ListenerBusinessLogic)?
+  var router: (any ListenerRoutingLogic & ListenerDataPassing)?
+
+  private(set) var viewModel: Listener.FetchListener.ViewModel?
+  private var exported: Listener.ExportData.ViewModel?
+  private(set) var viewport = ListViewport()
+  private let chores: SceneChores
+  let previewPicture: PictureBox?
+  /// The name being typed while the scene asks for one.
+  private(set) var prompt: PromptText?
+  /// What the prompt starts with (`LASTFM_USER`).
+  var suggestedUser = ""
+  private var resetsSelection = true
+  static let pagingThreshold = 5
+  static let footer = "j/k move · Enter open · Tab list · p period · h back · t thumbnails · w wall · r refresh"
+
+  init(
+    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: PictureBox? = nil,
+    wall: WallView? = nil
+  ) {
+    chores = SceneChores(preferences: preferences, thumbnails: thumbnails, wall: wall)
+    self.previewPicture = previewPicture
+    previewPicture?.onUpdate = { [weak self] in self?.changed() }
+  }
+
+  public var onNeedsDisplay: (@MainActor () -> Void)? {
+    get { chores.onNeedsDisplay }
+    set { chores.onNeedsDisplay = newValue }
+  }
+
+  public var title: String { viewModel?.name ?? router?.dataStore?.userName ?? "Listener" }
+
+  public var status: StatusLine { chores.status(viewModel?.status) }
+
+  public func start() {
+    if router?.dataStore?.userName.isEmpty ?? true {
+      prompt = PromptText(suggestedUser)
+      changed()
+    } else {
+      fetch(user: nil, refresh: false)
+    }
+  }
+
+  public func stop() {
+    chores.stop()
+    previewPicture?.cancel()
+  }
+
+  public func waitForLoad() async { await chores.waitForLoad() }
+  public func waitForThumbnails() async { await chores.waitForThumbnails() }
+  public var isSettled: Bool { chores.isSettled && previewPicture?.pendingURL == nil }
+
+  func displayListener(viewModel: Listener.FetchListener.ViewModel) {
+    self.viewModel = viewModel
+    viewport.setCount(viewModel.rows.count, resetSelection: resetsSelection)
+    resetsSelection = false
+    changed()
+  }
+
+  func displayExportedData(viewModel: Listener.ExportData.ViewModel) { exported = viewModel }
+
+  // MARK: Keys
+
+  public func handle(_ key: BrowserKey) -> Bool {
+    if prompt != nil { return handleTyping(key) }
+    let canList = viewModel?.errorMessage == nil
+    if canList, chores.handleWallKey(key, viewport: &viewport) {
+      fetchNextPageIfNeeded()
+      return true
+    }
+    switch key {
+    case .tab:
+      run { await $0.switchList(request: .init(list: nil)) }
+      return true
+    case .character("p"):
+      run { await $0.changePeriod(request: .init(period: nil)) }
+      return true
+    default:
+      break
+    }
+    guard let command = ListCommand(key) else { return false }
+    if viewport.apply(command) {
+      fetchNextPageIfNeeded()
+      changed()
+      return true
+    }
+    switch command {
+    case .open:
+      guard canList, viewModel?.rows.isEmpty == false else { return true }
+      interactor?.selectItem(request: .init(index: viewport.selection))
+      router?.routeToSelection()
+    case .back:
+      router?.routeBack()
+    case .toggleThumbnails:
+      chores.toggleThumbnails()
+    case .refresh:
+      fetch(user: nil, refresh: true)
+    default:
+      return false
+    }
+    return true
+  }
+
+  /// The prompt takes every key: text, Backspace, Enter to open the listener, Escape (or Backspace on an empty
+  /// prompt) to go back.
+  private func handleTyping(_ key: BrowserKey) -> Bool {
+    guard var typed = prompt else { return false }
+    switch key {
+    case .character(let character):
+      guard typed.append(character) else { return true }
+    case .backspace:
+      guard typed.removeLast() else {
+        router?.routeBack()
+        return true
+      }
+    case .escape:
+      router?.routeBack()
+      return true
+    case .enter:
+      let name = String(typed.text.trimmingWhitespace())
+      guard !name.isEmpty else { return true }
+      prompt = nil
+      fetch(user: name, refresh: false)
+      return true
+    default:
+      return true
+    }
+    prompt = typed
+    changed()
+    return true
+  }
+
+  // MARK: Output
+
+  public func render(width: Int, height: Int) -> [String] {
+    renderFrame(width: width, height: height).lines
+  }
+
+  public func renderFrame(width: Int, height: Int) -> SceneFrame {
+    if let prompt {
+      let label = "Listener: "
+      let field =
+        label
+        + TerminalText.truncateLeading(DisplayFormat.sanitized(prompt.text) + "▏", toColumns: width - label.count)
+      return SceneFrame(
+        lines: ScreenLayout.compose(
+          header: [field], body: { _ in [] }, footer: ["type a Last.fm user name · Enter open · Esc back"],
+          width: width, height: height))
+    }
+    guard let viewModel else {
+      return SceneFrame(
+        lines: ScreenLayout.compose(
+          header: [title], body: { _ in ["Loading…"] }, footer: [Self.footer], width: width, height: height))
+    }
+    if let error = viewModel.errorMessage {
+      return SceneFrame(
+        lines: ScreenLayout.compose(
+          header: [viewModel.name, ""], body: { _ in [error] }, footer: ["h back · r retry"], width: width,
+          height: height))
+    }
+    let header =
+      [SceneText.joined([viewModel.name] + viewModel.facts), viewModel.tabs, "", viewModel.listTitle]
+    var pictures: [PicturePlacement] = []
+    let lines = ScreenLayout.compose(
+      header: header,
+      body: { bodyHeight in
+        let body = ListingBody.frame(
+          rows: viewModel.rows, message: viewModel.listMessage, chores: chores, viewport: &viewport,
+          picture: previewPicture, bodyRow: header.count, width: width, height: bodyHeight)
+        pictures = body.pictures
+        return body.lines
+      }, footer: [chores.shownWall == nil ? Self.footer : SceneText.wallHint + " · Tab list · p period"],
+      width: width, height: height)
+    return SceneFrame(lines: lines, pictures: pictures)
+  }
+
+  public func plainLines() -> [String] {
+    guard let viewModel else { return [title] }
+    if let error = viewModel.errorMessage { return [viewModel.name, error] }
+    let rows = ListingBody.plainLines(viewModel.rows)
+    return [SceneText.joined([viewModel.name] + viewModel.facts), viewModel.listTitle + ":"]
+      + (viewModel.listMessage.map { [$0] } ?? rows)
+  }
+
+  public func jsonSnapshot() throws -> Data {
+    exported = nil
+    interactor?.exportData(request: .init())
+    return try SnapshotEncoder.encode(loaded: exported)
+  }
+
+  // MARK: Private
+
+  private func fetch(user: String?, refresh: Bool) {
+    run { await $0.fetchListener(request: .init(user: user, refresh: refresh)) }
+  }
+
+  private func fetchNextPageIfNeeded() {
+    guard !chores.isLoading, viewModel?.hasMore == true, viewport.isNear(endWithin: Self.pagingThreshold) else {
+      return
+    }
+    guard let interactor else { return }
+    chores.load { await interactor.fetchNextPage(request: .init()) }
+  }
+
+  /// A new list or period starts at its top.
+  private func run(_ work: @escaping @MainActor (any ListenerBusinessLogic) async -> Void) {
+    guard let interactor else { return }
+    resetsSelection = true
+    chores.load { await work(interactor) }
+  }
+
+  private func changed() { chores.changed() }
+}

@@ -1,0 +1,69 @@
+import FoundationEssentials
+
+/// A row of the listener's and the tag's lists as shown: a lead (rank, when, "▶ now playing"), the name and its
+/// artist, a figure (plays).
+struct ListingRow: Equatable {
+  var lead: String
+  var title: String
+  /// The artist of a track or album; empty for an artist.
+  var detail: String
+  /// Play count in charts; empty elsewhere.
+  var figure: String
+  var imageURL: URL?
+  var isNowPlaying = false
+}
+
+/// The body both pages draw under their headers: the rows as a list (with the selected row's cover beside it on a
+/// wide screen) or as a wall, or the list's message when there are no rows.
+@MainActor
+enum ListingBody {
+  static func frame(
+    rows: [ListingRow], message: String?, chores: SceneChores, viewport: inout ListViewport, picture: PictureBox?,
+    bodyRow: Int, width: Int, height: Int
+  ) -> SceneFrame {
+    if let message, rows.isEmpty { return SceneFrame(lines: [message]) }
+    let tiles = rows.map {
+      WallTile(imageURL: $0.imageURL, title: $0.title, subtitle: $0.detail.isEmpty ? $0.figure : $0.detail)
+    }
+    if let wall = chores.wallFrame(tiles: tiles, selection: viewport.selection, width: width, height: height) {
+      return SceneFrame(lines: wall.lines, pictures: wall.picturesOffset(rows: bodyRow))
+    }
+    let selected = rows.indices.contains(viewport.selection) ? rows[viewport.selection] : nil
+    var shown = viewport
+    let body = PicturePane.list(
+      width: width, height: height, bodyRow: bodyRow, picture: picture, url: selected?.imageURL,
+      facts: selected.map { [$0.title, $0.detail, SceneText.joined([$0.lead, $0.figure])] } ?? []
+    ) { columns in
+      list(rows, chores: chores, viewport: &shown, width: columns, height: height)
+    }
+    viewport = shown
+    return body
+  }
+
+  /// `nameColumns` nil: the whole name (printouts).
+  static func text(_ row: ListingRow, leadColumns: Int, nameColumns: Int?) -> String {
+    let lead =
+      row.lead.hasSuffix(".") ? SceneText.padLeft(row.lead, leadColumns) : SceneText.column(row.lead, leadColumns)
+    let name = row.detail.isEmpty ? row.title : row.title + " — " + row.detail
+    let text = lead + "  " + (nameColumns.map { SceneText.column(name, $0) } ?? name)
+    return row.figure.isEmpty ? text : text + "  " + row.figure
+  }
+
+  /// Every row whole, for `--plain`.
+  static func plainLines(_ rows: [ListingRow]) -> [String] {
+    let leadColumns = SceneText.widest(rows.map(\.lead))
+    return rows.map { text($0, leadColumns: leadColumns, nameColumns: nil) }
+  }
+
+  private static func list(
+    _ rows: [ListingRow], chores: SceneChores, viewport: inout ListViewport, width: Int, height: Int
+  ) -> SceneFrame {
+    let slots = chores.shownThumbnails
+    let leadColumns = SceneText.widest(rows.map(\.lead))
+    let reserved = 6 + leadColumns + SceneText.widest(rows.map(\.figure)) + (slots.map { $0.size.columns + 1 } ?? 0)
+    let nameColumns = SceneText.nameColumns(width: width, preferred: 60, reserved: reserved)
+    return ListRenderer.frame(
+      texts: rows.map { text($0, leadColumns: leadColumns, nameColumns: nameColumns) },
+      imageURLs: rows.map(\.imageURL), viewport: &viewport, width: width, height: height, thumbnails: slots)
+  }
+}

@@ -1,0 +1,118 @@
+@MainActor
+protocol TagBusinessLogic: AnyObject {
+  func fetchTag(request: TagPage.FetchTag.Request) async
+  func fetchNextPage(request: TagPage.FetchNextPage.Request) async
+  func switchList(request: TagPage.SwitchList.Request)
+  func selectItem(request: TagPage.SelectItem.Request)
+  func exportData(request: TagPage.ExportData.Request)
+}
+
+@MainActor
+protocol TagDataStore: AnyObject {
+  /// Set by whoever opens the scene (the command line, `T` on an artist).
+  var tagName: String { get set }
+  var selectedItem: ListeningItem? { get }
+}
+
+@MainActor
+final class TagInteractor: TagBusinessLogic, TagDataStore {
+  /// One list's pages so far.
+  struct Loaded {
+    var items: [ListeningItem] = []
+    var pages = 0
+    var totalPages = 1
+    var error: StoreError?
+    var provenance: (source: DataSource, isStale: Bool)?
+
+    var hasMore: Bool { pages > 0 && pages < totalPages }
+  }
+
+  var presenter: (any TagPresentationLogic)?
+  var worker: any TagWorking
+
+  var tagName = ""
+  private(set) var selectedItem: ListeningItem?
+  private(set) var list = TagPage.List.artists
+  private var info: TagSummary?
+  private var infoError: StoreError?
+  private var infoProvenance: (source: DataSource, isStale: Bool)?
+  private var loaded: [TagPage.List: Loaded] = [:]
+
+  init(worker: any TagWorking) {
+    self.worker = worker
+  }
+
+  func fetchTag(request: TagPage.FetchTag.Request) async {
+    let policy: CachePolicy = request.refresh ? .reload : .useCache
+    let (tag, worker) = (tagName, worker)
+    async let infoCall = worker.fetchInfo(tag: tag, policy: policy)
+    async let artistsCall = Self.firstPage(.artists, tag: tag, worker: worker, policy: policy)
+    async let albumsCall = Self.firstPage(.albums, tag: tag, worker: worker, policy: policy)
+    do {
+      let result = try await infoCall
+      (info, infoError, infoProvenance) = (result.value, nil, (result.source, result.isStale))
+    } catch {
+      (info, infoError, infoProvenance) = (nil, StoreError(error), nil)
+    }
+    loaded = [.artists: await artistsCall, .albums: await albumsCall]
+    present()
+  }
+
+  func fetchNextPage(request: TagPage.FetchNextPage.Request) async {
+    guard var current = loaded[list], current.hasMore, current.error == nil else { return }
+    let shown = list
+    do {
+      let result = try await worker.fetchList(shown, tag: tagName, page: current.pages + 1, policy: .useCache)
+      current.pages += 1
+      current.totalPages = result.value.totalPages
+      current.items += result.value.items
+      current.provenance = (result.source, result.isStale)
+    } catch {
+      current.error = StoreError(error)
+    }
+    loaded[shown] = current
+    present()
+  }
+
+  func switchList(request: TagPage.SwitchList.Request) {
+    list = request.list ?? list.next
+    present()
+  }
+
+  func selectItem(request: TagPage.SelectItem.Request) {
+    let items = loaded[list]?.items ?? []
+    selectedItem = items.indices.contains(request.index) ? items[request.index] : nil
+  }
+
+  func exportData(request: TagPage.ExportData.Request) {
+    guard info != nil else { return }
+    presenter?.presentExportedData(response: response())
+  }
+
+  private static func firstPage(_ list: TagPage.List, tag: String, worker: any TagWorking, policy: CachePolicy)
+    async -> Loaded
+  {
+    do {
+      let result = try await worker.fetchList(list, tag: tag, page: 1, policy: policy)
+      return Loaded(
+        items: result.value.items, pages: 1, totalPages: result.value.totalPages,
+        provenance: (result.source, result.isStale))
+    } catch {
+      return Loaded(error: StoreError(error))
+    }
+  }
+
+  private func present() {
+    presenter?.presentTag(response: response())
+  }
+
+  private func response() -> TagPage.FetchTag.Response {
+    let shown = loaded[list] ?? Loaded()
+    let provenances = [infoProvenance, loaded[.artists]?.provenance, loaded[.albums]?.provenance].compactMap { $0 }
+    return .init(
+      tagName: tagName, info: info, infoError: infoError, list: list, artists: loaded[.artists]?.items ?? [],
+      albums: loaded[.albums]?.items ?? [], hasMore: shown.hasMore, source: provenances.first?.source,
+      isStale: provenances.contains { $0.isStale }, artistsError: loaded[.artists]?.error,
+      albumsError: loaded[.albums]?.error)
+  }
+}

@@ -1,0 +1,177 @@
+import FoundationEssentials
+
+/// Read access to listeners (`user.*`), tags (`tag.*`) and an artist's top tracks. Kept apart from `ArtistsStore`
+/// so the catalogs that have no listeners (the in-memory one, test fakes) need not pretend to. Implementations
+/// throw `StoreError`.
+public protocol ListeningStore: Sendable {
+  func listenerProfile(user: String, policy: CachePolicy) async throws -> StoreResult<ListenerSummary>
+  /// The track playing now, if any, first.
+  func recentTracks(user: String, page: Int, limit: Int, policy: CachePolicy) async throws
+    -> StoreResult<Page<TrackPlay>>
+  func lovedTracks(user: String, page: Int, limit: Int, policy: CachePolicy) async throws
+    -> StoreResult<Page<TrackPlay>>
+  func listenerTopArtists(user: String, period: ListeningPeriod, page: Int, limit: Int, policy: CachePolicy)
+    async throws -> StoreResult<Page<ArtistSummary>>
+  func listenerTopAlbums(user: String, period: ListeningPeriod, page: Int, limit: Int, policy: CachePolicy)
+    async throws -> StoreResult<Page<AlbumSummary>>
+  func listenerTopTracks(user: String, period: ListeningPeriod, page: Int, limit: Int, policy: CachePolicy)
+    async throws -> StoreResult<Page<TrackChartEntry>>
+  func tagInfo(tag: String, policy: CachePolicy) async throws -> StoreResult<TagSummary>
+  func tagTopArtists(tag: String, page: Int, limit: Int, policy: CachePolicy) async throws
+    -> StoreResult<Page<ArtistSummary>>
+  func tagTopAlbums(tag: String, page: Int, limit: Int, policy: CachePolicy) async throws
+    -> StoreResult<Page<AlbumSummary>>
+  func artistTopTracks(artist: String, limit: Int, policy: CachePolicy) async throws
+    -> StoreResult<[TrackChartEntry]>
+}
+
+/// A listener's public profile.
+public struct ListenerSummary: Codable, Equatable, Sendable {
+  public var name: String
+  public var realName: String?
+  /// Scrobbles in all.
+  public var playCount: Int?
+  public var registered: Date?
+  public var country: String?
+  public var imageURL: URL?
+
+  public init(
+    name: String, realName: String? = nil, playCount: Int? = nil, registered: Date? = nil, country: String? = nil,
+    imageURL: URL? = nil
+  ) {
+    self.name = name
+    self.realName = realName
+    self.playCount = playCount
+    self.registered = registered
+    self.country = country
+    self.imageURL = imageURL
+  }
+}
+
+/// A track a listener played (recent tracks) or loved: when, and on which album when the catalog says.
+public struct TrackPlay: Codable, Equatable, Sendable {
+  public var name: String
+  public var artist: String
+  public var album: String?
+  public var imageURL: URL?
+  /// When it was played or loved; nil for the track playing now.
+  public var date: Date?
+  public var isNowPlaying: Bool
+
+  public init(
+    name: String, artist: String, album: String? = nil, imageURL: URL? = nil, date: Date? = nil,
+    isNowPlaying: Bool = false
+  ) {
+    self.name = name
+    self.artist = artist
+    self.album = album
+    self.imageURL = imageURL
+    self.date = date
+    self.isNowPlaying = isNowPlaying
+  }
+}
+
+/// A track in a chart (a listener's top tracks, an artist's).
+public struct TrackChartEntry: Codable, Equatable, Sendable {
+  public var rank: Int
+  public var name: String
+  public var artist: String
+  public var playCount: Int?
+  public var listeners: Int?
+
+  public init(rank: Int, name: String, artist: String, playCount: Int? = nil, listeners: Int? = nil) {
+    self.rank = rank
+    self.name = name
+    self.artist = artist
+    self.playCount = playCount
+    self.listeners = listeners
+  }
+}
+
+/// A tag's description.
+public struct TagSummary: Codable, Equatable, Sendable {
+  public var name: String
+  /// How many people use the tag.
+  public var reach: Int?
+  /// How often it was applied.
+  public var total: Int?
+  /// May contain HTML (a "Read more" link); presenters strip it.
+  public var summary: String
+
+  public init(name: String, reach: Int? = nil, total: Int? = nil, summary: String = "") {
+    self.name = name
+    self.reach = reach
+    self.total = total
+    self.summary = summary
+  }
+}
+
+/// The periods a listener's charts cover, in the order `p` cycles through them; raw values as Last.fm names them.
+public enum ListeningPeriod: String, Codable, CaseIterable, Sendable {
+  case week = "7day"
+  case month = "1month"
+  case quarter = "3month"
+  case halfYear = "6month"
+  case year = "12month"
+  case overall
+
+  public var label: String {
+    switch self {
+    case .week: "last 7 days"
+    case .month: "last month"
+    case .quarter: "last 3 months"
+    case .halfYear: "last 6 months"
+    case .year: "last 12 months"
+    case .overall: "all time"
+    }
+  }
+
+  /// The next period, wrapping from `overall` back to a week.
+  public var next: ListeningPeriod {
+    let all = Self.allCases
+    return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]
+  }
+}
+
+/// The listening store of a catalog without listeners or tags: every call says so.
+struct NoListeningStore: ListeningStore {
+  static let failure = StoreError.unavailable("this catalog has no listeners or tags")
+
+  func listenerProfile(user: String, policy: CachePolicy) async throws -> StoreResult<ListenerSummary> {
+    throw Self.failure
+  }
+
+  func recentTracks(user: String, page: Int, limit: Int, policy: CachePolicy) async throws
+    -> StoreResult<Page<TrackPlay>>
+  { throw Self.failure }
+
+  func lovedTracks(user: String, page: Int, limit: Int, policy: CachePolicy) async throws
+    -> StoreResult<Page<TrackPlay>>
+  { throw Self.failure }
+
+  func listenerTopArtists(user: String, period: ListeningPeriod, page: Int, limit: Int, policy: CachePolicy)
+    async throws -> StoreResult<Page<ArtistSummary>>
+  { throw Self.failure }
+
+  func listenerTopAlbums(user: String, period: ListeningPeriod, page: Int, limit: Int, policy: CachePolicy)
+    async throws -> StoreResult<Page<AlbumSummary>>
+  { throw Self.failure }
+
+  func listenerTopTracks(user: String, period: ListeningPeriod, page: Int, limit: Int, policy: CachePolicy)
+    async throws -> StoreResult<Page<TrackChartEntry>>
+  { throw Self.failure }
+
+  func tagInfo(tag: String, policy: CachePolicy) async throws -> StoreResult<TagSummary> { throw Self.failure }
+
+  func tagTopArtists(tag: String, page: Int, limit: Int, policy: CachePolicy) async throws
+    -> StoreResult<Page<ArtistSummary>>
+  { throw Self.failure }
+
+  func tagTopAlbums(tag: String, page: Int, limit: Int, policy: CachePolicy) async throws
+    -> StoreResult<Page<AlbumSummary>>
+  { throw Self.failure }
+
+  func artistTopTracks(artist: String, limit: Int, policy: CachePolicy) async throws
+    -> StoreResult<[TrackChartEntry]>
+  { throw Self.failure }
+}

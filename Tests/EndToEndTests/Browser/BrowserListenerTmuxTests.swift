@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+/// The listener and tag pages in a real terminal (tmux, 120×30, demo catalog), driven with keys and read back from
+/// the screen: the playing track on top, `Tab` and `p` changing list and period, Enter opening an album and
+/// Backspace coming back, `u` asking for a name, and an unknown user said on the status line.
+@Suite(
+  .enabled(if: BrowserProcess.isBuilt, "needs the built binary: run `swift build` first"),
+  .enabled(if: TmuxSession.executable != nil, "needs tmux"), .timeLimit(.minutes(20)))
+struct BrowserListenerTmuxTests {
+  static let columns = 120
+  static let rows = 30
+
+  /// The screen's last line: the status line.
+  static func statusLine(_ screen: [String]) -> String { screen.count >= rows ? screen[rows - 1] : "" }
+
+  private func start(_ arguments: [String], cache: URL) throws -> TmuxSession {
+    let tmux = TmuxSession()
+    try tmux.start(
+      BrowserProcess.shellCommand(
+        cacheDirectory: cache, arguments: arguments, term: "xterm-256color",
+        after: "echo BROWSER-EXITED; sleep 600"),
+      columns: Self.columns, rows: Self.rows)
+    return tmux
+  }
+
+  @Test func theDemoListenerPlaysSomethingTabAndPChangeTheListEnterOpensAnAlbumAndBackspaceReturns() async throws {
+    let cache = try BrowserProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let tmux = try start(["--user", "nightjar_radio"], cache: cache)
+    defer { tmux.kill() }
+
+    // The profile, the tabs, and the playing track selected on top of the recent tracks.
+    let recent = try await tmux.waitForScreen("the listener's recent tracks") { screen in
+      screen.contains { $0.hasPrefix("> ▶ now playing  ") }
+    }
+    #expect(recent.first?.hasPrefix("nightjar_radio · Mara Quell · ") == true)
+    #expect(recent[1] == "[Recent tracks] Top artists Top albums Top tracks Loved tracks")
+    #expect(recent.contains { $0.contains(" min ago ") || $0.contains(" h ago ") })
+
+    // Tab: the top artists of the last 7 days; p: of the last month.
+    try tmux.sendKeys("Tab")
+    _ = try await tmux.waitForScreen("the top artists") { screen in
+      screen.contains("Top artists · last 7 days") && screen.contains { $0.hasPrefix(">  1.  ") }
+    }
+    try tmux.sendKeys("p")
+    let month = try await tmux.waitForScreen("the month's top artists") { screen in
+      screen.contains("Top artists · last month") && screen.contains { $0.hasPrefix(">  1.  ") }
+    }
+    #expect(month.contains { $0.contains(" plays") })
+
+    // Tab again: the month's top albums; Enter opens the first one's page.
+    try tmux.sendKeys("Tab")
+    let albums = try await tmux.waitForScreen("the month's top albums") { screen in
+      screen.contains("Top albums · last month") && screen.contains { $0.hasPrefix(">  1.  ") }
+    }
+    let firstAlbum = try #require(albums.first { $0.hasPrefix(">  1.  ") })
+    let albumName = String(
+      firstAlbum.dropFirst(">  1.  ".count).prefix { $0 != "—" }.trimmingCharacters(in: .whitespaces))
+    #expect(!albumName.isEmpty)
+    try tmux.sendKeys("Enter")
+    let albumPage = try await tmux.waitForScreen("the album page") { screen in
+      screen.first?.hasPrefix(albumName) == true && screen.contains { $0.contains(" tracks · ") }
+    }
+    #expect(!albumPage.contains { $0.contains("Top albums · last month") })
+
+    // Backspace: the listener's page again, on the same list and period.
+    try tmux.sendKeys("BSpace")
+    _ = try await tmux.waitForScreen("the listener's top albums again") { screen in
+      screen.contains("Top albums · last month") && screen.first?.hasPrefix("nightjar_radio") == true
+    }
+    try tmux.sendKeys("q")
+    _ = try await tmux.waitForScreen("the browser to exit") { $0.contains("BROWSER-EXITED") }
+    #expect(try tmux.format("#{alternate_on}") == "0")
+  }
+
+  @Test func uAsksForANameAndAnUnknownOneIsSaidOnTheStatusLine() async throws {
+    let cache = try BrowserProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let tmux = try start([], cache: cache)
+    defer { tmux.kill() }
+    _ = try await tmux.waitForScreen("the chart") { $0.first?.hasPrefix("Top artists") == true }
+
+    // u, a name that is nobody's, Enter: one line on the page and on the status line.
+    try tmux.sendKeys("u")
+    _ = try await tmux.waitForScreen("the name prompt") { $0.first?.hasPrefix("Listener: ") == true }
+    try tmux.type("ghost_of_nobody")
+    try tmux.sendKeys("Enter")
+    let unknown = try await tmux.waitForScreen("the unknown user's message") { screen in
+      Self.statusLine(screen).contains("the demo catalog has no user \"ghost_of_nobody\"")
+    }
+    #expect(unknown.filter { $0 == "the demo catalog has no user \"ghost_of_nobody\"; check the spelling" }.count == 1)
+
+    // Backspace, u and a private profile's name: the profile, and the hidden listening said once on the page.
+    try tmux.sendKeys("BSpace")
+    _ = try await tmux.waitForScreen("the chart again") { $0.first?.hasPrefix("Top artists") == true }
+    try tmux.sendKeys("u")
+    _ = try await tmux.waitForScreen("the name prompt") { $0.first?.hasPrefix("Listener: ") == true }
+    try tmux.type("quietlistener")
+    try tmux.sendKeys("Enter")
+    let hidden = try await tmux.waitForScreen("the private profile") { screen in
+      screen.first?.hasPrefix("quietlistener · ") == true
+        && Self.statusLine(screen).contains("quietlistener hides their listening")
+    }
+    #expect(hidden.contains("quietlistener hides their listening on the demo catalog"))
+  }
+
+  @Test func aTagsAlbumsOpenWithTabAndEnterAndBackspaceReturns() async throws {
+    let cache = try BrowserProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let tmux = try start(["--tag", "shoegaze"], cache: cache)
+    defer { tmux.kill() }
+    let artists = try await tmux.waitForScreen("the tag's top artists") { screen in
+      screen.first?.hasPrefix("shoegaze · ") == true && screen.contains("[Top artists] Top albums")
+        && screen.contains { $0.hasPrefix(">  1.  ") }
+    }
+    #expect(artists.contains { $0.contains("shoegaze is a tag on the demo catalog") })
+
+    try tmux.sendKeys("Tab")
+    let albums = try await tmux.waitForScreen("the tag's top albums") { screen in
+      screen.contains("Top artists [Top albums]") && screen.contains { $0.hasPrefix(">  1.  ") && $0.contains(" — ") }
+    }
+    let firstAlbum = try #require(albums.first { $0.hasPrefix(">  1.  ") })
+    let albumName = String(
+      firstAlbum.dropFirst(">  1.  ".count).prefix { $0 != "—" }.trimmingCharacters(in: .whitespaces))
+    try tmux.sendKeys("Enter")
+    _ = try await tmux.waitForScreen("the album page") { screen in
+      screen.first?.hasPrefix(albumName) == true && screen.contains { $0.contains(" tracks · ") }
+    }
+    try tmux.sendKeys("BSpace")
+    _ = try await tmux.waitForScreen("the tag's albums again") { $0.contains("Top artists [Top albums]") }
+  }
+}
