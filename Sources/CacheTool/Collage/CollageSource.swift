@@ -5,14 +5,15 @@ import LastFM
 import TerminalUI
 import ToolOptions
 
-/// Where a collage's covers come from, in reading order. A new source (a listener's top albums for a period, a
-/// tag's top albums, which need Last.fm methods of their own) is one more case here and in `resolve`, plus its
-/// option in `Collage`; everything after the list of cells is shared.
+/// Where a collage's covers come from, in reading order. A new source is one more case here and in `resolve`,
+/// plus its option in `Collage`; everything after the list of cells is shared.
 enum CollageSource {
   /// An artist's top albums, through the Last.fm client or the demo catalog, as `warm ARTIST` plans them.
   case artist(String)
   /// One image URL a line from a file, or standard input for `-`.
   case urls(String)
+  /// A listener's top albums for a period, or a tag's (`--user`, `--tag`), as `warm` plans them.
+  case planned(CoverSubject)
 
   /// One cell of the grid before its picture is fetched: a URL, or why there is none.
   enum Cell: Equatable {
@@ -39,12 +40,29 @@ enum CollageSource {
     case .urls(let path):
       return Resolved(cells: Self.padded(Self.cells(inList: try URLList.readText(path)), to: count))
     case .artist(let name):
-      let plan = try await Self.plan(artist: name, albums: count, lastFM: lastFM, global: global, transport: transport)
-      let cells = plan.plan.covers.map { Cell.url($0.url) }
-      let missing = plan.plan.albumsWithoutCover > 0 ? " (\(plan.plan.albumsWithoutCover) albums have no cover)" : ""
-      let note = "\(TerminalText.sanitize(plan.plan.artist)): \(cells.count) covers\(missing), from the \(plan.label)"
-      return Resolved(cells: Self.padded(cells, to: count), note: note, source: plan.source)
+      let plan = try await Self.plan(lastFM: lastFM, global: global, transport: transport) {
+        planner, policy throws(LastFMError) in
+        try await planner.plan(artist: name, albums: count, similar: 0, size: .extralarge, policy: policy)
+      }
+      return Self.resolved(plan, subject: nil, count: count)
+    case .planned(let subject):
+      let plan = try await Self.plan(lastFM: lastFM, global: global, transport: transport) {
+        planner, policy throws(LastFMError) in
+        // The largest size Last.fm serves: tiles are usually 300 pixels.
+        try await subject.plan(with: planner, albums: count, size: .extralarge, policy: policy)!
+      }
+      return Self.resolved(plan, subject: subject.planSubject, count: count)
     }
+  }
+
+  private static func resolved(
+    _ plan: (plan: CoverPlan, label: String, source: CatalogSource), subject: String?, count: Int
+  ) -> Resolved {
+    let cells = plan.plan.covers.map { Cell.url($0.url) }
+    let missing = plan.plan.albumsWithoutCover > 0 ? " (\(plan.plan.albumsWithoutCover) albums have no cover)" : ""
+    let named = TerminalText.sanitize(subject ?? plan.plan.artist)
+    let note = "\(named): \(cells.count) covers\(missing), from the \(plan.label)"
+    return Resolved(cells: Self.padded(cells, to: count), note: note, source: plan.source)
   }
 
   /// Every line that is not blank or a `#` comment is a cell, in order, so a bad line keeps its place.
@@ -62,7 +80,8 @@ enum CollageSource {
   }
 
   private static func plan(
-    artist: String, albums: Int, lastFM: LastFMOptions, global: GlobalOptions, transport: any DataLoading
+    lastFM: LastFMOptions, global: GlobalOptions, transport: any DataLoading,
+    _ makePlan: (CoverPlanner, LastFM.CachePolicy) async throws(LastFMError) -> CoverPlan
   ) async throws -> (plan: CoverPlan, label: String, source: CatalogSource) {
     let configuration = try global.configuration()
     let source = try await lastFM.settings.source()
@@ -70,9 +89,7 @@ enum CollageSource {
       let client = try CachedLastFMClient(
         configuration: source.configuration, loader: transport, cacheFolder: configuration.cacheDirectory!,
         namespace: source.metadataNamespace)
-      // The largest size Last.fm serves: tiles are usually 300 pixels.
-      let plan = try await CoverPlanner(client: client)
-        .plan(artist: artist, albums: albums, similar: 0, size: .extralarge, policy: lastFM.settings.policy)
+      let plan = try await makePlan(CoverPlanner(client: client), lastFM.settings.policy)
       return (plan, source.label, source)
     } catch let error as LastFMError {
       await source.shutdown()

@@ -7,16 +7,19 @@ import ToolOptions
 struct Collage: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "collage",
-    abstract: "Make one PNG of covers in a grid: an artist's top albums, or a list of image URLs.",
+    abstract: "Make one PNG of covers in a grid: an artist's, a listener's or a tag's top albums, or image URLs.",
     discussion: """
       imgcache collage "Artist Name" --grid 3x3 -o covers.png
       imgcache collage --urls FILE --grid 5x5 --tile 300 -o covers.png   (one URL a line; - reads standard input)
+      imgcache collage --user NAME --period 1month --grid 3x3 -o month.png   (a listener's top albums; try nightjar_radio)
+      imgcache collage --tag NAME --grid 4x4 -o tag.png   (a tag's top albums)
       Covers go through the cache. A missing or broken cover is a grey tile; the exit status is 0 when every tile \
       is a cover, 1 when some are not, 2 when none is (then nothing is written).
       """)
 
   @OptionGroup var global: GlobalOptions
   @OptionGroup var lastFM: LastFMOptions
+  @OptionGroup(title: "Listeners and tags") var listening: ListeningOptions
 
   @Argument(help: "Artist whose top albums to lay out (autocorrected).")
   var artist: String?
@@ -84,9 +87,10 @@ struct Collage: AsyncParsableCommand {
   }
 
   private func source() throws -> CollageSource {
-    switch try ArtistOrURLs(artist: artist, urls: urls) {
-    case .urls(let path): return .urls(path)
-    case .artist(let name): return .artist(name)
+    switch try CoverSubject(artist: artist, urls: urls, listening: listening) {
+    case .urls(let path): .urls(path)
+    case .artist(let name): .artist(name)
+    case let subject: .planned(subject)
     }
   }
 

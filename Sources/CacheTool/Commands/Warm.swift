@@ -48,8 +48,8 @@ struct Warm: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingFailures {
-      if try await warmsListeningPage() { return }
-      switch try ArtistOrURLs(artist: artist, urls: urls) {
+      let subject = try CoverSubject(artist: artist, urls: urls, listening: listening)
+      switch subject {
       case .urls(let path):
         let list = try URLList.read(path)
         let manager = try global.makeManager()
@@ -57,33 +57,13 @@ struct Warm: AsyncParsableCommand {
         try WarmRun.finish(report, invalid: list.invalid, manager: manager, json: json)
       case .artist(let name):
         try await warmArtist(name)
+      case .user, .tag:
+        guard similar == 0 else { throw CommandFailure("--similar goes with an artist, not --user or --tag") }
+        try await warm(subject: subject.planSubject) { planner, policy throws(LastFMError) in
+          try await subject.plan(with: planner, albums: albums, size: size, policy: policy)!
+        }
       }
     }
-  }
-
-  /// `--user` or `--tag`: their top albums' covers; false when neither was given.
-  private func warmsListeningPage() async throws -> Bool {
-    let pages = [listening.user, listening.tag].compactMap { $0 }
-    guard !pages.isEmpty else {
-      if listening.period != nil { throw CommandFailure("--period goes with --user") }
-      return false
-    }
-    guard pages.count == 1, artist == nil, urls == nil else {
-      throw CommandFailure("give one of an artist, --urls, --user or --tag")
-    }
-    guard similar == 0 else { throw CommandFailure("--similar goes with an artist, not --user or --tag") }
-    if let user = listening.user {
-      let period = try listening.chartPeriod() ?? .week
-      try await warm(subject: "\(user)'s top albums (\(period.label))") { planner, policy throws(LastFMError) in
-        try await planner.plan(user: user, period: period, albums: albums, size: size, policy: policy)
-      }
-    } else if let tag = listening.tag {
-      if listening.period != nil { throw CommandFailure("--period goes with --user") }
-      try await warm(subject: "the tag \(tag)'s top albums") { planner, policy throws(LastFMError) in
-        try await planner.plan(tag: tag, albums: albums, size: size, policy: policy)
-      }
-    }
-    return true
   }
 
   private func warmArtist(_ name: String) async throws {
