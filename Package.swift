@@ -157,11 +157,11 @@ let package = Package(
 /// of every start, a third of an empty `imgcache warm` (BENCHMARKS.md). The binaries also run without a Swift
 /// toolchain installed. The cost is size: 133 MB with symbols, 76 MB stripped, most of it ICU data.
 var staticSwiftRuntime: [LinkerSetting] {
-  // The modules were compiled against the shared Foundation, whose link entries leave out what the static
-  // libraries need in turn; name those here.
+  // The modules were compiled against the shared FoundationEssentials, whose link entries leave out what the
+  // static libraries need in turn; name those here. Full Foundation, FoundationInternationalization and ICU are
+  // not among them: nothing imports them (scripts/check-no-icu fails the build in CI if they come back).
   let foundation = [
-    "Foundation", "CoreFoundation", "FoundationEssentials", "FoundationInternationalization", "_FoundationICU",
-    "_FoundationCShims", "_FoundationCollections", "swiftSynchronization", "swiftDispatch",
+    "FoundationEssentials", "_FoundationCShims", "_FoundationCollections", "swiftSynchronization", "swiftDispatch",
   ]
   let flags =
     ["-static-stdlib", "-Xlinker", "--start-group"] + foundation.map { "-l\($0)" } + ["-Xlinker", "--end-group"]

@@ -24,7 +24,7 @@ public final class BoundedLockWait: Sendable {
     self.noteFirstWait = noteFirstWait
   }
 
-  /// SQLite's busy handler (`Configuration.busyMode = .callback(wait.handle)`).
+  /// SQLite's busy handler, called on each try through an `SQLiteBusyHandler` (`IndexLockWait`).
   @Sendable public func handle(tries: Int) -> Bool {
     if tries == 0, !hasNoted.exchange(true, ordering: .relaxed) { noteFirstWait() }
     guard timer.keepWaiting(tries: tries, thread: UInt(pthread_self())) else { return false }

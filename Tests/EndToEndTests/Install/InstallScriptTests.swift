@@ -41,6 +41,19 @@ struct InstallScriptTests {
     #expect(again.status == 1 && again.stderr.contains("nothing installed"))
   }
 
+  @Test func aPrefixTheInstallMadeIsRemovedByTheUninstall() async throws {
+    let work = try BrowserProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: work) }
+    let stage = try await Self.stage(in: work)
+    let prefix = work.appendingPathComponent("new-prefix")
+
+    let install = try await Self.script("install", ["--prefix", prefix.path], stage: stage)
+    #expect(install.status == 0, "\(install.stdout)\(install.stderr)")
+    let uninstall = try await Self.script("uninstall", ["--prefix", prefix.path], stage: stage)
+    #expect(uninstall.status == 0, "\(uninstall.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: prefix.path))
+  }
+
   @Test func aBadArgumentIsOneLineAndExit2() async throws {
     let output = try await Self.script("install", ["--prefixx", "/tmp"], stage: nil)
     #expect(output.status == 2)
