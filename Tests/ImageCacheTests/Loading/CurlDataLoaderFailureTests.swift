@@ -145,7 +145,11 @@ struct CurlDataLoaderFailureTests {
     // Given: 4 transfers stalled on the server and 36 more queued behind the total bound.
     let server = try HTTPTestServer { request in request.path == "/fine" ? .text("fine") : .stallAfterHeaders }
     defer { server.stop() }
-    let loader = CurlDataLoader(configuration: .init(maxConcurrentTransfers: 4, maxConnectionsPerHost: 4))
+    // Patient: the stalled transfers must still be there when the test, resumed late on a busy machine, cancels.
+    let loader = CurlDataLoader(
+      configuration: .init(
+        maxConcurrentTransfers: 4, maxConnectionsPerHost: 4, stallTimeout: .seconds(300), transferTimeout: .seconds(600)
+      ))
     let tasks = (0..<40).map { index in Task { await loader.loadResult(server.url("/stall/\(index)")) } }
     try await server.waitForRequests(4)
 
