@@ -4,8 +4,8 @@
   import Darwin
 #endif
 
-/// Reads a file descriptor to its end with read(2): works on pipes and `/dev/fd/N` alike, where Foundation's
-/// `FileHandle` (full Foundation, and with it ICU) was used before.
+/// Reads a file descriptor to its end with read(2): works on pipes and `/dev/fd/N` alike, without Foundation's
+/// `FileHandle`, which lives in full Foundation and would bring ICU into the binary.
 enum DescriptorReading {
   /// Every byte until end of file; nil on a read error (a folder, EIO, a closed descriptor).
   static func readToEnd(_ descriptor: Int32) -> [UInt8]? {
