@@ -50,12 +50,12 @@ struct Collage: AsyncParsableCommand {
         throw CommandFailure(
           "\(columns)x\(rows) tiles of \(tile) px is too large a picture; use fewer or smaller tiles")
       }
-      let source = try source()
+      let subject = try CoverSubject(artist: artist, urls: urls, listening: listening)
       let configuration = try global.configuration()
       global.bootstrapLogging()
       let transport = ImageManager.makeTransport(configuration)
-      let resolved = try await source.resolve(
-        count: columns * rows, lastFM: lastFM, global: global, transport: transport)
+      let resolved = try await subject.collageCells(
+        count: columns * rows, lastFM: lastFM, cacheDirectory: configuration.cacheDirectory!, transport: transport)
       if let note = resolved.note { Console.note(note) }
       let manager: ImageManager
       do {
@@ -83,14 +83,6 @@ struct Collage: AsyncParsableCommand {
       }
       print(json ? try Console.json(summary) : summary.line)
       if summary.drawn < summary.tileCount { throw ExitCode(summary.drawn == 0 ? 2 : 1) }
-    }
-  }
-
-  private func source() throws -> CollageSource {
-    switch try CoverSubject(artist: artist, urls: urls, listening: listening) {
-    case .urls(let path): .urls(path)
-    case .artist(let name): .artist(name)
-    case let subject: .planned(subject)
     }
   }
 

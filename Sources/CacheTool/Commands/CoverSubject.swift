@@ -7,40 +7,42 @@ import ToolOptions
 enum CoverSubject {
   case artist(String)
   case urls(String)
-  case user(String, ChartPeriod)
-  case tag(String)
+  case listening(ListeningCovers)
 
   init(artist: String?, urls: String?, listening: ListeningOptions) throws {
     if listening.period != nil && listening.user == nil { throw CommandFailure("--period goes with --user") }
     switch (artist, urls, listening.user, listening.tag) {
     case (let name?, nil, nil, nil): self = .artist(name)
     case (nil, let path?, nil, nil): self = .urls(path)
-    case (nil, nil, let user?, nil): self = .user(user, try listening.chartPeriod() ?? .week)
-    case (nil, nil, nil, let tag?): self = .tag(tag)
+    case (nil, nil, let user?, nil): self = .listening(.user(user, try listening.chartPeriod() ?? .week))
+    case (nil, nil, nil, let tag?): self = .listening(.tag(tag))
     case (nil, nil, nil, nil):
       throw CommandFailure("name an artist, or give --urls FILE (- for standard input), --user NAME or --tag NAME")
     default: throw CommandFailure("give one of an artist, --urls, --user or --tag")
     }
   }
+}
 
-  /// How the note on stderr names a listener's or tag's plan; nil for an artist (the plan names it).
-  var planSubject: String? {
+/// A listener's top albums for a period, or a tag's: planned the same way by `warm` and `collage`.
+enum ListeningCovers {
+  case user(String, ChartPeriod)
+  case tag(String)
+
+  /// How the note on stderr names the plan.
+  var subject: String {
     switch self {
     case .user(let user, let period): "\(user)'s top albums (\(period.label))"
     case .tag(let tag): "the tag \(tag)'s top albums"
-    case .artist, .urls: nil
     }
   }
 
-  /// The plan of a listener's or tag's covers; nil for an artist or a list (each command plans those its way).
   func plan(with planner: CoverPlanner, albums: Int?, size: ImageSet.Size, policy: CachePolicy)
-    async throws(LastFMError) -> CoverPlan?
+    async throws(LastFMError) -> CoverPlan
   {
     switch self {
     case .user(let user, let period):
       try await planner.plan(user: user, period: period, albums: albums, size: size, policy: policy)
     case .tag(let tag): try await planner.plan(tag: tag, albums: albums, size: size, policy: policy)
-    case .artist, .urls: nil
     }
   }
 }

@@ -57,10 +57,10 @@ struct Warm: AsyncParsableCommand {
         try WarmRun.finish(report, invalid: list.invalid, manager: manager, json: json)
       case .artist(let name):
         try await warmArtist(name)
-      case .user, .tag:
+      case .listening(let covers):
         guard similar == 0 else { throw CommandFailure("--similar goes with an artist, not --user or --tag") }
-        try await warm(subject: subject.planSubject) { planner, policy throws(LastFMError) in
-          try await subject.plan(with: planner, albums: albums, size: size, policy: policy)!
+        try await warm(subject: covers.subject) { planner, policy throws(LastFMError) in
+          try await covers.plan(with: planner, albums: albums, size: size, policy: policy)
         }
       }
     }
@@ -82,32 +82,21 @@ struct Warm: AsyncParsableCommand {
     if let albums, albums < 1 { throw CommandFailure("--albums must be at least 1") }
     let configuration = try global.configuration()
     global.bootstrapLogging()
-    let source = try await lastFM.settings.source()
     let transport = ImageManager.makeTransport(configuration)
-    let plan: CoverPlan
+    let planned = try await CoverPlanning.plan(
+      lastFM: lastFM, cacheDirectory: configuration.cacheDirectory!, transport: transport, makePlan)
     let manager: ImageManager
     do {
-      let client = try CachedLastFMClient(
-        configuration: source.configuration, loader: transport, cacheFolder: configuration.cacheDirectory!,
-        namespace: source.metadataNamespace)
-      plan = try await makePlan(CoverPlanner(client: client), lastFM.settings.policy)
       manager = try ImageManager(configuration: configuration, transport: transport)
-    } catch let error as LastFMError {
-      await source.shutdown()
-      throw CommandFailure(error.description(service: source.serviceName))
     } catch {
-      await source.shutdown()
+      await planned.source.shutdown()
       throw CommandFailure("\(error)")
     }
-    do {  // stderr even with --json: the user must always learn when the demo catalog answered
-      let others = plan.similarArtists.isEmpty ? "" : " and \(plan.similarArtists.count) similar artists"
-      let missing = plan.albumsWithoutCover > 0 ? " (\(plan.albumsWithoutCover) albums have no cover)" : ""
-      let named = TerminalText.sanitize(subject ?? plan.artist + others)
-      Console.note("\(named): \(plan.covers.count) covers\(missing), from the \(source.label)")
-    }
+    // stderr even with --json: the user must always learn when the demo catalog answered
+    Console.note(CoverPlanning.note(planned, subject: subject))
     let report = await WarmRun.prefetch(
-      plan.covers.map(\.url), with: manager, concurrency: global.concurrency, json: json)
-    await source.shutdown()
+      planned.plan.covers.map(\.url), with: manager, concurrency: global.concurrency, json: json)
+    await planned.source.shutdown()
     try WarmRun.finish(report, invalid: [], manager: manager, json: json)
   }
 }
