@@ -140,6 +140,43 @@ import Testing
     #expect(server.requestCount == 1)
   }
 
+  @Test func aProcessedRequestJoiningAPrefetchsDownloadStoresItsProcessedCopy() async throws {
+    // Given a cover the server holds back, which a prefetch has started to download
+    let gate = DispatchSemaphore(value: 0)
+    let server = try HTTPTestServer { [cover] _ in
+      gate.wait()
+      return .ok(cover, headers: ["Cache-Control": "max-age=600"])
+    }
+    defer {
+      gate.signal()
+      server.stop()
+    }
+    let manager = try openManager()
+    let url = server.url("/cover.png")
+    let prefetch = Task { await manager.prefetch([url]) }
+    try await server.waitForRequests(1)
+
+    // When a request resized to 48 px with `storeProcessedOnDisk` joins that download
+    let request = ImageRequest(
+      url: url, processors: [ImageProcessors.Resize(size: 48)], options: .storeProcessedOnDisk)
+    let shown = Task { try await manager.image(for: request) }
+    try await waitUntil("the request to join the prefetch's download") {
+      manager.dataJobs.waiterCount(for: url) >= 2
+    }
+    gate.signal()
+
+    // Then one download answered both, and the processed copy is on disk with the original's expiry
+    #expect(try await shown.value.width == 48)
+    #expect(await prefetch.value.fetched == 1)
+    #expect(server.requestCount == 1)
+    let key = manager.cacheKey(for: url)
+    let original = try #require(try manager.disk!.lookup(key))
+    let processed = try #require(try manager.disk!.lookup(key + "#resize(48x48,fit)"))
+    #expect(processed.entry.metadata.expiresAt == original.entry.metadata.expiresAt)
+    #expect(processed.entry.metadata.expiresAt == clock().addingTimeInterval(600))
+    #expect(StoredBitmap.decode(processed.data) == (try await shown.value.bitmap))
+  }
+
   @Test func withoutTheOptionOnlyTheOriginalIsStored() async throws {
     let server = try serveCover()
     defer { server.stop() }
