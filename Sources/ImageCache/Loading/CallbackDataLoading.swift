@@ -1,7 +1,6 @@
-/// A loader that can run a request's first attempt with no task waiting for it. A prefetch of new URLs uses it to
-/// check and store each response on the thread where it arrives (`ImageManager.subscribeByCallback`). Kept beside
-/// the task path for its revalidations: for 500 stale thumbnails the task path took 4–8% more instructions and
-/// 16% more CPU (BENCHMARKS.md, "one path through the pipeline"); for new downloads it saves under 5%.
+/// A loader that can run a request's first attempt with no task waiting for it: the pipeline's network step checks
+/// and stores each new image or 304 on the thread where it arrives (`ImageManager.transfer`), so a prefetch settles
+/// its URLs without suspending and resuming a task around each transfer and each write.
 protocol CallbackDataLoading: DataLoading {
   /// Starts the first attempt of `request`; `completion` runs exactly once, on the loader's own thread (or at once,
   /// on the caller's, when the request cannot start or is cancelled). Nil when this loader cannot run it that way.

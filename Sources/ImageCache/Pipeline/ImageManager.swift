@@ -4,8 +4,13 @@ import Synchronization
 
 /// The image service: memory → disk → network, with coalescing, revalidation and offline-first fallback.
 ///
-/// A table cell (or a terminal row) asks `image(for:)`; a prefetcher asks `data(for:)`, which validates and
-/// stores bytes without keeping pixels in memory.
+/// A table cell (or a terminal row) asks `image(for:)`; a prefetcher (`ImagePrefetcher`) asks for bytes, which are
+/// validated and stored without keeping pixels in memory.
+///
+/// One route, in named stages: a memory miss becomes an image job (`LoadImage`), which decodes the original
+/// (`DecodeImage`) and runs the request's processors (`ProcessImage`); the original's bytes come from a data job
+/// (`FetchOriginalData`), from the disk tier or from the network (`FetchFromNetwork`), which keeps what it gets on
+/// disk (`StoreOriginal`). Callers of the same image or bytes join the same job (`TaskCoalescer`).
 public final class ImageManager {
   /// The memory tier: decoded bitmaps.
   public let memory: any ImageCaching
@@ -21,16 +26,14 @@ public final class ImageManager {
   let logger: Logger
   let counters = Mutex(NetworkCounters())
   let diskWriter: DiskWriteBatcher?
-  let dataJobs = TaskCoalescer<URL, DataResult>()
-  /// Loads whose options change where bytes may come from (`LoadMode` other than `.standard`): kept apart from
-  /// `dataJobs`, so a reload never joins a load that may answer from disk.
-  private let modeDataJobs = TaskCoalescer<LoadJobKey, DataResult>()
-  let imageJobs = TaskCoalescer<ImageJobKey, ImageResponse>()
-  /// Decodes of originals that processed requests share.
-  let decodeJobs = TaskCoalescer<LoadJobKey, ImageResponse>()
+  /// Loads of original bytes (`FetchOriginalData`), one per URL and `LoadMode`: a reload never joins a load that may
+  /// answer from disk.
+  let dataJobs = TaskCoalescer<LoadJobKey, DataResult>()
+  /// Images (`LoadImage`), one per memory key and options, and the decodes of originals (`DecodeImage`) that
+  /// requests with other processors share.
+  let imageJobs = TaskCoalescer<ImageJob, ImageResponse>()
   /// Whether `credentials` is `CredentialParameters.default`, under which `ImageRequest` works out its memory key.
   private let usesDefaultCredentials: Bool
-  private let backgroundRevalidations = TaskCoalescer<URL, DataResult>()
 
   /// Assembles a manager from its parts: the seam tests and other front ends use.
   public init(
@@ -123,100 +126,6 @@ public final class ImageManager {
     return try await load(request, memoryKey: memoryKey)
   }
 
-  /// `image(for:)` past the memory tier: one load per memory key and options however many callers wait.
-  @usableFromInline func load(
-    _ request: ImageRequest, memoryKey: ImageCacheKey
-  ) async throws(ImageManagerError) -> ImageResponse {
-    let job = ImageJobKey(memoryKey: memoryKey, options: request.options)
-    // An `ImageTask`'s context, when this runs in one: its priority may change while the image loads.
-    return try await coalesced(imageJobs, job, priority: request.priority, context: TransferContext.current) {
-      [self] () throws(ImageManagerError) in
-      try await loadImage(request, memoryKey: memoryKey)
-    }
-  }
-
-  /// `image(for:)` past a memory miss, run once per memory key and options however many callers wait.
-  private func loadImage(
-    _ request: ImageRequest, memoryKey: ImageCacheKey
-  ) async throws(ImageManagerError) -> ImageResponse {
-    let url = request.url
-    let key = cacheKey(for: url)
-    let mode = LoadMode(request.options)
-    let usesMemory = !request.options.contains(.skipMemoryTier)
-    guard !request.processors.isEmpty else {
-      let original = try await decodedImage(url, key: key, mode: mode)
-      if usesMemory { memory.setImage(original.bitmap, forKey: memoryKey) }
-      return original
-    }
-    let processedKey = storesProcessedOnDisk(request, mode) ? StoredBitmap.diskKey(key, request.processors) : nil
-    if let processedKey, !mode.reload, let stored = await processedFromDisk(processedKey, url: url) {
-      if usesMemory { memory.setImage(stored.bitmap, forKey: memoryKey) }
-      return stored
-    }
-    let original: ImageResponse
-    if usesMemory, !mode.reload, let bitmap = memory.image(forKey: ImageCacheKey(key)) {
-      // Shown unprocessed elsewhere: processing it costs no decode.
-      original = ImageResponse(url: url, bitmap: bitmap, tier: .memory, byteCount: 0, isStale: false)
-    } else {
-      // Requests with other processors share this decode (and, below it, the download).
-      original = try await coalesced(
-        decodeJobs, LoadJobKey(url: url, mode: mode), priority: request.priority, context: TransferContext.current
-      ) {
-        [self] () throws(ImageManagerError) in
-        try await decodedImage(url, key: key, mode: mode)
-      }
-    }
-    var bitmap = original.bitmap
-    for processor in request.processors {
-      do {
-        bitmap = try processor.process(bitmap)
-      } catch {
-        throw .processing(url: ImageManagerError.redacted(url), processor: processor.identifier, reason: "\(error)")
-      }
-    }
-    if usesMemory { memory.setImage(bitmap, forKey: memoryKey) }
-    if let processedKey { await storeProcessed(bitmap, key: processedKey, madeFrom: original) }
-    return ImageResponse(
-      url: url, bitmap: bitmap, tier: original.tier, byteCount: original.byteCount, isStale: original.isStale)
-  }
-
-  /// The image at `url` decoded, from disk or network as `mode` allows; the memory tier is the caller's business.
-  private func decodedImage(_ url: URL, key: String, mode: LoadMode) async throws(ImageManagerError) -> ImageResponse {
-    let data = try await loadData(url, key: key, validation: .decode, mode: mode)
-    let bitmap: ImageBitmap
-    if let decoded = data.decoded {
-      bitmap = decoded
-    } else {
-      do throws(ImageDecodingError) {
-        bitmap = try decoder.decode(data.bytes, limits: limits)
-      } catch {
-        return try await replaceUndecodable(data, key: key, mode: mode, error: error)
-      }
-    }
-    if let storeError = data.storeError { reportStoreFailure(storeError) }
-    return ImageResponse(
-      url: url, bitmap: bitmap, tier: data.tier, byteCount: data.bytes.count, isStale: data.isStale,
-      storedExpiry: data.storedExpiry)
-  }
-
-  /// Bytes that passed the structural check (or sat on disk) but do not decode: never keep them. Fresh from the
-  /// network, that is the caller's error; from disk, the copy rotted behind our back and a fresh one is fetched,
-  /// decoded before it is stored.
-  private func replaceUndecodable(
-    _ data: DataResult, key: String, mode: LoadMode, error: ImageDecodingError
-  ) async throws(ImageManagerError) -> ImageResponse {
-    let url = data.url
-    if !mode.skipDisk { try? await removeFromDisk(key) }
-    if data.tier == .network { throw .decoding(url: ImageManagerError.redacted(url), error) }
-    logger.warning("damaged cache entry removed", metadata: ["url": "\(ImageManagerError.redacted(url))"])
-    let fresh = try await loadData(url, key: key, validation: .decode, mode: mode)
-    let repaired: ImageBitmap
-    if let decoded = fresh.decoded { repaired = decoded } else { repaired = try decodeOrThrow(fresh.bytes, url) }
-    return ImageResponse(
-      url: url, bitmap: repaired, tier: fresh.tier, byteCount: fresh.bytes.count, isStale: fresh.isStale,
-      storedExpiry: fresh.storedExpiry)
-  }
-
   /// Validated encoded bytes through disk and network (no memory tier: pixels are not kept).
   /// Unlike `image(for:)`, a failure to store on disk is an error here: keeping the bytes is the point.
   /// New bytes are checked for framing and checksums (`ImageDecoding.validate`), not decoded: prefetching is
@@ -237,14 +146,6 @@ public final class ImageManager {
 
   /// The key `url` is stored under, without the credentials this manager was told of.
   public func cacheKey(for url: URL) -> String { credentials.cacheKey(for: url) }
-
-  /// `key`: `cacheKey(for: url)`, which the caller already has. `knownAbsent`: a batch probe
-  /// (`DiskCaching.probe`) just found no disk entry and counted the miss, so the lookup is skipped.
-  func data(for url: URL, key: String, knownAbsent: Bool) async throws(ImageManagerError) -> DataResult {
-    let result = try await loadData(url, key: key, validation: .structure, knownAbsent: knownAbsent)
-    if let storeError = result.storeError { throw .disk(storeError) }
-    return result
-  }
 
   /// Downloads, revalidations, stale copies served, failures and bytes since the manager was made.
   public var networkStatistics: NetworkStatistics { counters.withLock { $0.snapshot } }
@@ -271,7 +172,7 @@ public final class ImageManager {
     do { try disk?.close() } catch { throw .disk(error) }
   }
 
-  // MARK: - Pipeline
+  // MARK: - Jobs
 
   /// How new bytes are checked before they are stored.
   enum Validation {
@@ -281,20 +182,29 @@ public final class ImageManager {
     case structure
   }
 
-  /// `key` is `cacheKey(for: url)`: worked out once per request by the caller and passed down, not again at
-  /// each disk step. The load runs at `priority`, or inside an image job at that job's (`TransferContext.current`).
+  /// `image(for:)` past the memory tier: one `LoadImage` per memory key and options however many callers wait.
+  @usableFromInline func load(
+    _ request: ImageRequest, memoryKey: ImageCacheKey
+  ) async throws(ImageManagerError) -> ImageResponse {
+    let job = ImageJobKey(memoryKey: memoryKey, options: request.options)
+    let stage = LoadImage(manager: self, request: request, memoryKey: memoryKey)
+    // An `ImageTask`'s context, when this runs in one: its priority may change while the image loads.
+    return try await coalesced(imageJobs, .request(job), priority: request.priority, context: TransferContext.current) {
+      () throws(ImageManagerError) in try await stage.run()
+    }
+  }
+
+  /// The original bytes at `url` (`FetchOriginalData`), one data job per URL and mode however many callers wait.
+  /// `key` is `cacheKey(for: url)`: worked out once per request by the caller and passed down. The job runs at
+  /// `priority`, or inside an image job at that job's (`TransferContext.current`).
   func loadData(
-    _ url: URL, key: String, validation: Validation, knownAbsent: Bool = false, mode: LoadMode = .standard,
+    _ url: URL, key: String, validation: Validation, mode: LoadMode = .standard,
     priority: ImageRequest.Priority = .normal
   ) async throws(ImageManagerError) -> DataResult {
-    if mode != .standard {
-      return try await coalesced(
-        modeDataJobs, LoadJobKey(url: url, mode: mode), priority: priority, context: TransferContext.current,
-        modeOperation(url, key: key, validation: validation, mode: mode))
-    }
+    let fetch = FetchOriginalData(manager: self, url: url, key: key, validation: validation, mode: mode)
     let result = try await coalesced(
-      dataJobs, url, priority: priority, context: TransferContext.current,
-      loadOperation(url, key: key, validation: validation, knownAbsent: knownAbsent))
+      dataJobs, LoadJobKey(url: url, mode: mode), priority: priority, context: TransferContext.current
+    ) { () throws(ImageManagerError) in try await fetch.run() }
     guard result.bytesLeftOnDisk else { return result }
     return try await readingBytes(of: result, key: key, validation: validation)
   }
@@ -314,106 +224,47 @@ public final class ImageManager {
   }
 
   /// `loadData` for a caller with no task of its own to suspend (a prefetch): `completion` runs once, on the thread
-  /// that finished the work, with what `loadData` would have returned or thrown.
-  ///
-  /// `knownStale`: a batch probe found this entry past its freshness with its file in place; it is revalidated
-  /// without a lookup, and a 304 leaves its bytes on disk (`DataResult.bytesLeftOnDisk`).
+  /// that finished the work, with what `loadData` would have returned or thrown. `knownAbsent` and `knownStale`:
+  /// what a batch probe (`DiskCaching.probe`) found, no entry or one past its freshness with its file in place;
+  /// then the job is the network step alone, started by callback with no task in the way
+  /// (`FetchFromNetwork.start`), and a 304 leaves the bytes on disk (`DataResult.bytesLeftOnDisk`). Otherwise it
+  /// looks the key up first, in a task. `data(for:)` and `image(for:)` callers of the URL join the job as usual.
   func subscribeToData(
-    _ url: URL, key: String, validation: Validation, knownAbsent: Bool, knownStale: DiskEntry? = nil,
-    priority: ImageRequest.Priority, completion: @escaping @Sendable (Result<DataResult, ImageManagerError>) -> Void
-  ) -> TaskCoalescer<URL, DataResult>.Subscription {
-    let operation = loadOperation(
-      url, key: key, validation: validation, knownAbsent: knownAbsent, knownStale: knownStale)
-    return dataJobs.subscribe(for: url, priority: priority, operation: { try await operation() }) { result in
+    _ url: URL, key: String, knownAbsent: Bool, knownStale: DiskEntry?, priority: ImageRequest.Priority,
+    completion: @escaping FetchFromNetwork.Completion
+  ) -> TaskCoalescer<LoadJobKey, DataResult>.Subscription {
+    let start: TaskCoalescer<LoadJobKey, DataResult>.Start
+    if knownAbsent || knownStale != nil {
+      let fetch = FetchFromNetwork(
+        manager: self, url: url, key: key, cached: knownStale.map(DiskLookup.init(unreadEntry:)),
+        validation: .structure)
+      start = { job in
+        guard url.scheme == "http" || url.scheme == "https" else {
+          return job.finish(.failure(FetchOriginalData.unsupportedScheme(url)))
+        }
+        fetch.start(job)
+      }
+    } else {
+      let fetch = FetchOriginalData(manager: self, url: url, key: key, validation: .structure)
+      start = TaskCoalescer<LoadJobKey, DataResult>.task { try await fetch.run() }
+    }
+    return dataJobs.join(LoadJobKey(url: url, mode: .standard), priority: priority, start: start) { result in
       completion(result.mapError { ($0 as? ImageManagerError) ?? .cancelled })
     }
   }
 
-  func cancelDataSubscription(_ subscription: TaskCoalescer<URL, DataResult>.Subscription) {
+  func cancelDataSubscription(_ subscription: TaskCoalescer<LoadJobKey, DataResult>.Subscription) {
     dataJobs.cancel(subscription)
   }
 
-  /// The work behind one URL's bytes, run once however many callers wait for it.
-  private func loadOperation(
-    _ url: URL, key: String, validation: Validation, knownAbsent: Bool, knownStale: DiskEntry? = nil
-  ) -> @Sendable () async throws(ImageManagerError) -> DataResult {
-    { [self] () throws(ImageManagerError) in
-      try refuseUnsupportedScheme(url)
-      if let knownStale {
-        // Reading 500 stale thumbnails only to confirm them cost a fifth of a warm's CPU (BENCHMARKS.md).
-        return try await fetch(url, key: key, revalidating: DiskLookup(unreadEntry: knownStale), validation: validation)
-      }
-      var cached = knownAbsent ? nil : try await lookupOnDisk(key)
-      if let found = cached {
-        if found.entry.isFresh(at: clock()), let header = try? decoder.header(of: found.data) {
-          return DataResult(
-            url: url, bytes: found.data, header: header, tier: .disk, isStale: false, decoded: nil,
-            storedExpiry: found.entry.metadata.expiresAt)
-        }
-        // A 304 would confirm these bytes, so they must check out; a damaged copy is dropped and fetched again
-        // without validators.
-        if (try? decoder.validate(found.data, limits: limits)) == nil {
-          logger.warning("damaged cache entry removed", metadata: ["url": "\(ImageManagerError.redacted(url))"])
-          try? await removeFromDisk(key)
-          cached = nil
-        }
-      }
-      if let cached, let until = cached.entry.metadata.staleWhileRevalidateUntil, clock() < until,
-        let header = try? decoder.header(of: cached.data)
-      {
-        revalidateInBackground(url, key: key, cached)
-        return DataResult(url: url, bytes: cached.data, header: header, tier: .disk, isStale: true, decoded: nil)
-      }
-      return try await fetch(url, key: key, revalidating: cached, validation: validation)
-    }
-  }
-
-  /// The work behind a load with options (`mode`), run once however many callers with the same options wait.
-  private func modeOperation(
-    _ url: URL, key: String, validation: Validation, mode: LoadMode
-  ) -> @Sendable () async throws(ImageManagerError) -> DataResult {
-    { [self] () throws(ImageManagerError) in
-      try refuseUnsupportedScheme(url)
-      guard mode.cacheOnly else {
-        // Nothing read from disk, so no validators: the server sends the whole image.
-        return try await fetch(url, key: key, revalidating: nil, validation: validation, storesOnDisk: !mode.skipDisk)
-      }
-      if !mode.skipDisk, !mode.reload, let found = try await lookupOnDisk(key),
-        let header = try? decoder.header(of: found.data)
-      {
-        return DataResult(
-          url: url, bytes: found.data, header: header, tier: .disk, isStale: !found.entry.isFresh(at: clock()),
-          decoded: nil, storedExpiry: found.entry.metadata.expiresAt)
-      }
-      throw .notCached(url: ImageManagerError.redacted(url))
-    }
-  }
-
-  private func refuseUnsupportedScheme(_ url: URL) throws(ImageManagerError) {
-    guard url.scheme == "http" || url.scheme == "https" else {
-      throw .transfer(url: ImageManagerError.redacted(url), .unsupportedScheme(url: ImageManagerError.redacted(url)))
-    }
-  }
-
-  /// `stale-while-revalidate`: the stale copy was served; this refreshes it, once however many callers were
-  /// served meanwhile (they are not made to wait for it), at low priority, as nobody waits for it. New bytes
-  /// replace the pixels the memory tier holds.
-  private func revalidateInBackground(_ url: URL, key: String, _ cached: DiskLookup) {
-    Task { [self] in
-      let result = try? await coalesced(backgroundRevalidations, url, priority: .low, context: nil) {
-        [self] () throws(ImageManagerError) in
-        try await fetch(url, key: key, revalidating: cached, validation: .structure)
-      }
-      if result?.tier == .network { memory.removeImage(forKey: ImageCacheKey(key)) }
-    }
-  }
-
-  private func coalesced<Key: Hashable & Sendable, Value: Sendable>(
-    _ coalescer: TaskCoalescer<Key, Value>, _ url: Key, priority: ImageRequest.Priority, context: TransferContext?,
+  /// Waits for `key`'s job in `coalescer`, running `operation` in a task when there is none.
+  func coalesced<Key: Hashable & Sendable, Value: Sendable>(
+    _ coalescer: TaskCoalescer<Key, Value>, _ key: Key, priority: ImageRequest.Priority, context: TransferContext?,
     _ operation: @escaping @Sendable () async throws(ImageManagerError) -> Value
   ) async throws(ImageManagerError) -> Value {
     do {
-      return try await coalescer.value(for: url, priority: priority, context: context) { try await operation() }
+      return try await coalescer.value(
+        for: key, priority: priority, context: context, start: TaskCoalescer.task { try await operation() })
     } catch let error as ImageManagerError {
       throw error
     } catch {
@@ -425,6 +276,24 @@ public final class ImageManager {
     do { return try decoder.decode(bytes, limits: limits) } catch {
       throw .decoding(url: ImageManagerError.redacted(url), error)
     }
+  }
+
+  func headerOrThrow(_ bytes: [UInt8], _ url: URL) throws(ImageManagerError) -> ImageHeader {
+    do { return try decoder.header(of: bytes) } catch {
+      throw .decoding(url: ImageManagerError.redacted(url), error)
+    }
+  }
+
+  func count(_ update: (inout NetworkStatistics) -> Void) {
+    counters.withLock { update(&$0.snapshot) }
+  }
+
+  /// Fetches and stores `urls` without keeping pixels in memory: `ImagePrefetcher(manager: self, maxInFlight:)`'s
+  /// `prefetch(_:progress:)`.
+  public func prefetch(
+    _ urls: [URL], maxInFlight: Int = 32, progress: (@Sendable (PrefetchProgress) -> Void)? = nil
+  ) async -> PrefetchReport {
+    await ImagePrefetcher(manager: self, maxInFlight: maxInFlight).prefetch(urls, progress: progress)
   }
 }
 
@@ -455,9 +324,17 @@ struct LoadMode: Hashable, Sendable {
   var cacheOnly = false
   /// The disk tier neither read nor written (`skipDiskTier`).
   var skipDisk = false
+  /// A `stale-while-revalidate` refresh nobody waits for: loads, answered already, do not join it.
+  var inBackground = false
 
   /// Disk, then network, as `image(for: URL)` does.
   static let standard = LoadMode()
+
+  static let backgroundRevalidation = {
+    var mode = LoadMode()
+    mode.inBackground = true
+    return mode
+  }()
 
   init() {}
 
@@ -478,6 +355,13 @@ struct LoadJobKey: Hashable, Sendable {
 struct ImageJobKey: Hashable, Sendable {
   let memoryKey: ImageCacheKey
   let options: ImageRequest.Options
+}
+
+/// What `imageJobs` coalesces: a request's whole load, or the decode of an original that requests with other
+/// processors share.
+enum ImageJob: Hashable, Sendable {
+  case request(ImageJobKey)
+  case decode(LoadJobKey)
 }
 
 extension ImageManager: Sendable {}

@@ -124,7 +124,7 @@ final class CountingDecoder: ImageDecoding {
     // When both wait on it
     async let first = manager.image(for: request)
     async let second = manager.image(for: request)
-    try await waitUntil("both callers on one image job") { manager.imageJobs.waiterCount(for: job) == 2 }
+    try await waitUntil("both callers on one image job") { manager.imageJobs.waiterCount(for: .request(job)) == 2 }
     loader.openGate()
     let results = try await [first, second]
 
@@ -146,7 +146,7 @@ final class CountingDecoder: ImageDecoding {
     async let first = manager.image(for: ImageRequest(url: Images.url, processors: [small]))
     async let second = manager.image(for: ImageRequest(url: Images.url, processors: [large]))
     try await waitUntil("both requests on one decode") {
-      manager.decodeJobs.waiterCount(for: LoadJobKey(url: Images.url, mode: .standard)) == 2
+      manager.imageJobs.waiterCount(for: .decode(LoadJobKey(url: Images.url, mode: .standard))) == 2
     }
     loader.openGate()
     let results = try await [first, second]

@@ -73,7 +73,9 @@ import Testing
 
     // When a caller at high priority asks for the second one's image
     let visible = Task { try await manager.image(for: ImageRequest(url: server.url("/b"), priority: .high)) }
-    try await waitUntil("the second load raised to high") { manager.dataJobs.priority(for: server.url("/b")) == .high }
+    try await waitUntil("the second load raised to high") {
+      manager.dataJobs.priority(for: LoadJobKey(url: server.url("/b"), mode: .standard)) == .high
+    }
     held.release()
     let joined = try await visible.value
     for task in [first, a, b] { _ = try await task.response }
@@ -170,7 +172,8 @@ import Testing
     let staying = manager.imageTask(with: ImageRequest(url: url))
     try await waitUntil("the request at the server") { server.requestCount == 1 }
     try await waitUntil("both tasks waiting for it") {
-      manager.imageJobs.waiterCount(for: ImageJobKey(memoryKey: ImageRequest(url: url).memoryKey, options: [])) == 2
+      manager.imageJobs.waiterCount(
+        for: .request(ImageJobKey(memoryKey: ImageRequest(url: url).memoryKey, options: []))) == 2
     }
 
     // When one is cancelled, then the answer comes

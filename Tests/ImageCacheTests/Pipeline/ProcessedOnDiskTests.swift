@@ -161,7 +161,7 @@ import Testing
       url: url, processors: [ImageProcessors.Resize(size: 48)], options: .storeProcessedOnDisk)
     let shown = Task { try await manager.image(for: request) }
     try await waitUntil("the request to join the prefetch's download") {
-      manager.dataJobs.waiterCount(for: url) >= 2
+      manager.dataJobs.waiterCount(for: LoadJobKey(url: url, mode: .standard)) >= 2
     }
     gate.signal()
 

@@ -88,7 +88,9 @@ import Testing
     let prefetch = Task { await manager.prefetch([url]) }
     try await server.waitForRequests(1)
     let cell = Task { try await manager.image(for: url) }
-    try await waitUntil("the cell to join the prefetch's revalidation") { manager.dataJobs.waiterCount(for: url) >= 2 }
+    try await waitUntil("the cell to join the prefetch's revalidation") {
+      manager.dataJobs.waiterCount(for: LoadJobKey(url: url, mode: .standard)) >= 2
+    }
     gate.signal()
 
     // Then one request answered both: the prefetch counts a revalidation, the cell decodes the bytes from disk

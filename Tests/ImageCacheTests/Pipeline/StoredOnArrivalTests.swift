@@ -227,7 +227,9 @@ private struct HeldDownload {
 
   /// Until `count` callers wait for the URL's download.
   func waitForWaiters(_ count: Int) async throws {
-    try await waitUntil("\(count) callers waiting for \(url.path)") { manager.dataJobs.waiterCount(for: url) >= count }
+    try await waitUntil("\(count) callers waiting for \(url.path)") {
+      manager.dataJobs.waiterCount(for: LoadJobKey(url: url, mode: .standard)) >= count
+    }
   }
 
   /// A prefetch of the URL, and a table cell's `image(for:)` once the prefetch's request is at the server.
