@@ -28,8 +28,11 @@ final class BlobFolder: Sendable {
   /// as many steps as they make names (for a million names each, a chance of about 10^-13), and even then only
   /// the same key's files could clash, and the temporary file is opened with O_EXCL.
   private static let generations = Mutex(SplitMix64(seed: .random(in: .min ... .max)))
-  /// Pretend free space, for tests: a write that does not fit fails as ENOSPC would.
-  let simulatedFreeBytes = Mutex<Int?>(nil)
+  #if DEBUG
+    /// Pretend free space, for tests: a write that does not fit fails as ENOSPC would. Debug builds only, so the
+    /// release module carries no test hook.
+    let simulatedFreeBytes = Mutex<Int?>(nil)
+  #endif
 
   /// How a new file gets its name: see `UnnamedFileWriter`.
   let unnamedFiles: UnnamedFileWriter
@@ -76,7 +79,9 @@ final class BlobFolder: Sendable {
     let name = Self.newName(forKey: key)
     let shard = name.prefix(2)
     let final = path(of: name)
-    try reserveSimulatedSpace(bytes.count)
+    #if DEBUG
+      try reserveSimulatedSpace(bytes.count)
+    #endif
     try prepareShard(shard)
     var outcome = write(bytes, in: shard, to: final)
     if case .failed(ENOENT, _) = outcome {
@@ -223,15 +228,17 @@ final class BlobFolder: Sendable {
     return nil
   }
 
-  private func reserveSimulatedSpace(_ count: Int) throws(DiskCacheError) {
-    let fits = simulatedFreeBytes.withLock { free -> Bool in
-      guard let available = free else { return true }
-      guard count <= available else { return false }
-      free = available - count
-      return true
+  #if DEBUG
+    private func reserveSimulatedSpace(_ count: Int) throws(DiskCacheError) {
+      let fits = simulatedFreeBytes.withLock { free -> Bool in
+        guard let available = free else { return true }
+        guard count <= available else { return false }
+        free = available - count
+        return true
+      }
+      if !fits { throw failure(ENOSPC, writing: root.path) }
     }
-    if !fits { throw failure(ENOSPC, writing: root.path) }
-  }
+  #endif
 
   /// Errors name the folder the user chose (`--cache-dir`), not our subfolder.
   private var cacheDirectory: String { root.deletingLastPathComponent().path }
