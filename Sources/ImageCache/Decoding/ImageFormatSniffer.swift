@@ -1,11 +1,11 @@
 /// Tells PNG from JPEG by their magic bytes alone (never by URL or Content-Type, which servers get wrong), and
 /// explains anything else in a few words, because "not an image" is far more useful with "HTML page" attached.
-public enum ImageFormatSniffer {
+enum ImageFormatSniffer {
   static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
   /// The format the bytes announce. Bytes that are nearly a PNG signature (a text-mode transfer mangled its
   /// CR/LF, a bit got flipped) are reported as a corrupt PNG rather than as some unknown format.
-  public static func format(of data: [UInt8]) throws(ImageDecodingError) -> ImageFormat {
+  static func format(of data: [UInt8]) throws(ImageDecodingError) -> ImageFormat {
     if data.starts(with: pngSignature) { return .png }
     if data.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
     if looksLikeDamagedPNGSignature(data) {

@@ -8,15 +8,15 @@ internal import CImageShims
 /// thumbnail is 16 KiB either way. The header is the magic `ICRGBA1\n`, the width and the height (32-bit
 /// little-endian), and the CRC-32 of the width, height and pixels, so a short, truncated or bit-flipped entry is
 /// told from a sound one. `imgcache verify` accepts entries that `decode(_:limits:)` reads back.
-public enum StoredBitmap {
+package enum StoredBitmap {
   /// The content type the disk tier's index records for a processed image.
-  public static let contentType = "image/x-imgcache-rgba"
+  package static let contentType = "image/x-imgcache-rgba"
 
   private static let magic: [UInt8] = Array("ICRGBA1\n".utf8)
   private static let headerSize = 20
 
   /// `bitmap` in the stored format.
-  public static func encode(_ bitmap: ImageBitmap) -> [UInt8] {
+  package static func encode(_ bitmap: ImageBitmap) -> [UInt8] {
     var bytes = magic
     bytes.reserveCapacity(headerSize + bitmap.pixels.count)
     appendLittleEndian(UInt32(bitmap.width), to: &bytes)
@@ -28,7 +28,7 @@ public enum StoredBitmap {
 
   /// The image in `bytes`; nil when they are not a sound entry of this format (another format, a wrong size, a
   /// checksum that does not match) or hold more than `limits.maxPixels` pixels.
-  public static func decode(_ bytes: [UInt8], limits: DecodingLimits = .default) -> ImageBitmap? {
+  package static func decode(_ bytes: [UInt8], limits: DecodingLimits = .default) -> ImageBitmap? {
     guard bytes.count >= headerSize, bytes[0..<8].elementsEqual(magic) else { return nil }
     let width = Int(littleEndian(bytes, at: 8))
     let height = Int(littleEndian(bytes, at: 12))

@@ -1,5 +1,6 @@
-import ImageCache
 import Testing
+
+@testable import ImageCache
 
 @Suite struct ImageFormatSnifferTests {
   @Test(arguments: [
