@@ -74,6 +74,40 @@ struct BrowserListenerTmuxTests {
     #expect(try tmux.format("#{alternate_on}") == "0")
   }
 
+  @Test func enterOnATopTrackOpensItsAlbumAndBackspaceReturns() async throws {
+    let cache = try BrowserProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let tmux = try start(["--user", "nightjar_radio"], cache: cache)
+    defer { tmux.kill() }
+    _ = try await tmux.waitForScreen("the listener's recent tracks") { screen in
+      screen.contains { $0.hasPrefix("> ▶ now playing  ") }
+    }
+
+    // Tab three times: the top tracks, which Last.fm sends without their albums.
+    for _ in 0..<3 { try tmux.sendKeys("Tab") }
+    let tracks = try await tmux.waitForScreen("the top tracks") { screen in
+      screen.contains("Top tracks · last 7 days") && screen.contains { $0.hasPrefix(">  1.  ") }
+    }
+    let firstTrack = try #require(tracks.first { $0.hasPrefix(">  1.  ") })
+    let trackName = String(
+      firstTrack.dropFirst(">  1.  ".count).prefix { $0 != "—" }.trimmingCharacters(in: .whitespaces))
+    #expect(!trackName.isEmpty)
+
+    // Enter: track.getInfo names the album, whose page lists the track.
+    try tmux.sendKeys("Enter")
+    let albumPage = try await tmux.waitForScreen("the track's album page") { screen in
+      screen.contains { $0.contains(" tracks · ") } && screen.contains { $0.contains(trackName) }
+        && !screen.contains("Top tracks · last 7 days")
+    }
+    #expect(!Self.statusLine(albumPage).contains("showing the artist"), "an album was found")
+
+    // Backspace: the listener's top tracks again.
+    try tmux.sendKeys("BSpace")
+    _ = try await tmux.waitForScreen("the listener's top tracks again") { screen in
+      screen.contains("Top tracks · last 7 days") && screen.first?.hasPrefix("nightjar_radio") == true
+    }
+  }
+
   @Test func uAsksForANameAndAnUnknownOneIsSaidOnTheStatusLine() async throws {
     let cache = try BrowserProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }

@@ -6,7 +6,7 @@ protocol ListenerBusinessLogic: AnyObject {
   func fetchNextPage(request: Listener.FetchNextPage.Request) async
   func switchList(request: Listener.SwitchList.Request) async
   func changePeriod(request: Listener.ChangePeriod.Request) async
-  func selectItem(request: Listener.SelectItem.Request)
+  func openItem(request: Listener.OpenItem.Request) async
   func exportData(request: Listener.ExportData.Request)
 }
 
@@ -99,8 +99,29 @@ final class ListenerInteractor: ListenerBusinessLogic, ListenerDataStore {
     present()
   }
 
-  func selectItem(request: Listener.SelectItem.Request) {
-    selectedItem = items.indices.contains(request.index) ? items[request.index] : nil
+  /// A track that does not say its album (charts, loved tracks) asks `track.getInfo` first; the album found
+  /// becomes the selection's destination. Without one (or when the lookup fails) the track opens its artist.
+  func openItem(request: Listener.OpenItem.Request) async {
+    guard items.indices.contains(request.index) else { return }
+    var item = items[request.index]
+    var response = Listener.OpenItem.Response(item: item)
+    if item.kind == .track, item.album == nil {
+      do {
+        let result = try await worker.fetchTrackAlbum(artist: item.artist, track: item.name)
+        if let album = result.value {
+          item.album = album.name
+          item.artist = album.artist
+        } else {
+          response.albumMissing = true
+        }
+      } catch {
+        response.albumMissing = true
+        response.lookupError = StoreError(error)
+      }
+      response.item = item
+    }
+    selectedItem = item
+    presenter?.presentOpenItem(response: response)
   }
 
   func exportData(request: Listener.ExportData.Request) {

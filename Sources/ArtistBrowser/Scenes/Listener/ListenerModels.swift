@@ -90,10 +90,25 @@ enum Listener {
     }
   }
 
-  /// Remembers the row the user opened, for the router to pass on.
-  enum SelectItem {
+  /// Opens a row. A track whose row does not name its album is looked up first (`track.getInfo`), so Enter on
+  /// a chart or loved track opens its album; the router goes once the album is known.
+  enum OpenItem {
     struct Request {
       var index: Int
+    }
+
+    struct Response {
+      /// The row, its album filled in when the lookup found one.
+      var item: ListeningItem
+      /// A track whose album is not known: it opens its artist instead.
+      var albumMissing = false
+      /// Why the lookup failed, when it did.
+      var lookupError: StoreError?
+    }
+
+    struct ViewModel: Equatable {
+      /// One line for the status line when the track opens its artist instead of its album.
+      var note: String?
     }
   }
 

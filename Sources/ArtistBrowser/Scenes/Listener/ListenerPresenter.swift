@@ -4,6 +4,7 @@ import FoundationEssentials
 protocol ListenerPresentationLogic: AnyObject {
   func presentListener(response: Listener.FetchListener.Response)
   func presentExportedData(response: Listener.ExportData.Response)
+  func presentOpenItem(response: Listener.OpenItem.Response)
 }
 
 @MainActor
@@ -27,6 +28,27 @@ final class ListenerPresenter: ListenerPresentationLogic {
           ? SceneText.joined([response.list.title, response.period.label]) : response.list.title,
         rows: rows, hasMore: response.hasMore, listMessage: listMessage, errorMessage: errorMessage,
         status: StatusLine(source: response.source, isStale: response.isStale, error: errorMessage ?? listError)))
+  }
+
+  func presentOpenItem(response: Listener.OpenItem.Response) {
+    viewController?.displayOpenItem(viewModel: .init(note: Self.note(response)))
+  }
+
+  /// Why a track opened its artist: no album is known for it (or the track itself is not, Last.fm's error 6),
+  /// or the lookup failed, with its reason.
+  static func note(_ response: Listener.OpenItem.Response) -> String? {
+    guard response.albumMissing else { return nil }
+    let track = DisplayFormat.clean(response.item.name, columns: nameColumns)
+    switch response.lookupError {
+    case nil, .notFound:
+      return "No album known for “\(track)”; showing the artist."
+    case let error?:
+      // The key hint would point at the artist page's `r`, which reloads the artist, not this lookup.
+      let reason = [ErrorMessage.retryWhenOnlineHint, ErrorMessage.retryHint].reduce(ErrorMessage.text(for: error)) {
+        $0.replacing(" " + $1, with: "")
+      }
+      return "No album for “\(track)”: \(reason) Showing the artist."
+    }
   }
 
   func presentExportedData(response: Listener.ExportData.Response) {

@@ -6,6 +6,7 @@ import TerminalUI
 protocol ListenerDisplayLogic: AnyObject {
   func displayListener(viewModel: Listener.FetchListener.ViewModel)
   func displayExportedData(viewModel: Listener.ExportData.ViewModel)
+  func displayOpenItem(viewModel: Listener.OpenItem.ViewModel)
 }
 
 /// A listener's own Last.fm: the profile, then one of their lists (`Tab` switches: recent tracks, top artists,
@@ -74,6 +75,12 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
 
   func displayExportedData(viewModel: Listener.ExportData.ViewModel) { exported = viewModel }
 
+  /// The row's page is known (a track's album looked up): go there, unless the scene was left meanwhile.
+  func displayOpenItem(viewModel: Listener.OpenItem.ViewModel) {
+    guard !Task.isCancelled else { return }
+    router?.routeToSelection(note: viewModel.note)
+  }
+
   // MARK: Keys
 
   public func handle(_ key: BrowserKey) -> Bool {
@@ -101,9 +108,9 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
     }
     switch command {
     case .open:
-      guard canList, viewModel?.rows.isEmpty == false else { return true }
-      interactor?.selectItem(request: .init(index: viewport.selection))
-      router?.routeToSelection()
+      guard canList, viewModel?.rows.isEmpty == false, let interactor else { return true }
+      let index = viewport.selection
+      chores.load { await interactor.openItem(request: .init(index: index)) }
     case .back:
       router?.routeBack()
     case .toggleThumbnails:

@@ -21,6 +21,8 @@ import Testing
       displayExportedDataCalled = true
       exported = viewModel
     }
+
+    func displayOpenItem(viewModel: Listener.OpenItem.ViewModel) {}
   }
 
   /// 2026-03-15 12:00:00 UTC.
@@ -137,5 +139,57 @@ import Testing
     #expect(spy.exported?.period == .quarter)
     #expect(spy.exported?.items.first?.playedAt == 99)
     #expect(spy.exported?.items.first?.album == "Album")
+  }
+}
+
+/// Enter on a track: the note the status line shows when it opens its artist instead of its album.
+@MainActor
+@Suite struct ListenerOpenItemPresenterTests {
+  final class DisplaySpy: ListenerDisplayLogic {
+    func displayListener(viewModel: Listener.FetchListener.ViewModel) {}
+    func displayExportedData(viewModel: Listener.ExportData.ViewModel) {}
+
+    var displayOpenItemCalled = false
+    var viewModel: Listener.OpenItem.ViewModel?
+
+    func displayOpenItem(viewModel: Listener.OpenItem.ViewModel) {
+      displayOpenItemCalled = true
+      self.viewModel = viewModel
+    }
+  }
+
+  static let track = ListeningItem(kind: .track, rank: 2, name: "Electric\u{1B}[31m", artist: "Joun Parade")
+
+  func present(_ response: Listener.OpenItem.Response) -> Listener.OpenItem.ViewModel? {
+    let sut = ListenerPresenter()
+    let spy = DisplaySpy()
+    sut.viewController = spy
+    sut.presentOpenItem(response: response)
+    #expect(spy.displayOpenItemCalled)
+    return spy.viewModel
+  }
+
+  @Test func anAlbumFoundNeedsNoNote() {
+    // Given a track whose album was found; When presented; Then nothing is said
+    var item = Self.track
+    item.album = "Horizon"
+    #expect(present(.init(item: item))?.note == nil)
+  }
+
+  @Test func noAlbumKnownSaysSoWithTheCleanedName() {
+    // Given a track Last.fm names no album for (or does not know: error 6)
+    let missing = present(.init(item: Self.track, albumMissing: true))
+    let unknown = present(
+      .init(item: Self.track, albumMissing: true, lookupError: .notFound(name: "Electric", suggestions: [])))
+    // Then one line says the artist is shown instead, without the escape sequence the name carried
+    #expect(missing?.note == "No album known for “Electric”; showing the artist.")
+    #expect(unknown?.note == missing?.note)
+  }
+
+  @Test func aFailedLookupSaysWhyWithoutAKeyHint() {
+    // Given a lookup that failed offline
+    let viewModel = present(.init(item: Self.track, albumMissing: true, lookupError: .offlineNotCached))
+    // Then the reason is given, without "Press r", which on the artist page would reload the artist
+    #expect(viewModel?.note == "No album for “Electric”: Offline and not cached yet. Showing the artist.")
   }
 }

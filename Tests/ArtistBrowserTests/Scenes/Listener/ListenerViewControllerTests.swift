@@ -11,7 +11,7 @@ import Testing
     var switchListCalled = false
     var changePeriodCalled = false
     var fetchNextPageCalled = false
-    var selectedIndex: Int?
+    var openedIndex: Int?
     var exportDataCalled = false
     func fetchListener(request: Listener.FetchListener.Request) async {
       fetchListenerCalled = true
@@ -20,15 +20,19 @@ import Testing
     func fetchNextPage(request: Listener.FetchNextPage.Request) async { fetchNextPageCalled = true }
     func switchList(request: Listener.SwitchList.Request) async { switchListCalled = true }
     func changePeriod(request: Listener.ChangePeriod.Request) async { changePeriodCalled = true }
-    func selectItem(request: Listener.SelectItem.Request) { selectedIndex = request.index }
+    func openItem(request: Listener.OpenItem.Request) async { openedIndex = request.index }
     func exportData(request: Listener.ExportData.Request) { exportDataCalled = true }
   }
 
   final class RouterSpy: ListenerRoutingLogic, ListenerDataPassing {
     var dataStore: (any ListenerDataStore)?
     var routeToSelectionCalled = false
+    var routedNote: String?
     var routeBackCalled = false
-    func routeToSelection() { routeToSelectionCalled = true }
+    func routeToSelection(note: String?) {
+      routeToSelectionCalled = true
+      routedNote = note
+    }
     func routeBack() { routeBackCalled = true }
   }
 
@@ -83,11 +87,24 @@ import Testing
     await sut.waitForLoad()
     _ = sut.handle(.character("j"))
     _ = sut.handle(.enter)
-    // Then the list and period change, and the second row is opened
+    await sut.waitForLoad()
+    // Then the list and period change, and the second row is opened through the interactor (which may look up
+    // a track's album first); the router waits for its answer
     #expect(interactor.switchListCalled)
     #expect(interactor.changePeriodCalled)
-    #expect(interactor.selectedIndex == 1)
+    #expect(interactor.openedIndex == 1)
+    #expect(!router.routeToSelectionCalled)
+  }
+
+  @Test func displayOpenItemRoutesWithTheNote() {
+    // Given a loaded listener
+    let (sut, _, router) = makeSUT()
+    sut.displayListener(viewModel: Self.viewModel)
+    // When the interactor's answer about the opened row is displayed
+    sut.displayOpenItem(viewModel: .init(note: "No album known for \"Electric\"; showing the artist."))
+    // Then the router goes, carrying the note for the status line
     #expect(router.routeToSelectionCalled)
+    #expect(router.routedNote == "No album known for \"Electric\"; showing the artist.")
   }
 
   @Test func withoutANameItAsksForOneAndLoadsWhatIsTyped() async {
