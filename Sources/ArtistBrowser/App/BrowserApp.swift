@@ -68,6 +68,7 @@ public final class BrowserApp {
   /// stderr lines (`artist-browser`, `imgcache browse`).
   public func runText(toolName: String = "artist-browser") async throws(OutputFailure) -> Int32 {
     let scene = EntrySceneBuilder.scene(for: environment.options.entry, factory: factory)
+    (scene as? ListenerViewController)?.printsEveryList = true
     let format: OutputMode = environment.options.output == .json ? .json : .plain
     let result = await TextOutput.produce(
       scene: scene, navigation: navigation, format: format, notice: environment.catalog.notice,

@@ -3,6 +3,7 @@ import FoundationEssentials
 @MainActor
 protocol ListenerBusinessLogic: AnyObject {
   func fetchListener(request: Listener.FetchListener.Request) async
+  func fetchEveryList(request: Listener.FetchEveryList.Request) async
   func fetchNextPage(request: Listener.FetchNextPage.Request) async
   func switchList(request: Listener.SwitchList.Request) async
   func changePeriod(request: Listener.ChangePeriod.Request) async
@@ -43,6 +44,8 @@ final class ListenerInteractor: ListenerBusinessLogic, ListenerDataStore {
   private var listSource: (DataSource, Bool)?
   /// Which list load is the latest: an answer for a list or period left behind is dropped.
   private var generation = 0
+  /// Every list's first page, once `fetchEveryList` loaded them (for printing).
+  private var everyList: [Listener.FetchEveryList.Section] = []
 
   init(worker: any ListenerWorking) {
     self.worker = worker
@@ -51,11 +54,34 @@ final class ListenerInteractor: ListenerBusinessLogic, ListenerDataStore {
   func fetchListener(request: Listener.FetchListener.Request) async {
     if let user = request.user { userName = user }
     let policy: CachePolicy = request.refresh ? .reload : .useCache
-    let (user, worker) = (userName, worker)
-    async let profileCall = worker.fetchProfile(user: user, policy: policy)
     let listLoad = Task { await self.loadFirstPage(policy: policy) }
+    await loadProfile(policy: policy)
+    await listLoad.value
+    present()
+  }
+
+  /// One list after the other, the shown one restored after; what each could not load stays with it.
+  func fetchEveryList(request: Listener.FetchEveryList.Request) async {
+    await loadProfile(policy: .useCache)
+    let shown = list
+    var sections: [Listener.FetchEveryList.Section] = []
+    var sources: [(DataSource, Bool)] = []
+    for each in Listener.List.allCases {
+      list = each
+      await loadFirstPage(policy: .useCache)
+      if let listSource { sources.append(listSource) }
+      sections.append(
+        .init(list: each, items: items, hasMore: loadedPages > 0 && loadedPages < totalPages, error: listError))
+    }
+    list = shown
+    everyList = sections
+    listSource = sources.first.map { ($0.0, sources.contains { $0.1 }) }
+    presenter?.presentEveryList(response: everyListResponse())
+  }
+
+  private func loadProfile(policy: CachePolicy) async {
     do {
-      let result = try await profileCall
+      let result = try await worker.fetchProfile(user: userName, policy: policy)
       profile = result.value
       profileError = nil
       profileSource = (result.source, result.isStale)
@@ -63,8 +89,6 @@ final class ListenerInteractor: ListenerBusinessLogic, ListenerDataStore {
       profile = nil
       profileError = StoreError(error)
     }
-    await listLoad.value
-    present()
   }
 
   func switchList(request: Listener.SwitchList.Request) async {
@@ -126,7 +150,7 @@ final class ListenerInteractor: ListenerBusinessLogic, ListenerDataStore {
 
   func exportData(request: Listener.ExportData.Request) {
     guard profile != nil else { return }
-    presenter?.presentExportedData(response: response())
+    presenter?.presentExportedData(response: everyListResponse())
   }
 
   private func loadFirstPage(policy: CachePolicy) async {
@@ -152,6 +176,16 @@ final class ListenerInteractor: ListenerBusinessLogic, ListenerDataStore {
 
   private func present() {
     presenter?.presentListener(response: response())
+  }
+
+  /// Every list loaded, or the shown one when the page was loaded for the screen.
+  private func everyListResponse() -> Listener.FetchEveryList.Response {
+    let shown = Listener.FetchEveryList.Section(
+      list: list, items: items, hasMore: loadedPages > 0 && loadedPages < totalPages, error: listError)
+    return .init(
+      userName: userName, profile: profile, profileError: profileError, period: period,
+      sections: everyList.isEmpty ? [shown] : everyList, source: listSource?.0 ?? profileSource?.0,
+      isStale: listSource?.1 == true || profileSource?.1 == true, now: clock())
   }
 
   private func response() -> Listener.FetchListener.Response {

@@ -112,10 +112,53 @@ enum Listener {
     }
   }
 
-  /// What is loaded, as data for scripts (`--json`): the profile and the shown list.
+  /// `--plain` and `--json`: the profile and the first page of every list (the charts for the period), at once.
+  enum FetchEveryList {
+    struct Request {}
+
+    /// One list as loaded: its rows, or why it could not be.
+    struct Section {
+      var list: List
+      var items: [ListeningItem]
+      var hasMore: Bool
+      var error: StoreError?
+    }
+
+    struct Response {
+      var userName: String
+      var profile: ListenerSummary?
+      var profileError: StoreError?
+      var period: ListeningPeriod
+      /// In `Tab` order; only the shown list when the page was loaded for the screen.
+      var sections: [Section]
+      var source: DataSource?
+      var isStale: Bool
+      var now: Date
+    }
+
+    struct ViewModel: Equatable {
+      struct Section: Equatable {
+        /// The list's title, with its period for a chart.
+        var title: String
+        var rows: [ListingRow]
+        /// In place of the rows: an empty list, or why it could not be loaded.
+        var message: String?
+      }
+
+      var name: String
+      var facts: [String]
+      var sections: [Section]
+      /// Set when the listener could not be loaded at all.
+      var errorMessage: String?
+      /// Its error is the profile's, else the first list's: either ends a printout with exit status 1.
+      var status: StatusLine
+    }
+  }
+
+  /// What is loaded, as data for scripts (`--json`): the profile and every list loaded.
   enum ExportData {
     struct Request {}
-    typealias Response = FetchListener.Response
+    typealias Response = FetchEveryList.Response
 
     struct ViewModel: Codable, Equatable {
       struct Profile: Codable, Equatable {
@@ -128,17 +171,23 @@ enum Listener {
         var imageURL: String?
       }
 
+      struct ListedSection: Codable, Equatable {
+        var list: List
+        /// The chart's period; absent for recent and loved tracks.
+        var period: ListeningPeriod?
+        var hasMore: Bool
+        var items: [ExportedData.ListedItem]
+        /// Why the list is missing, when the profile could be loaded and the list not.
+        var error: String?
+      }
+
       var scene = "listener"
       var source: DataSource?
       var stale: Bool
       var listener: Profile
-      var list: List
-      /// The chart's period; absent for recent and loved tracks.
-      var period: ListeningPeriod?
-      var hasMore: Bool
-      var items: [ExportedData.ListedItem]
-      /// Why the list is missing, when the profile could be loaded and the list not.
-      var listError: String?
+      /// The charts' period.
+      var period: ListeningPeriod
+      var lists: [ListedSection]
     }
   }
 }

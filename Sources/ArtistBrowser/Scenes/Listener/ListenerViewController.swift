@@ -5,6 +5,7 @@ import TerminalUI
 @MainActor
 protocol ListenerDisplayLogic: AnyObject {
   func displayListener(viewModel: Listener.FetchListener.ViewModel)
+  func displayEveryList(viewModel: Listener.FetchEveryList.ViewModel)
   func displayExportedData(viewModel: Listener.ExportData.ViewModel)
   func displayOpenItem(viewModel: Listener.OpenItem.ViewModel)
 }
@@ -18,6 +19,10 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
   var router: (any ListenerRoutingLogic & ListenerDataPassing)?
 
   private(set) var viewModel: Listener.FetchListener.ViewModel?
+  /// Every list, loaded instead of one when the page is printed (`--plain`, `--json`).
+  private(set) var everyList: Listener.FetchEveryList.ViewModel?
+  /// Set by the command line before `start()`: a printout has every list, not the one a screen shows.
+  var printsEveryList = false
   private var exported: Listener.ExportData.ViewModel?
   private(set) var viewport = ListViewport()
   private let chores: SceneChores
@@ -46,10 +51,12 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
 
   public var title: String { viewModel?.name ?? router?.dataStore?.userName ?? "Listener" }
 
-  public var status: StatusLine { chores.status(viewModel?.status) }
+  public var status: StatusLine { chores.status(everyList?.status ?? viewModel?.status) }
 
   public func start() {
-    if router?.dataStore?.userName.isEmpty ?? true {
+    if printsEveryList, let interactor {
+      chores.load { await interactor.fetchEveryList(request: .init()) }
+    } else if router?.dataStore?.userName.isEmpty ?? true {
       prompt = PromptText(suggestedUser)
       changed()
     } else {
@@ -72,6 +79,8 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
     resetsSelection = false
     changed()
   }
+
+  func displayEveryList(viewModel: Listener.FetchEveryList.ViewModel) { everyList = viewModel }
 
   func displayExportedData(viewModel: Listener.ExportData.ViewModel) { exported = viewModel }
 
@@ -197,6 +206,13 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
   }
 
   public func plainLines() -> [String] {
+    if let everyList {
+      if let error = everyList.errorMessage { return [everyList.name, error] }
+      return [SceneText.joined([everyList.name] + everyList.facts)]
+        + everyList.sections.flatMap { section in
+          [section.title + ":"] + (section.message.map { [$0] } ?? ListingBody.plainLines(section.rows))
+        }
+    }
     guard let viewModel else { return [title] }
     if let error = viewModel.errorMessage { return [viewModel.name, error] }
     let rows = ListingBody.plainLines(viewModel.rows)

@@ -16,6 +16,14 @@ import Testing
       responses.append(response)
     }
 
+    var presentEveryListCalled = false
+    var everyListResponse: Listener.FetchEveryList.Response?
+
+    func presentEveryList(response: Listener.FetchEveryList.Response) {
+      presentEveryListCalled = true
+      everyListResponse = response
+    }
+
     var presentOpenItemCalled = false
     var openResponse: Listener.OpenItem.Response?
 
@@ -281,6 +289,42 @@ import Testing
     #expect(sut.selectedItem == nil)
   }
 
+  @Test func fetchEveryListLoadsEachListOnceAndKeepsEachOnesError() async {
+    // Given a listener whose every list answers the same page, but on another catalog the charts are hidden
+    let worker = WorkerSpy(
+      profile: .success(StoreResult(Self.profile, source: .demoCatalog)),
+      pages: [1: page([Self.played], of: 2, stale: true)])
+    let (sut, presenter) = makeSUT(worker)
+    sut.period = .year
+    // When every list is fetched (a printout)
+    await sut.fetchEveryList(request: .init())
+    // Then the profile and the five lists were asked for once each, in Tab order, the charts for the period
+    #expect(
+      worker.requests == [
+        "profile nightjar_radio cache", "list recent nightjar_radio 12month p1 cache",
+        "list topArtists nightjar_radio 12month p1 cache", "list topAlbums nightjar_radio 12month p1 cache",
+        "list topTracks nightjar_radio 12month p1 cache", "list loved nightjar_radio 12month p1 cache",
+      ])
+    let response = presenter.everyListResponse
+    #expect(presenter.presentEveryListCalled)
+    #expect(response?.sections.map(\.list) == Listener.List.allCases)
+    #expect(response?.sections.allSatisfy { $0.items == [Self.played] && $0.hasMore && $0.error == nil } == true)
+    #expect(response?.isStale == true, "a stale list makes the printout stale")
+    #expect(response?.period == .year)
+    // And the export that follows has every list too
+    sut.exportData(request: .init())
+    #expect(presenter.exportResponse?.sections.count == 5)
+  }
+
+  @Test func fetchEveryListOfAPrivateProfileKeepsTheProfileAndEachListsError() async {
+    let hidden = StoreError.unavailable("quietlistener hides their listening on Last.fm")
+    let worker = WorkerSpy(profile: .success(StoreResult(Self.profile, source: .lastFM)), pages: [1: .failure(hidden)])
+    let (sut, presenter) = makeSUT(worker)
+    await sut.fetchEveryList(request: .init())
+    #expect(presenter.everyListResponse?.profile == Self.profile)
+    #expect(presenter.everyListResponse?.sections.allSatisfy { $0.error == hidden && !$0.hasMore } == true)
+  }
+
   @Test func exportPresentsWhatIsLoadedAndNothingBefore() async {
     // Given nothing loaded yet
     let worker = WorkerSpy(
@@ -293,6 +337,7 @@ import Testing
     sut.exportData(request: .init())
     // Then only the loaded profile and list are exported
     #expect(presenter.presentExportedDataCalled)
-    #expect(presenter.exportResponse?.items == [Self.played])
+    #expect(presenter.exportResponse?.sections.map(\.list) == [.recent])
+    #expect(presenter.exportResponse?.sections.first?.items == [Self.played])
   }
 }

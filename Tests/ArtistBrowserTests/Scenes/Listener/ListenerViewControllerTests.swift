@@ -17,6 +17,8 @@ import Testing
       fetchListenerCalled = true
       fetchedUser = request.user
     }
+    var fetchEveryListCalled = false
+    func fetchEveryList(request: Listener.FetchEveryList.Request) async { fetchEveryListCalled = true }
     func fetchNextPage(request: Listener.FetchNextPage.Request) async { fetchNextPageCalled = true }
     func switchList(request: Listener.SwitchList.Request) async { switchListCalled = true }
     func changePeriod(request: Listener.ChangePeriod.Request) async { changePeriodCalled = true }
@@ -105,6 +107,30 @@ import Testing
     // Then the router goes, carrying the note for the status line
     #expect(router.routeToSelectionCalled)
     #expect(router.routedNote == "No album known for \"Electric\"; showing the artist.")
+  }
+
+  @Test func aPrintoutLoadsAndPrintsEveryList() async {
+    // Given a scene the command line prints
+    let (sut, interactor, _) = makeSUT()
+    sut.printsEveryList = true
+    // When it starts, and every list is displayed
+    sut.start()
+    await sut.waitForLoad()
+    sut.displayEveryList(
+      viewModel: .init(
+        name: "nightjar_radio", facts: ["Mara Quell"],
+        sections: [
+          .init(title: "Recent tracks", rows: Self.viewModel.rows),
+          .init(title: "Top artists · last 7 days", rows: [], message: "No top artists yet."),
+        ], status: StatusLine(source: .demoCatalog)))
+    // Then every list was asked for, and each is printed under its title
+    #expect(interactor.fetchEveryListCalled)
+    #expect(!interactor.fetchListenerCalled)
+    #expect(
+      sut.plainLines() == [
+        "nightjar_radio · Mara Quell", "Recent tracks:", "▶ now playing  Sas Horizon — Joun Parade",
+        "3 min ago      Electric — Joun Parade", "Top artists · last 7 days:", "No top artists yet.",
+      ])
   }
 
   @Test func withoutANameItAsksForOneAndLoadsWhatIsTyped() async {
