@@ -7,6 +7,7 @@ protocol ListenerBusinessLogic: AnyObject {
   func fetchNextPage(request: Listener.FetchNextPage.Request) async
   func switchList(request: Listener.SwitchList.Request) async
   func changePeriod(request: Listener.ChangePeriod.Request) async
+  func changeSort(request: Listener.ChangeSort.Request)
   func openItem(request: Listener.OpenItem.Request) async
   func exportData(request: Listener.ExportData.Request)
 }
@@ -34,6 +35,8 @@ final class ListenerInteractor: ListenerBusinessLogic, ListenerDataStore {
   private(set) var list = Listener.List.recent
   /// What people look at most: their week.
   var period = ListeningPeriod.week
+  /// The charts' order (`s`); kept across lists and periods, as the chart keeps its own.
+  private(set) var sort = ListingSortOrder.rank
   private var profile: ListenerSummary?
   private var profileError: StoreError?
   private var listError: StoreError?
@@ -104,6 +107,14 @@ final class ListenerInteractor: ListenerBusinessLogic, ListenerDataStore {
     present()
   }
 
+  /// Re-sorts the loaded chart; recent and loved tracks keep their time order.
+  func changeSort(request: Listener.ChangeSort.Request) {
+    guard list.isChart else { return }
+    sort = request.order ?? sort.next()
+    items = ListingSorting.sorted(items, by: sort)
+    present()
+  }
+
   func fetchNextPage(request: Listener.FetchNextPage.Request) async {
     guard loadedPages > 0, loadedPages < totalPages, listError == nil else { return }
     let expected = generation
@@ -114,7 +125,7 @@ final class ListenerInteractor: ListenerBusinessLogic, ListenerDataStore {
       loadedPages += 1
       totalPages = result.value.totalPages
       // The track playing now comes with page 1 only; a later page never repeats it.
-      items += result.value.items.filter { !$0.isNowPlaying }
+      items = sortedIfChart(items + result.value.items.filter { !$0.isNowPlaying })
       listSource = (result.source, result.isStale)
     } catch {
       guard expected == generation else { return }
@@ -164,7 +175,7 @@ final class ListenerInteractor: ListenerBusinessLogic, ListenerDataStore {
     do {
       let result = try await worker.fetchList(list, user: userName, period: period, page: 1, policy: policy)
       guard expected == generation else { return }
-      items = result.value.items
+      items = sortedIfChart(result.value.items)
       loadedPages = 1
       totalPages = result.value.totalPages
       listSource = (result.source, result.isStale)
@@ -176,6 +187,10 @@ final class ListenerInteractor: ListenerBusinessLogic, ListenerDataStore {
 
   private func present() {
     presenter?.presentListener(response: response())
+  }
+
+  private func sortedIfChart(_ rows: [ListeningItem]) -> [ListeningItem] {
+    list.isChart && sort != .rank ? ListingSorting.sorted(rows, by: sort) : rows
   }
 
   /// Every list loaded, or the shown one when the page was loaded for the screen.
@@ -190,7 +205,8 @@ final class ListenerInteractor: ListenerBusinessLogic, ListenerDataStore {
 
   private func response() -> Listener.FetchListener.Response {
     .init(
-      userName: userName, profile: profile, profileError: profileError, list: list, period: period, items: items,
+      userName: userName, profile: profile, profileError: profileError, list: list, period: period, sort: sort,
+      items: items,
       hasMore: loadedPages > 0 && loadedPages < totalPages, source: listSource?.0 ?? profileSource?.0,
       isStale: listSource?.1 == true || profileSource?.1 == true, listError: listError,
       now: clock())

@@ -39,7 +39,9 @@ enum Listener {
       var profileError: StoreError?
       var list: List
       var period: ListeningPeriod
-      /// Everything loaded of `list`, the track playing now first.
+      /// The charts' order; recent and loved tracks are in time order whatever it is.
+      var sort = ListingSortOrder.rank
+      /// Everything loaded of `list`, the track playing now first (a chart in `sort` order).
       var items: [ListeningItem]
       var hasMore: Bool
       var source: DataSource?
@@ -87,6 +89,13 @@ enum Listener {
   enum ChangePeriod {
     struct Request {
       var period: ListeningPeriod?
+    }
+  }
+
+  /// Re-sorts the shown chart (nil: the next order, as `s`); presented through `FetchListener`.
+  enum ChangeSort {
+    struct Request {
+      var order: ListingSortOrder?
     }
   }
 

@@ -25,7 +25,9 @@ final class ListenerPresenter: ListenerPresentationLogic {
       viewModel: .init(
         name: name, facts: profile.map(Self.facts) ?? [], imageURL: profile?.imageURL,
         tabs: Listener.List.allCases.map { $0 == response.list ? "[\($0.title)]" : $0.title }.joined(separator: " "),
-        listTitle: Self.title(response.list, period: response.period),
+        listTitle: SceneText.joined([
+          Self.title(response.list, period: response.period), response.list.isChart ? response.sort.label : "",
+        ]),
         rows: rows, hasMore: response.hasMore, listMessage: listMessage, errorMessage: errorMessage,
         status: StatusLine(source: response.source, isStale: response.isStale, error: errorMessage ?? listError)))
   }

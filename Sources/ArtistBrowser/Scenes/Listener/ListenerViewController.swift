@@ -33,7 +33,8 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
   var suggestedUser = ""
   private var resetsSelection = true
   static let pagingThreshold = 5
-  static let footer = "j/k move · Enter open · Tab list · p period · h back · t thumbnails · w wall · r refresh"
+  static let footer =
+    "j/k move · Enter open · Tab list · p period · s sort · h back · t thumbnails · w wall · r refresh"
 
   init(
     preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: PictureBox? = nil,
@@ -122,6 +123,9 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
       chores.load { await interactor.openItem(request: .init(index: index)) }
     case .back:
       router?.routeBack()
+    case .cycleSort:
+      resetsSelection = true
+      interactor?.changeSort(request: .init(order: nil))
     case .toggleThumbnails:
       chores.toggleThumbnails()
     case .refresh:

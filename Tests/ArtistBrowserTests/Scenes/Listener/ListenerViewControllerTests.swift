@@ -22,6 +22,8 @@ import Testing
     func fetchNextPage(request: Listener.FetchNextPage.Request) async { fetchNextPageCalled = true }
     func switchList(request: Listener.SwitchList.Request) async { switchListCalled = true }
     func changePeriod(request: Listener.ChangePeriod.Request) async { changePeriodCalled = true }
+    var changeSortCalled = false
+    func changeSort(request: Listener.ChangeSort.Request) { changeSortCalled = true }
     func openItem(request: Listener.OpenItem.Request) async { openedIndex = request.index }
     func exportData(request: Listener.ExportData.Request) { exportDataCalled = true }
   }
@@ -96,6 +98,13 @@ import Testing
     #expect(interactor.changePeriodCalled)
     #expect(interactor.openedIndex == 1)
     #expect(!router.routeToSelectionCalled)
+  }
+
+  @Test func sReSortsThroughTheInteractor() {
+    let (sut, interactor, _) = makeSUT()
+    sut.displayListener(viewModel: Self.viewModel)
+    #expect(sut.handle(.character("s")))
+    #expect(interactor.changeSortCalled)
   }
 
   @Test func displayOpenItemRoutesWithTheNote() {
