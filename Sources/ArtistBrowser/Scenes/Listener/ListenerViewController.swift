@@ -27,6 +27,8 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
   private(set) var viewport = ListViewport()
   private let chores: SceneChores
   let previewPicture: PictureBox?
+  /// The listener's own picture, beside the header.
+  let profilePicture: PictureBox?
   /// The name being typed while the scene asks for one.
   private(set) var prompt: PromptText?
   /// What the prompt starts with (`LASTFM_USER`).
@@ -38,11 +40,13 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
 
   init(
     preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: PictureBox? = nil,
-    wall: WallView? = nil
+    wall: WallView? = nil, profilePicture: PictureBox? = nil
   ) {
     chores = SceneChores(preferences: preferences, thumbnails: thumbnails, wall: wall)
     self.previewPicture = previewPicture
+    self.profilePicture = profilePicture
     previewPicture?.onUpdate = { [weak self] in self?.changed() }
+    profilePicture?.onUpdate = { [weak self] in self?.changed() }
   }
 
   public var onNeedsDisplay: (@MainActor () -> Void)? {
@@ -68,11 +72,14 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
   public func stop() {
     chores.stop()
     previewPicture?.cancel()
+    profilePicture?.cancel()
   }
 
   public func waitForLoad() async { await chores.waitForLoad() }
   public func waitForThumbnails() async { await chores.waitForThumbnails() }
-  public var isSettled: Bool { chores.isSettled && previewPicture?.pendingURL == nil }
+  public var isSettled: Bool {
+    chores.isSettled && previewPicture?.pendingURL == nil && profilePicture?.pendingURL == nil
+  }
 
   func displayListener(viewModel: Listener.FetchListener.ViewModel) {
     self.viewModel = viewModel
@@ -193,16 +200,17 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
           header: [viewModel.name, ""], body: { _ in [error] }, footer: ["h back · r retry"], width: width,
           height: height))
     }
-    let header =
-      [SceneText.joined([viewModel.name] + viewModel.facts), viewModel.tabs, "", viewModel.listTitle]
-    var pictures: [PicturePlacement] = []
+    let header = PictureHeader.frame(
+      [SceneText.joined([viewModel.name] + viewModel.facts), viewModel.tabs, "", viewModel.listTitle],
+      picture: profilePicture, url: viewModel.imageURL, width: width)
+    var pictures = header.pictures
     let lines = ScreenLayout.compose(
-      header: header,
+      header: header.lines,
       body: { bodyHeight in
         let body = ListingBody.frame(
           rows: viewModel.rows, message: viewModel.listMessage, chores: chores, viewport: &viewport,
-          picture: previewPicture, bodyRow: header.count, width: width, height: bodyHeight)
-        pictures = body.pictures
+          picture: previewPicture, bodyRow: header.lines.count, width: width, height: bodyHeight)
+        pictures += body.pictures
         return body.lines
       }, footer: [chores.shownWall == nil ? Self.footer : SceneText.wallHint + " · Tab list · p period"],
       width: width, height: height)
