@@ -3,6 +3,7 @@
 // transformations are chosen by hand. libpng reports errors by longjmp; the setjmp lives in this function, so the
 // jump only ever crosses libpng frames and the callbacks below, never a Swift frame.
 #include "CImageShims.h"
+#include "png_errors.h"
 #include <png.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -17,8 +18,7 @@ typedef struct {
   size_t offset;
   png_bytep *rows;
   cimg_status status;
-  char *err;
-  size_t err_size;
+  cimg_png_message message;
 } png_decode_context;
 
 static void read_from_memory(png_structp png, png_bytep out, size_t length) {
@@ -28,18 +28,6 @@ static void read_from_memory(png_structp png, png_bytep out, size_t length) {
   }
   memcpy(out, context->data + context->offset, length);
   context->offset += length;
-}
-
-static void record_error_and_jump(png_structp png, png_const_charp message) {
-  png_decode_context *context = png_get_error_ptr(png);
-  snprintf(context->err, context->err_size, "%s", message);
-  png_longjmp(png, 1);
-}
-
-// Warnings (bad ancillary chunk CRCs, unknown chunks, extra image data) do not make the image unusable.
-static void ignore_warning(png_structp png, png_const_charp message) {
-  (void)png;
-  (void)message;
 }
 
 // Requests 8-bit RGBA whatever the colour type and depth. libpng applies these in its own fixed order
@@ -61,10 +49,11 @@ static void request_rgba8(png_structp png, png_infop info) {
 cimg_status cimg_png_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t *out,
                                  size_t out_capacity, uint32_t *width, uint32_t *height, char *err,
                                  size_t err_size) {
-  png_decode_context context = {data, size, 0, NULL, CIMG_CORRUPT, err, err_size};
+  png_decode_context context = {data, size, 0, NULL, CIMG_CORRUPT, {err, err_size}};
   *width = 0;
   *height = 0;
-  png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &context, record_error_and_jump, ignore_warning);
+  png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &context.message, cimg_png_record_error_and_jump,
+                                           cimg_png_ignore_warning);
   if (png == NULL) {
     snprintf(err, err_size, "out of memory");
     return CIMG_NO_MEMORY;

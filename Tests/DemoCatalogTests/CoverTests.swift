@@ -57,8 +57,8 @@ import Testing
     let album = sharedCatalog.artists[0].albums[0]
     let image = try #require(try store.image(id: album.coverID, size: .large))
     #expect(album.coverID == "cdfe0439e5bd6d84259fded735c408d5")
-    #expect(image.png.count == 27_354)
-    #expect(image.etag == "\"7ef2bf1dffce01c3-6ada\"")
+    #expect(image.png.count == 26_378)
+    #expect(image.etag == "\"4bb907c3c4bdb64c-670a\"")
   }
 
   @Test func sameCoverTwiceIsServedFromTheCache() throws {

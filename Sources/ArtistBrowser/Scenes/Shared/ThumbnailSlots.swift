@@ -57,7 +57,7 @@ final class ThumbnailSlots {
         do {
           let bitmap = try await loader.thumbnail(
             for: url, fitting: painter.sourceSize(columns: size.columns, rows: size.rows), priority: priority)
-          result = .success(await Self.paint(bitmap, size: size, painter: painter, id: pictureID))
+          result = .success(await Self.paint(bitmap, url: url, size: size, painter: painter, id: pictureID))
         } catch {
           result = .failure(error)
         }
@@ -112,10 +112,12 @@ final class ThumbnailSlots {
   /// Whether `url`'s picture has arrived.
   func isReady(_ url: URL) -> Bool { rendered[url] != nil }
 
+  /// Painted under the URL's name: a kitty terminal keeps one copy of each cover per box size however many
+  /// tiles or rows show it, and the painter needs no hash of the pixels to recognise it.
   private nonisolated static func paint(
-    _ bitmap: ImageBitmap, size: ThumbnailSize, painter: any PicturePainting, id: UInt32
+    _ bitmap: ImageBitmap, url: URL, size: ThumbnailSize, painter: any PicturePainting, id: UInt32
   ) async -> PaintedPicture {
-    painter.paint(bitmap, columns: size.columns, rows: size.rows, id: id)
+    painter.paint(bitmap, columns: size.columns, rows: size.rows, id: id, key: url.absoluteString)
   }
 
   private func finish(_ url: URL, _ id: Int, _ result: Result<PaintedPicture, any Error>) {

@@ -52,6 +52,28 @@ import Testing
     #expect(loader.boxes == [PixelSize(width: 24, height: 24), PixelSize(width: 24, height: 24)])
     #expect(sut.lines(for: good) == Array(repeating: "######", count: 3))
   }
+
+  @Test func kittyPicturesAreNamedByTheirURLAndSentOnce() async {
+    // Given kitty slots kept in the terminal, and two covers whose pixels are the same (the loader answers
+    // one black pixel for both)
+    let kitty = GraphicsCapabilities(protocol: .kitty, cellSize: CellPixelSize(width: 10, height: 20))
+    let painter = SessionPictures.painter(for: kitty, blockArt: nil, store: KittyPictureStore())!
+    let sut = ThumbnailSlots(loader: FlakyLoader(), painter: painter, size: ThumbnailSize(columns: 4, rows: 2))
+    let twin = URL(string: "http://127.0.0.1/twin.png")!
+    // When both arrive and are drawn
+    sut.request([good, twin])
+    await sut.waitUntilIdle()
+    let first = sut.placement(for: good, row: 0, column: 0).map { String(decoding: $0.drawing.bytes, as: UTF8.self) }
+    let second = sut.placement(for: twin, row: 2, column: 0).map { String(decoding: $0.drawing.bytes, as: UTF8.self) }
+    // Then each URL is its own picture: both are transmitted, under different image ids
+    let ids = [first, second].map { $0?.firstMatch(of: /a=t,[^\u{1B}]*?i=(\d+)/).map { String($0.1) } }
+    #expect(ids.allSatisfy { $0 != nil })
+    #expect(ids[0] != ids[1])
+    // And drawing the first again (a scroll brought it back) places it without sending its data again
+    let again = sut.placement(for: good, row: 4, column: 0).map { String(decoding: $0.drawing.bytes, as: UTF8.self) }
+    #expect(again?.contains("a=t") == false)
+    #expect(again?.contains("a=p") == true)
+  }
 }
 
 @MainActor
