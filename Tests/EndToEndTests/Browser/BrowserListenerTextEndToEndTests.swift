@@ -37,6 +37,14 @@ struct BrowserListenerTextEndToEndTests {
     #expect(output.stderr == "artist-browser: demo catalog (no LASTFM_API_KEY set)\n")
   }
 
+  @Test func withThumbnailsThePageIsDrawnAsOnScreen() async throws {
+    // `--plain --thumbs` draws the page (its shown list, recent tracks) rather than listing every list.
+    let output = try await run(["--user", "nightjar_radio", "--plain", "--thumbs", "--limit", "3"])
+    #expect(output.status == 0, "stderr: \(output.stderr)")
+    #expect(output.stdout.contains("▶ now playing"), "\(output.stdout)")
+    #expect(!output.stdout.contains("Loading…") && !output.stdout.contains("Loved tracks:"), "\(output.stdout)")
+  }
+
   @Test func aTagsPageListsItsArtistsThenItsAlbums() async throws {
     let output = try await run(["--tag", "dream pop", "--plain", "--limit", "2"])
     #expect(output.status == 0, "stderr: \(output.stderr)")
