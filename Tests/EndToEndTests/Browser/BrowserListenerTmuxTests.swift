@@ -122,6 +122,27 @@ struct BrowserListenerTmuxTests {
     }
   }
 
+  @Test func enterOnAnArtistsTopTrackOpensItsAlbum() async throws {
+    let cache = try BrowserProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let tmux = try start(["--artist", "Joun Parade"], cache: cache)
+    defer { tmux.kill() }
+    _ = try await tmux.waitForScreen("the artist page") { $0.first?.hasPrefix("Joun Parade") == true }
+    // Tab: the top tracks; j: the first of them; Enter: its album, whose page lists it.
+    try tmux.sendKeys("Tab")
+    let isFirstTrack = { (line: String) in line.hasPrefix("    1. ") && line.contains(" listeners") }
+    let tracks = try await tmux.waitForScreen("the top tracks") { $0.contains(where: isFirstTrack) }
+    let first = try #require(tracks.first(where: isFirstTrack))
+    let trackName = try #require(first.dropFirst("    1. ".count).components(separatedBy: "  ").first)
+    #expect(!trackName.isEmpty)
+    try tmux.sendKeys("j")
+    try tmux.sendKeys("Enter")
+    _ = try await tmux.waitForScreen("the track's album") { screen in
+      screen.first?.hasPrefix("Joun Parade") != true && screen.contains { $0.contains(" tracks · ") }
+        && screen.contains { $0.contains(trackName) }
+    }
+  }
+
   @Test func uAsksForANameAndAnUnknownOneIsSaidOnTheStatusLine() async throws {
     let cache = try BrowserProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }

@@ -62,21 +62,9 @@ final class ListenerPresenter: ListenerPresentationLogic {
     viewController?.displayOpenItem(viewModel: .init(note: Self.note(response)))
   }
 
-  /// Why a track opened its artist: no album is known for it (or the track itself is not, Last.fm's error 6),
-  /// or the lookup failed, with its reason.
+  /// Why a track opened its artist, when it did.
   static func note(_ response: Listener.OpenItem.Response) -> String? {
-    guard response.albumMissing else { return nil }
-    let track = DisplayFormat.clean(response.item.name, columns: nameColumns)
-    switch response.lookupError {
-    case nil, .notFound:
-      return "No album known for “\(track)”; showing the artist."
-    case let error?:
-      // The key hint would point at the artist page's `r`, which reloads the artist, not this lookup.
-      let reason = [ErrorMessage.retryWhenOnlineHint, ErrorMessage.retryHint].reduce(ErrorMessage.text(for: error)) {
-        $0.replacing(" " + $1, with: "")
-      }
-      return "No album for “\(track)”: \(reason) Showing the artist."
-    }
+    response.albumMissing ? TrackAlbumNote.text(track: response.item.name, error: response.lookupError) : nil
   }
 
   func presentExportedData(response: Listener.ExportData.Response) {
