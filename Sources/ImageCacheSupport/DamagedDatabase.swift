@@ -49,6 +49,35 @@ public enum DamagedDatabase {
     return target
   }
 
+  /// What `removeMovedAside` removed: the damaged databases (a `-wal` or `-shm` goes with its file and is not
+  /// counted apart) and every byte of them.
+  public struct Removed: Equatable, Sendable {
+    public var copies = 0
+    public var bytes = 0
+  }
+
+  /// Removes the databases `moveAside` left in `directory` (`NAME.sqlite.damaged-…`, with their `-wal` and `-shm`).
+  /// Only regular files go, each unlinked by name, so a link or a pipe of that name is neither followed nor opened;
+  /// a file that cannot be removed stays and is not counted.
+  public static func removeMovedAside(in directory: String) -> Removed {
+    var removed = Removed()
+    guard let folder = opendir(directory) else { return removed }
+    defer { closedir(folder) }
+    var names: [String] = []
+    while let entry = readdir(folder) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      if name.contains(".sqlite.damaged-") { names.append(name) }
+    }
+    for name in names {
+      let path = directory + "/" + name
+      var status = stat()
+      guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, unlink(path) == 0 else { continue }
+      removed.bytes += Int(status.st_size)
+      if !name.hasSuffix("-wal") && !name.hasSuffix("-shm") { removed.copies += 1 }
+    }
+    return removed
+  }
+
   /// `20261127T021500Z`: sorts by time, and has no colon (awkward in file names on some systems).
   static func timestamp(_ date: Date) -> String {
     var time = time_t(date.timeIntervalSince1970.rounded(.down))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import ImageCache
+import ImageCacheSupport
 import TerminalUI
 import ToolOptions
 
@@ -56,7 +57,14 @@ struct Clear: AsyncParsableCommand {
       } catch {
         throw CommandFailure("\(error)")
       }
-      try Console.print("removed \(before.entryCount) entries (\(ByteSize.format(before.totalBytes)))")
+      // Indexes moved aside as damaged are nobody's cache any more; left, they would only grow the folder.
+      let damaged = DamagedDatabase.removeMovedAside(in: disk.directory.path)
+      let copies =
+        damaged.copies == 0
+        ? ""
+        : ", and \(damaged.copies) damaged \(damaged.copies == 1 ? "copy" : "copies") of an index moved aside "
+          + "(\(ByteSize.format(damaged.bytes)))"
+      try Console.print("removed \(before.entryCount) entries (\(ByteSize.format(before.totalBytes)))" + copies)
     }
   }
 }

@@ -90,11 +90,28 @@ struct HostileCacheTests {
     #expect(get.status == 0 && get.stderr.isEmpty, "\(get.stderr)")
     #expect(get.stdout.hasPrefix("network "))
     await #expect(try cache.list().map(\.url) == [urls[0].absoluteString])
-    // clear works, and empties the folder of images
+    // clear works, empties the folder of images, and removes the damaged index that was moved aside
     let clear = try await CLI.run(["clear"] + cache.arguments)
     #expect(clear.status == 0, "\(clear.stderr)")
     #expect(ScratchCache.filesBelow(cache.directory.appendingPathComponent("blobs")).isEmpty)
+    #expect(clear.stdout.contains(", and 1 damaged copy of an index moved aside ("), "\(clear.stdout)")
+    #expect(Self.movedAside(cache).isEmpty)
     await #expect(try cache.verify().clean)
+  }
+
+  @Test func clearLeavesAPipeNamedLikeADamagedIndexUnopened() async throws {
+    // Given a cache folder with a FIFO where a damaged index copy would be (opening it would block)
+    let cache = try ScratchCache()
+    defer { cache.remove() }
+    try FileManager.default.createDirectory(at: cache.directory, withIntermediateDirectories: true)
+    let fifo = cache.directory.appendingPathComponent("cache.sqlite.damaged-20260101T000000Z").path
+    try #require(mkfifo(fifo, 0o600) == 0)
+    // When the cache is cleared
+    let clear = try await CLI.start(["clear"] + cache.arguments).wait(safetyTimeout: .seconds(60))
+    // Then clear finishes, removes nothing it did not make sure was a file, and says nothing of damaged copies
+    #expect(clear.status == 0, "\(clear.stderr)")
+    #expect(!clear.stdout.contains("damaged"), "\(clear.stdout)")
+    #expect(Self.movedAside(cache) == ["cache.sqlite.damaged-20260101T000000Z"])
   }
 
   @Test func aScrambledTailBehindASoundFirstPageIsMovedAsideAndClearWorks() async throws {
@@ -215,7 +232,8 @@ struct HostileCacheTests {
     #expect(get.stderrLines.filter { $0.contains("waiting for another process's write lock") }.count == 1)
   }
 
-  @Test("SIGTERM and SIGINT end warm within a second while it waits for a lock", arguments: [SIGTERM, SIGINT])
+  @Test(
+    "SIGTERM and SIGINT end warm while it waits for a lock, before the wait gives up", arguments: [SIGTERM, SIGINT])
   func aSignalEndsWarmWhileItWaitsForALock(signalNumber: Int32) async throws {
     let server = try Self.makeServer()
     defer { server.stop() }
@@ -238,8 +256,10 @@ struct HostileCacheTests {
 
     print("[reliability] signal \(signalNumber) during a lock wait: exited \(ended.status) after \(took)")
     #expect(!ended.signalled && ended.status == 130, "status \(ended.status): \(ended.stderr)")
-    // The lock wait alone lasts 5 s: ending before it did means the signal, not the timeout, ended warm.
-    #expect(took < .seconds(3))
+    // The lock wait gives up after 5 s, and warm's summary then says the index "stayed locked": warm ending
+    // without that line means the signal ended the wait, by warm's own clock (this test's clock may resume late
+    // on a loaded machine, so the time it took is printed, not checked).
+    #expect(!(ended.stdout + ended.stderr).contains("stayed locked"), "\(ended.stdout)\(ended.stderr)")
   }
 
   @Test func getWaitingOnAServerThatNeverAnswersEndsOnSIGTERM() async throws {
