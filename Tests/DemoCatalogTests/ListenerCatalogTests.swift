@@ -112,6 +112,30 @@ import Testing
     }
   }
 
+  @Test func trackInfoNamesTheAlbumATrackIsOn() throws {
+    // A top track of the first artist, asked for in other letter case: the album it is on, in Last.fm's shape.
+    let artist = sharedCatalog.artist(at: 0)
+    let track = try #require(sharedCatalog.topTracks(of: artist).first)
+    let album = try #require(artist.albums.first { $0.tracks.contains(track) })
+    let query = "method=track.getinfo&artist=\(artist.name.lowercased())&track=\(track.name.uppercased())"
+    let info = try LastFMDecoding.trackInfo(answer(query.replacingOccurrences(of: " ", with: "+")))
+    #expect(info.name == track.name)
+    #expect(info.artist == artist.name)
+    #expect(info.album?.title == album.name)
+    #expect(info.album?.artist == artist.name)
+    #expect(info.album?.images.isEmpty == false)
+  }
+
+  @Test func anUnknownTrackIsLastFMsTrackNotFound() {
+    let artist = sharedCatalog.artist(at: 0).name.replacingOccurrences(of: " ", with: "+")
+    #expect(
+      String(decoding: answer("method=track.getinfo&artist=\(artist)&track=no+such+song"), as: UTF8.self)
+        == #"{"error":6,"message":"Track not found","links":[]}"#)
+    #expect(
+      String(decoding: answer("method=track.getinfo&artist=nobody+at+all&track=x"), as: UTF8.self)
+        == #"{"error":6,"message":"The artist you supplied could not be found","links":[]}"#)
+  }
+
   @Test func tagsFollowTheArtistsOwnTags() throws {
     let tag = "shoegaze"
     let artists = try LastFMDecoding.tagTopArtists(answer("method=tag.gettopartists&tag=\(tag)&limit=1000"))

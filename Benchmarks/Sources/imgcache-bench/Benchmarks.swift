@@ -32,6 +32,10 @@ enum Benchmarks {
       CursorMove.run(
         cacheDirectory: arguments[1], columns: Int(arguments[2])!, rows: Int(arguments[3])!,
         moves: arguments.count > 5 ? Int(arguments[5])! : 101, scenario: .wall(scrolling: arguments[4] == "scroll"))
+    case "listener":
+      CursorMove.run(
+        cacheDirectory: arguments[1], columns: Int(arguments[2])!, rows: Int(arguments[3])!,
+        moves: arguments.count > 5 ? Int(arguments[5])! : 101, scenario: .listener(periods: arguments[4] == "period"))
     case "cursor":
       CursorMove.run(
         cacheDirectory: arguments[1], columns: Int(arguments[2])!, rows: Int(arguments[3])!,
@@ -41,6 +45,7 @@ enum Benchmarks {
         "usage: imgcache-bench make-images DIR COUNT [SIDE] | memory | manager | processed [ENTRIES] | resize | disk DIR | header | fidelity DIR MODE [SYMBOLS]"
           + " | picture SYMBOLS OUT.png < block-art | catalog | chart-covers DIR COUNT"
           + " | cursor CACHE-DIR COLUMNS ROWS [MOVES] | artist-covers DIR COUNT | wall CACHE-DIR COLUMNS ROWS move|scroll [MOVES]"
+          + " | listener CACHE-DIR COLUMNS ROWS list|period [MOVES]"
       )
     }
   }

@@ -21,6 +21,23 @@ enum CursorMove {
     var name = "cursor move on the chart"
     var wall = false
     var keys: [UInt8] = [UInt8(ascii: "j"), UInt8(ascii: "k")]
+    var entry = EntryScene.topArtists
+    /// Sent before the timed keys, each let settle: the visits that fill the metadata cache.
+    var warmUp: [UInt8] = []
+    /// What the timed keys find in memory and in the caches.
+    var state = "pictures in memory"
+
+    /// A demo listener's page: `Tab` through the five lists, or `p` through the six periods of the top artists,
+    /// each once untimed first so every later one comes from the metadata cache.
+    static func listener(periods: Bool) -> Scenario {
+      let tab = UInt8(ascii: "\t")
+      let period = UInt8(ascii: "p")
+      return Scenario(
+        name: periods ? "listener: the next period of the top artists (p)" : "listener: the next list (Tab)",
+        keys: [periods ? period : tab], entry: .listener("nightjar_radio"),
+        warmUp: periods ? [tab] + Array(repeating: period, count: 6) : Array(repeating: tab, count: 5),
+        state: "lists in the metadata cache")
+    }
 
     /// The chart as a wall: `l`/`h` between the first two tiles (every picture in memory); or `j` down the
     /// rows, each move past the third scrolling the wall by a row of tiles (whose covers were prefetched).
@@ -43,6 +60,7 @@ enum CursorMove {
       var options = BrowserOptions()
       options.showsThumbnails = true
       options.showsWall = scenario.wall
+      options.entry = scenario.entry
       options.lastFM.forcesDemo = true
       options.colorMode = .trueColor
       options.cache.cacheDirectory = cacheDirectory
@@ -68,6 +86,11 @@ enum CursorMove {
     guard arrivals(from: master, after: clock.now, quietFor: .seconds(1)) != nil else {
       fail("the browser drew nothing within the deadline")
     }
+    for key in scenario.warmUp {
+      let sent = clock.now
+      guard write(master, [key], 1) == 1, arrivals(from: master, after: sent, quietFor: .milliseconds(300)) != nil
+      else { fail("no frame after a warm-up key") }
+    }
     var firstBytes: [Double] = []
     var lastBytes: [Double] = []
     for move in 0..<moves {
@@ -80,7 +103,7 @@ enum CursorMove {
       firstBytes.append(Double((first - sent) / .nanoseconds(1)))
       lastBytes.append(Double((last - sent) / .nanoseconds(1)))
     }
-    let name = "\(scenario.name), \(columns)x\(rows), pictures in memory"
+    let name = "\(scenario.name), \(columns)x\(rows), \(scenario.state)"
     print(Measurement(name: "\(name): key in, first byte of the frame out", nanosecondsPerOperation: firstBytes).line)
     print(
       Measurement(name: "\(name): key in, last byte out (later frames too)", nanosecondsPerOperation: lastBytes).line)

@@ -69,9 +69,12 @@ public final class BrowserApp {
   public func runText(toolName: String = "artist-browser") async throws(OutputFailure) -> Int32 {
     let scene = EntrySceneBuilder.scene(for: environment.options.entry, factory: factory)
     let format: OutputMode = environment.options.output == .json ? .json : .plain
+    let thumbnailColumns = format == .plain && environment.options.showsThumbnails ? 100 : nil
+    // A printout lists every list of a listener; a drawing (`--plain --thumbs`) is the page as on screen.
+    if thumbnailColumns == nil { (scene as? ListenerViewController)?.printsEveryList = true }
     let result = await TextOutput.produce(
       scene: scene, navigation: navigation, format: format, notice: environment.catalog.notice,
-      thumbnailColumns: format == .plain && environment.options.showsThumbnails ? 100 : nil)
+      thumbnailColumns: thumbnailColumns)
     defer { navigation.top?.stop() }
     for line in result.standardError { BrowserArguments.printError(line, toolName: toolName) }
     try StandardStreams.output.write(result.standardOutput)

@@ -76,6 +76,10 @@ struct ConfiguredListeningStore: ListeningStore {
     try await base.artistTopTracks(artist: artist, limit: capped(limit), policy: adjusted(policy))
   }
 
+  func trackAlbum(artist: String, track: String, policy: CachePolicy) async throws -> StoreResult<TrackAlbum?> {
+    try await base.trackAlbum(artist: artist, track: track, policy: adjusted(policy))
+  }
+
   private func withPictures(_ result: StoreResult<Page<ArtistSummary>>) -> StoreResult<Page<ArtistSummary>> {
     guard standsInArtistPictures else { return result }
     var result = result

@@ -35,6 +35,7 @@ enum PictureID {
   static let preview: UInt32 = 1
   static let artist: UInt32 = 2
   static let album: UInt32 = 3
+  static let listener: UInt32 = 4
 }
 
 /// What routers need to build the scene they navigate to.
@@ -148,7 +149,7 @@ public final class SceneFactory: SceneMaking {
   public func makeListener() -> ListenerViewController {
     let viewController = ListenerViewController(
       preferences: preferences, thumbnails: makeThumbnails(), previewPicture: makePictureBox(id: PictureID.preview),
-      wall: makeWall())
+      wall: makeWall(), profilePicture: makePictureBox(id: PictureID.listener))
     let interactor = ListenerInteractor(worker: ListenerWorker(store: listening))
     let presenter = ListenerPresenter()
     let router = ListenerRouter(factory: self, navigator: navigator)

@@ -79,6 +79,15 @@ extension LastFMArtistsStore: ListeningStore {
     return try await answer(stream, name: artist).map { tracks($0, artist: artist, limit: limit).items }
   }
 
+  public func trackAlbum(artist: String, track: String, policy: CachePolicy) async throws
+    -> StoreResult<TrackAlbum?>
+  {
+    let stream = client.trackInfo(artist: artist, track: track, policy: lastFMPolicy(policy))
+    return try await answer(stream, name: track).map { info in
+      info.album.map { TrackAlbum(name: $0.title, artist: $0.artist, imageURL: $0.images.url(for: imageSize)) }
+    }
+  }
+
   // MARK: Mapping
 
   private func chartPeriod(_ period: ListeningPeriod) -> ChartPeriod {

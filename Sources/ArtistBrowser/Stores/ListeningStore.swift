@@ -23,6 +23,8 @@ public protocol ListeningStore: Sendable {
     -> StoreResult<Page<AlbumSummary>>
   func artistTopTracks(artist: String, limit: Int, policy: CachePolicy) async throws
     -> StoreResult<[TrackChartEntry]>
+  /// The album a track is on (`track.getInfo`); nil when the catalog names none.
+  func trackAlbum(artist: String, track: String, policy: CachePolicy) async throws -> StoreResult<TrackAlbum?>
 }
 
 /// A listener's public profile.
@@ -85,6 +87,19 @@ public struct TrackChartEntry: Codable, Equatable, Sendable {
     self.artist = artist
     self.playCount = playCount
     self.listeners = listeners
+  }
+}
+
+/// The album a track is on, as `track.getInfo` names it.
+public struct TrackAlbum: Codable, Equatable, Sendable {
+  public var name: String
+  public var artist: String
+  public var imageURL: URL?
+
+  public init(name: String, artist: String, imageURL: URL? = nil) {
+    self.name = name
+    self.artist = artist
+    self.imageURL = imageURL
   }
 }
 
@@ -174,4 +189,8 @@ struct NoListeningStore: ListeningStore {
   func artistTopTracks(artist: String, limit: Int, policy: CachePolicy) async throws
     -> StoreResult<[TrackChartEntry]>
   { throw Self.failure }
+
+  func trackAlbum(artist: String, track: String, policy: CachePolicy) async throws -> StoreResult<TrackAlbum?> {
+    throw Self.failure
+  }
 }

@@ -25,6 +25,7 @@ struct DemoAPI {
     static let artistNotFound = Failure(code: 6, message: "The artist you supplied could not be found")
     static let albumNotFound = Failure(code: 6, message: "Album not found")
     static let userNotFound = Failure(code: 6, message: "User not found")
+    static let trackNotFound = Failure(code: 6, message: "Track not found")
     /// What Last.fm answers for the listening of a user who hides it.
     static let loginRequired = Failure(code: 17, message: "Login: User required to be logged in")
 
@@ -61,6 +62,7 @@ struct DemoAPI {
     case "tag.getinfo": return try tagInfo(query)
     case "tag.gettopartists": return try tagTopArtists(query)
     case "tag.gettopalbums": return try tagTopAlbums(query)
+    case "track.getinfo": return try trackInfo(query)
     default: throw .invalidMethod
     }
   }

@@ -59,3 +59,12 @@ extension CachedLastFMClient {
     load(.tagTopAlbums(tag, page: page, limit: limit), policy: policy, decode: LastFMDecoding.tagTopAlbums)
   }
 }
+
+extension CachedLastFMClient {
+  /// Kept a day (`MetadataKind.trackInfo`): which album a track is on hardly changes.
+  public func trackInfo(artist: String, track: String, policy: CachePolicy = .cacheThenNetwork)
+    -> MetadataStream<TrackInfo>
+  {
+    load(.trackInfo(artist: artist, track: track), policy: policy, decode: LastFMDecoding.trackInfo)
+  }
+}

@@ -34,7 +34,7 @@ public struct MetadataFreshness {
   public static let defaultLifetimes: [MetadataKind: TimeInterval] = [
     .chart: 3600, .search: 3600, .artistInfo: 86_400, .albumInfo: 86_400, .similarArtists: 86_400,
     .topAlbums: 86_400, .topTracks: 86_400, .recentTracks: 120, .listener: 3600, .lovedTracks: 3600,
-    .listenerChart: 3600, .tagInfo: 86_400, .tagChart: 86_400,
+    .listenerChart: 3600, .tagInfo: 86_400, .tagChart: 86_400, .trackInfo: 86_400,
   ]
 
   public subscript(kind: MetadataKind) -> TimeInterval {

@@ -54,3 +54,10 @@ extension LastFMClient {
     try LastFMDecoding.tagTopAlbums(await send(.tagTopAlbums(tag, page: page, limit: limit)))
   }
 }
+
+extension LastFMClient {
+  /// `track.getInfo`: the album a track is on, when Last.fm knows one.
+  public func trackInfo(artist: String, track: String) async throws(LastFMError) -> TrackInfo {
+    try LastFMDecoding.trackInfo(await send(.trackInfo(artist: artist, track: track)))
+  }
+}

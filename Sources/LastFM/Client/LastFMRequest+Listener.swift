@@ -58,3 +58,12 @@ extension LastFMRequest {
       kind: .listenerChart, subject: "user \"\(user)\"")
   }
 }
+
+extension LastFMRequest {
+  /// `track.getInfo`, for the album a chart or loved track is on.
+  public static func trackInfo(artist: String, track: String) -> LastFMRequest {
+    LastFMRequest(
+      method: "track.getInfo", parameters: ["artist": artist, "track": track, "autocorrect": "1"], kind: .trackInfo,
+      subject: "track \"\(track)\" by \"\(artist)\"")
+  }
+}

@@ -8,6 +8,8 @@ public enum MetadataKind: String, CaseIterable {
   case listener, recentTracks, lovedTracks, listenerChart
   /// A tag's description and its top artists and albums (`tag.*`).
   case tagInfo, tagChart
+  /// A track's album (`track.getInfo`).
+  case trackInfo
 }
 
 /// One API call: method plus parameters, without `api_key` and `format` (the client adds those), so it doubles

@@ -22,7 +22,7 @@ import Testing
     #expect(result.standardError == ["demo catalog (no LASTFM_API_KEY set)"])
     #expect(
       result.standardOutput == """
-        Top artists (sort: rank)
+        Top artists · sort: rank
           1. Radiohead — 7.4M listeners
           2. Björk — 2.3M listeners
           3. Portishead — 2M listeners
@@ -74,7 +74,7 @@ import Testing
     var catalog = InMemoryArtistsStore.Catalog()
     catalog.chart = [ArtistSummary(rank: 1, name: "Evil\u{1B}]0;title\u{07}\u{1B}[2J Band\r\nTwo", listeners: 5)]
     let result = await run(.topArtists, store: InMemoryArtistsStore(catalog: catalog))
-    #expect(result.standardOutput == "Top artists (sort: rank)\n  1. Evil Band Two — 5 listeners\n")
+    #expect(result.standardOutput == "Top artists · sort: rank\n  1. Evil Band Two — 5 listeners\n")
     #expect(!result.standardOutput.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
   }
 

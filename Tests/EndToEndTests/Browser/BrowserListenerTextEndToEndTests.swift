@@ -13,19 +13,36 @@ struct BrowserListenerTextEndToEndTests {
     return try await BrowserProcess.run(arguments, cacheDirectory: cache)
   }
 
-  @Test func aListenersPageHasTheProfileAndThePlayingTrackOnTop() async throws {
-    let output = try await run(["--user", "nightjar_radio", "--plain", "--limit", "4"])
+  @Test func aListenersPageHasTheProfileThePlayingTrackOnTopAndEveryList() async throws {
+    let output = try await run(["--user", "nightjar_radio", "--plain", "--limit", "4", "--period", "1month"])
     #expect(output.status == 0, "stderr: \(output.stderr)")
     let lines = output.stdout.split(separator: "\n").map(String.init)
     #expect(lines.first?.hasPrefix("nightjar_radio · Mara Quell · ") == true, "\(lines)")
     #expect(lines.first?.hasSuffix(" · since 3 Jan 2012 · Portugal") == true, "\(lines)")
-    #expect(lines.dropFirst().first == "Recent tracks:")
-    #expect(lines.count == 6, "\(lines)")
+    // Each list under its title, four rows each, the charts for the period asked.
+    let titles = [
+      "Recent tracks:", "Top artists · last month:", "Top albums · last month:", "Top tracks · last month:",
+      "Loved tracks:",
+    ]
+    #expect(lines.count == 1 + 5 * 5, "\(lines)")
+    #expect(titles.map { lines.firstIndex(of: $0) } == [1, 6, 11, 16, 21], "\(lines)")
     #expect(lines[2].hasPrefix("▶ now playing  "), "\(lines)")
     // The other rows say when: minutes or hours ago within the day, a date after.
     let when = #/^(\d+ min ago|\d+ h ago|just now|\d{1,2} [A-Z][a-z]{2} \d{4}) +\S.* — \S/#
-    for row in lines.dropFirst(3) { #expect(row.firstMatch(of: when) != nil, "\(row)") }
+    for row in lines[3...5] + lines[22...25] { #expect(row.firstMatch(of: when) != nil, "\(row)") }
+    // The charts lead with the rank and end with the plays.
+    for row in lines[7...10] + lines[12...15] + lines[17...20] {
+      #expect(row.firstMatch(of: #/^\d+\. +\S.*  \d[\d.K]* plays?$/#) != nil, "\(row)")
+    }
     #expect(output.stderr == "artist-browser: demo catalog (no LASTFM_API_KEY set)\n")
+  }
+
+  @Test func withThumbnailsThePageIsDrawnAsOnScreen() async throws {
+    // `--plain --thumbs` draws the page (its shown list, recent tracks) rather than listing every list.
+    let output = try await run(["--user", "nightjar_radio", "--plain", "--thumbs", "--limit", "3"])
+    #expect(output.status == 0, "stderr: \(output.stderr)")
+    #expect(output.stdout.contains("▶ now playing"), "\(output.stdout)")
+    #expect(!output.stdout.contains("Loading…") && !output.stdout.contains("Loved tracks:"), "\(output.stdout)")
   }
 
   @Test func aTagsPageListsItsArtistsThenItsAlbums() async throws {

@@ -14,6 +14,16 @@ struct BrowserListenerTmuxTests {
   /// The screen's last line: the status line.
   static func statusLine(_ screen: [String]) -> String { screen.count >= rows ? screen[rows - 1] : "" }
 
+  /// A header line without the listener's picture at its right end (8 columns and the gap at 120 columns).
+  static func headerText(_ line: String) -> String {
+    var text = String(line.prefix(columns - 10))
+    while text.last == " " { text.removeLast() }
+    return text
+  }
+
+  /// The screen has `line` as a header line (its text, beside the picture).
+  static func hasHeader(_ screen: [String], _ line: String) -> Bool { screen.contains { headerText($0) == line } }
+
   private func start(_ arguments: [String], cache: URL) throws -> TmuxSession {
     let tmux = TmuxSession()
     try tmux.start(
@@ -35,24 +45,24 @@ struct BrowserListenerTmuxTests {
       screen.contains { $0.hasPrefix("> ▶ now playing  ") }
     }
     #expect(recent.first?.hasPrefix("nightjar_radio · Mara Quell · ") == true)
-    #expect(recent[1] == "[Recent tracks] Top artists Top albums Top tracks Loved tracks")
+    #expect(Self.headerText(recent[1]) == "[Recent tracks] Top artists Top albums Top tracks Loved tracks")
     #expect(recent.contains { $0.contains(" min ago ") || $0.contains(" h ago ") })
 
     // Tab: the top artists of the last 7 days; p: of the last month.
     try tmux.sendKeys("Tab")
     _ = try await tmux.waitForScreen("the top artists") { screen in
-      screen.contains("Top artists · last 7 days") && screen.contains { $0.hasPrefix(">  1.  ") }
+      Self.hasHeader(screen, "Top artists · last 7 days") && screen.contains { $0.hasPrefix(">  1.  ") }
     }
     try tmux.sendKeys("p")
     let month = try await tmux.waitForScreen("the month's top artists") { screen in
-      screen.contains("Top artists · last month") && screen.contains { $0.hasPrefix(">  1.  ") }
+      Self.hasHeader(screen, "Top artists · last month") && screen.contains { $0.hasPrefix(">  1.  ") }
     }
     #expect(month.contains { $0.contains(" plays") })
 
     // Tab again: the month's top albums; Enter opens the first one's page.
     try tmux.sendKeys("Tab")
     let albums = try await tmux.waitForScreen("the month's top albums") { screen in
-      screen.contains("Top albums · last month") && screen.contains { $0.hasPrefix(">  1.  ") }
+      Self.hasHeader(screen, "Top albums · last month") && screen.contains { $0.hasPrefix(">  1.  ") }
     }
     let firstAlbum = try #require(albums.first { $0.hasPrefix(">  1.  ") })
     let albumName = String(
@@ -62,16 +72,75 @@ struct BrowserListenerTmuxTests {
     let albumPage = try await tmux.waitForScreen("the album page") { screen in
       screen.first?.hasPrefix(albumName) == true && screen.contains { $0.contains(" tracks · ") }
     }
-    #expect(!albumPage.contains { $0.contains("Top albums · last month") })
+    #expect(!Self.hasHeader(albumPage, "Top albums · last month"))
 
     // Backspace: the listener's page again, on the same list and period.
     try tmux.sendKeys("BSpace")
     _ = try await tmux.waitForScreen("the listener's top albums again") { screen in
-      screen.contains("Top albums · last month") && screen.first?.hasPrefix("nightjar_radio") == true
+      Self.hasHeader(screen, "Top albums · last month") && screen.first?.hasPrefix("nightjar_radio") == true
     }
     try tmux.sendKeys("q")
     _ = try await tmux.waitForScreen("the browser to exit") { $0.contains("BROWSER-EXITED") }
     #expect(try tmux.format("#{alternate_on}") == "0")
+  }
+
+  @Test func enterOnATopTrackOpensItsAlbumAndBackspaceReturns() async throws {
+    let cache = try BrowserProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let tmux = try start(["--user", "nightjar_radio"], cache: cache)
+    defer { tmux.kill() }
+    _ = try await tmux.waitForScreen("the listener's recent tracks") { screen in
+      screen.contains { $0.hasPrefix("> ▶ now playing  ") }
+    }
+    // The listener's picture in block art at the header's right end, its four rows.
+    _ = try await tmux.waitForScreen("the listener's picture") { screen in
+      screen.count > 4 && screen.prefix(4).allSatisfy { $0.count == Self.columns && $0.hasSuffix("▀▀▀▀▀▀▀▀") }
+    }
+
+    // Tab three times: the top tracks, which Last.fm sends without their albums.
+    for _ in 0..<3 { try tmux.sendKeys("Tab") }
+    let tracks = try await tmux.waitForScreen("the top tracks") { screen in
+      Self.hasHeader(screen, "Top tracks · last 7 days") && screen.contains { $0.hasPrefix(">  1.  ") }
+    }
+    let firstTrack = try #require(tracks.first { $0.hasPrefix(">  1.  ") })
+    let trackName = String(
+      firstTrack.dropFirst(">  1.  ".count).prefix { $0 != "—" }.trimmingCharacters(in: .whitespaces))
+    #expect(!trackName.isEmpty)
+
+    // Enter: track.getInfo names the album, whose page lists the track.
+    try tmux.sendKeys("Enter")
+    let albumPage = try await tmux.waitForScreen("the track's album page") { screen in
+      screen.contains { $0.contains(" tracks · ") } && screen.contains { $0.contains(trackName) }
+        && !Self.hasHeader(screen, "Top tracks · last 7 days")
+    }
+    #expect(!Self.statusLine(albumPage).contains("showing the artist"), "an album was found")
+
+    // Backspace: the listener's top tracks again.
+    try tmux.sendKeys("BSpace")
+    _ = try await tmux.waitForScreen("the listener's top tracks again") { screen in
+      Self.hasHeader(screen, "Top tracks · last 7 days") && screen.first?.hasPrefix("nightjar_radio") == true
+    }
+  }
+
+  @Test func enterOnAnArtistsTopTrackOpensItsAlbum() async throws {
+    let cache = try BrowserProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let tmux = try start(["--artist", "Joun Parade"], cache: cache)
+    defer { tmux.kill() }
+    _ = try await tmux.waitForScreen("the artist page") { $0.first?.hasPrefix("Joun Parade") == true }
+    // Tab: the top tracks; j: the first of them; Enter: its album, whose page lists it.
+    try tmux.sendKeys("Tab")
+    let isFirstTrack = { (line: String) in line.hasPrefix("    1. ") && line.contains(" listeners") }
+    let tracks = try await tmux.waitForScreen("the top tracks") { $0.contains(where: isFirstTrack) }
+    let first = try #require(tracks.first(where: isFirstTrack))
+    let trackName = try #require(first.dropFirst("    1. ".count).components(separatedBy: "  ").first)
+    #expect(!trackName.isEmpty)
+    try tmux.sendKeys("j")
+    try tmux.sendKeys("Enter")
+    _ = try await tmux.waitForScreen("the track's album") { screen in
+      screen.first?.hasPrefix("Joun Parade") != true && screen.contains { $0.contains(" tracks · ") }
+        && screen.contains { $0.contains(trackName) }
+    }
   }
 
   @Test func uAsksForANameAndAnUnknownOneIsSaidOnTheStatusLine() async throws {

@@ -12,7 +12,7 @@ struct BrowserTextEndToEndTests {
     let output = try await BrowserProcess.run(["--plain", "--limit", "5"], cacheDirectory: cache)
     #expect(output.status == 0, "stderr: \(output.stderr)")
     let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    #expect(lines.first == "Top artists (sort: rank)")
+    #expect(lines.first == "Top artists · sort: rank")
     let rows = Array(lines.dropFirst().filter { !$0.isEmpty })
     #expect(rows.count == 5)
     for (index, row) in rows.enumerated() {
@@ -42,7 +42,7 @@ struct BrowserTextEndToEndTests {
     let output = try await ProcessRunner.run(
       BrowserProcess.name, ["--plain", "--demo", "--limit", "1"], environment: environment)
     #expect(output.status == 0)
-    #expect(output.stdout.hasPrefix("Top artists (sort: rank)\n  1. "))
+    #expect(output.stdout.hasPrefix("Top artists · sort: rank\n  1. "))
     #expect(output.stderr == "artist-browser: demo catalog (--demo)\n")
     #expect(!output.stdout.contains("not-a-real-key-0000") && !output.stderr.contains("not-a-real-key-0000"))
   }

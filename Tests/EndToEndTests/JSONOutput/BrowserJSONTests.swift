@@ -86,13 +86,26 @@ struct BrowserJSONTests {
   }
 
   @Test func aDemoListenerHasTheirProfileAndThePlayingTrackFirst() async throws {
-    let listener = try await document(["--user", "nightjar_radio", "--limit", "5"], schema: "artist-browser-listener")
+    let listener = try await document(
+      ["--user", "nightjar_radio", "--limit", "5", "--period", "overall"], schema: "artist-browser-listener")
     #expect(listener["scene"] as? String == "listener")
-    #expect(listener["list"] as? String == "recent")
+    #expect(listener["period"] as? String == "overall")
     let profile = try #require(listener["listener"] as? [String: Any])
     #expect(profile["name"] as? String == "nightjar_radio")
     #expect(profile["registered"] is Int && profile["playCount"] is Int)
-    let items = try #require(listener["items"] as? [[String: Any]])
+    // Every list, in Tab order, the charts for the period, each with its first page.
+    let lists = try #require(listener["lists"] as? [[String: Any]])
+    #expect(lists.compactMap { $0["list"] as? String } == ["recent", "topArtists", "topAlbums", "topTracks", "loved"])
+    #expect(lists.map { $0["period"] as? String } == [nil, "overall", "overall", "overall", nil])
+    for list in lists.dropFirst() {
+      let rows = try #require(list["items"] as? [[String: Any]])
+      #expect(rows.count == 5 && list["error"] == nil, "\(list["list"] ?? "?")")
+    }
+    let charted = try #require(lists[3]["items"] as? [[String: Any]])
+    #expect(charted.compactMap { $0["rank"] as? Int } == [1, 2, 3, 4, 5])
+    let loved = try #require(lists[4]["items"] as? [[String: Any]])
+    #expect(loved.allSatisfy { $0["playedAt"] is Int && $0["kind"] as? String == "track" })
+    let items = try #require(lists[0]["items"] as? [[String: Any]])
     #expect(items.count == 5)
     #expect(items.first?["nowPlaying"] as? Bool == true && items.first?["playedAt"] == nil)
     let times = items.dropFirst().compactMap { $0["playedAt"] as? Int }

@@ -2,6 +2,7 @@
 protocol ArtistDetailBusinessLogic: AnyObject {
   func fetchArtist(request: ArtistDetail.FetchArtist.Request) async
   func selectAlbum(request: ArtistDetail.SelectAlbum.Request)
+  func openTrack(request: ArtistDetail.OpenTrack.Request) async
   func selectTag(request: ArtistDetail.SelectTag.Request)
   func exportData(request: ArtistDetail.ExportData.Request)
 }
@@ -78,6 +79,23 @@ final class ArtistDetailInteractor: ArtistDetailBusinessLogic, ArtistDetailDataS
   func selectTag(request: ArtistDetail.SelectTag.Request) {
     let tags = details?.tags ?? []
     selectedTag = tags.indices.contains(request.index) ? tags[request.index] : nil
+  }
+
+  /// Top tracks come without their album: `track.getInfo` names it, and it becomes the selected album.
+  func openTrack(request: ArtistDetail.OpenTrack.Request) async {
+    let tracks = lastResponse?.topTracks ?? []
+    guard tracks.indices.contains(request.index) else { return }
+    let track = tracks[request.index]
+    var response = ArtistDetail.OpenTrack.Response(track: track)
+    do {
+      if let album = try await worker.fetchTrackAlbum(artist: track.artist, track: track.name)?.value {
+        response.album = AlbumSummary(rank: 0, name: album.name, artist: album.artist, imageURL: album.imageURL)
+      }
+    } catch {
+      response.lookupError = StoreError(error)
+    }
+    if let album = response.album { selectedAlbum = album }
+    presenter?.presentOpenTrack(response: response)
   }
 
   func selectAlbum(request: ArtistDetail.SelectAlbum.Request) {

@@ -1,6 +1,27 @@
 import FoundationEssentials
 
 enum ArtistDetail {
+  /// Enter on a top track: its album (`track.getInfo`), the router going once it is known; without one the page
+  /// stays, with a note on the status line.
+  enum OpenTrack {
+    struct Request {
+      /// Among the top tracks.
+      var index: Int
+    }
+
+    struct Response {
+      var track: TrackChartEntry
+      /// The album found, now the selected album.
+      var album: AlbumSummary?
+      var lookupError: StoreError?
+    }
+
+    struct ViewModel: Equatable {
+      var opensAlbum: Bool
+      var note: String?
+    }
+  }
+
   /// Loads the artist's details and top albums together.
   enum FetchArtist {
     struct Request {

@@ -4,12 +4,21 @@ import FoundationEssentials
 protocol ArtistDetailPresentationLogic: AnyObject {
   func presentArtist(response: ArtistDetail.FetchArtist.Response)
   func presentExportedData(response: ArtistDetail.ExportData.Response)
+  func presentOpenTrack(response: ArtistDetail.OpenTrack.Response)
 }
 
 @MainActor
 final class ArtistDetailPresenter: ArtistDetailPresentationLogic {
   weak var viewController: (any ArtistDetailDisplayLogic)?
   static let nameColumns = 40
+
+  func presentOpenTrack(response: ArtistDetail.OpenTrack.Response) {
+    viewController?.displayOpenTrack(
+      viewModel: .init(
+        opensAlbum: response.album != nil,
+        note: response.album == nil ? TrackAlbumNote.text(track: response.track.name, error: response.lookupError) : nil
+      ))
+  }
   static let bioColumns = 300
   static let maxTags = 5
 

@@ -5,6 +5,7 @@ import TerminalUI
 protocol ArtistDetailDisplayLogic: AnyObject {
   func displayArtist(viewModel: ArtistDetail.FetchArtist.ViewModel)
   func displayExportedData(viewModel: ArtistDetail.ExportData.ViewModel)
+  func displayOpenTrack(viewModel: ArtistDetail.OpenTrack.ViewModel)
 }
 
 /// One artist: figures, tags, bio, then a list whose first row opens similar artists and the rest are albums;
@@ -44,7 +45,14 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
 
   public var title: String { viewModel?.name ?? router?.dataStore?.artistName ?? "Artist" }
 
-  public var status: StatusLine { chores.status(viewModel?.status) }
+  /// Why Enter on a top track stayed here; until the next key.
+  private(set) var note: String?
+
+  public var status: StatusLine {
+    var status = chores.status(viewModel?.status)
+    if let note { status.error = note }
+    return status
+  }
 
   public func start() { fetchArtist(refresh: false) }
 
@@ -65,7 +73,19 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
 
   func displayExportedData(viewModel: ArtistDetail.ExportData.ViewModel) { exported = viewModel }
 
+  /// The top track's album is known: open it; else say why the page stays. Not once the scene was left.
+  func displayOpenTrack(viewModel: ArtistDetail.OpenTrack.ViewModel) {
+    guard !Task.isCancelled else { return }
+    if viewModel.opensAlbum {
+      router?.routeToAlbumDetail()
+    } else {
+      note = viewModel.note
+      changed()
+    }
+  }
+
   public func handle(_ key: BrowserKey) -> Bool {
+    note = nil
     if picksTag { return pickTag(key) }
     if key == .character("m") {
       router?.routeToSimilarArtists()
@@ -96,6 +116,9 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
       } else if !showsTracks {
         interactor?.selectAlbum(request: .init(index: viewport.selection - 1))
         router?.routeToAlbumDetail()
+      } else if let interactor {
+        let index = viewport.selection - 1
+        chores.load { await interactor.openTrack(request: .init(index: index)) }
       }
     case .back:
       router?.routeBack()

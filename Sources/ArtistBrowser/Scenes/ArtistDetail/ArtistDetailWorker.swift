@@ -4,6 +4,8 @@ protocol ArtistDetailWorking: Sendable {
   func fetchTopAlbums(artist: String, policy: CachePolicy) async throws -> StoreResult<[AlbumSummary]>
   /// Nil when the catalog has no top tracks to give (one without `ListeningStore`).
   func fetchTopTracks(artist: String, policy: CachePolicy) async throws -> StoreResult<[TrackChartEntry]>?
+  /// The album a top track is on (nil inside: none known); nil without a `ListeningStore`.
+  func fetchTrackAlbum(artist: String, track: String) async throws -> StoreResult<TrackAlbum?>?
 }
 
 struct ArtistDetailWorker: ArtistDetailWorking {
@@ -21,5 +23,9 @@ struct ArtistDetailWorker: ArtistDetailWorking {
 
   func fetchTopTracks(artist: String, policy: CachePolicy) async throws -> StoreResult<[TrackChartEntry]>? {
     try await listening?.artistTopTracks(artist: artist, limit: tracksPerArtist, policy: policy)
+  }
+
+  func fetchTrackAlbum(artist: String, track: String) async throws -> StoreResult<TrackAlbum?>? {
+    try await listening?.trackAlbum(artist: artist, track: track, policy: .useCache)
   }
 }

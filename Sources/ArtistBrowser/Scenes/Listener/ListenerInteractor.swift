@@ -3,10 +3,12 @@ import FoundationEssentials
 @MainActor
 protocol ListenerBusinessLogic: AnyObject {
   func fetchListener(request: Listener.FetchListener.Request) async
+  func fetchEveryList(request: Listener.FetchEveryList.Request) async
   func fetchNextPage(request: Listener.FetchNextPage.Request) async
   func switchList(request: Listener.SwitchList.Request) async
   func changePeriod(request: Listener.ChangePeriod.Request) async
-  func selectItem(request: Listener.SelectItem.Request)
+  func changeSort(request: Listener.ChangeSort.Request)
+  func openItem(request: Listener.OpenItem.Request) async
   func exportData(request: Listener.ExportData.Request)
 }
 
@@ -33,6 +35,8 @@ final class ListenerInteractor: ListenerBusinessLogic, ListenerDataStore {
   private(set) var list = Listener.List.recent
   /// What people look at most: their week.
   var period = ListeningPeriod.week
+  /// The charts' order (`s`); kept across lists and periods, as the chart keeps its own.
+  private(set) var sort = ListingSortOrder.rank
   private var profile: ListenerSummary?
   private var profileError: StoreError?
   private var listError: StoreError?
@@ -43,6 +47,8 @@ final class ListenerInteractor: ListenerBusinessLogic, ListenerDataStore {
   private var listSource: (DataSource, Bool)?
   /// Which list load is the latest: an answer for a list or period left behind is dropped.
   private var generation = 0
+  /// Every list's first page, once `fetchEveryList` loaded them (for printing).
+  private var everyList: [Listener.FetchEveryList.Section] = []
 
   init(worker: any ListenerWorking) {
     self.worker = worker
@@ -51,11 +57,34 @@ final class ListenerInteractor: ListenerBusinessLogic, ListenerDataStore {
   func fetchListener(request: Listener.FetchListener.Request) async {
     if let user = request.user { userName = user }
     let policy: CachePolicy = request.refresh ? .reload : .useCache
-    let (user, worker) = (userName, worker)
-    async let profileCall = worker.fetchProfile(user: user, policy: policy)
     let listLoad = Task { await self.loadFirstPage(policy: policy) }
+    await loadProfile(policy: policy)
+    await listLoad.value
+    present()
+  }
+
+  /// One list after the other, the shown one restored after; what each could not load stays with it.
+  func fetchEveryList(request: Listener.FetchEveryList.Request) async {
+    await loadProfile(policy: .useCache)
+    let shown = list
+    var sections: [Listener.FetchEveryList.Section] = []
+    var sources: [(DataSource, Bool)] = []
+    for each in Listener.List.allCases {
+      list = each
+      await loadFirstPage(policy: .useCache)
+      if let listSource { sources.append(listSource) }
+      sections.append(
+        .init(list: each, items: items, hasMore: loadedPages > 0 && loadedPages < totalPages, error: listError))
+    }
+    list = shown
+    everyList = sections
+    listSource = sources.first.map { ($0.0, sources.contains { $0.1 }) }
+    presenter?.presentEveryList(response: everyListResponse())
+  }
+
+  private func loadProfile(policy: CachePolicy) async {
     do {
-      let result = try await profileCall
+      let result = try await worker.fetchProfile(user: userName, policy: policy)
       profile = result.value
       profileError = nil
       profileSource = (result.source, result.isStale)
@@ -63,8 +92,6 @@ final class ListenerInteractor: ListenerBusinessLogic, ListenerDataStore {
       profile = nil
       profileError = StoreError(error)
     }
-    await listLoad.value
-    present()
   }
 
   func switchList(request: Listener.SwitchList.Request) async {
@@ -80,6 +107,14 @@ final class ListenerInteractor: ListenerBusinessLogic, ListenerDataStore {
     present()
   }
 
+  /// Re-sorts the loaded chart; recent and loved tracks keep their time order.
+  func changeSort(request: Listener.ChangeSort.Request) {
+    guard list.isChart else { return }
+    sort = request.order ?? sort.next()
+    items = ListingSorting.sorted(items, by: sort)
+    present()
+  }
+
   func fetchNextPage(request: Listener.FetchNextPage.Request) async {
     guard loadedPages > 0, loadedPages < totalPages, listError == nil else { return }
     let expected = generation
@@ -90,7 +125,7 @@ final class ListenerInteractor: ListenerBusinessLogic, ListenerDataStore {
       loadedPages += 1
       totalPages = result.value.totalPages
       // The track playing now comes with page 1 only; a later page never repeats it.
-      items += result.value.items.filter { !$0.isNowPlaying }
+      items = sortedIfChart(items + result.value.items.filter { !$0.isNowPlaying })
       listSource = (result.source, result.isStale)
     } catch {
       guard expected == generation else { return }
@@ -99,13 +134,34 @@ final class ListenerInteractor: ListenerBusinessLogic, ListenerDataStore {
     present()
   }
 
-  func selectItem(request: Listener.SelectItem.Request) {
-    selectedItem = items.indices.contains(request.index) ? items[request.index] : nil
+  /// A track that does not say its album (charts, loved tracks) asks `track.getInfo` first; the album found
+  /// becomes the selection's destination. Without one (or when the lookup fails) the track opens its artist.
+  func openItem(request: Listener.OpenItem.Request) async {
+    guard items.indices.contains(request.index) else { return }
+    var item = items[request.index]
+    var response = Listener.OpenItem.Response(item: item)
+    if item.kind == .track, item.album == nil {
+      do {
+        let result = try await worker.fetchTrackAlbum(artist: item.artist, track: item.name)
+        if let album = result.value {
+          item.album = album.name
+          item.artist = album.artist
+        } else {
+          response.albumMissing = true
+        }
+      } catch {
+        response.albumMissing = true
+        response.lookupError = StoreError(error)
+      }
+      response.item = item
+    }
+    selectedItem = item
+    presenter?.presentOpenItem(response: response)
   }
 
   func exportData(request: Listener.ExportData.Request) {
     guard profile != nil else { return }
-    presenter?.presentExportedData(response: response())
+    presenter?.presentExportedData(response: everyListResponse())
   }
 
   private func loadFirstPage(policy: CachePolicy) async {
@@ -119,7 +175,7 @@ final class ListenerInteractor: ListenerBusinessLogic, ListenerDataStore {
     do {
       let result = try await worker.fetchList(list, user: userName, period: period, page: 1, policy: policy)
       guard expected == generation else { return }
-      items = result.value.items
+      items = sortedIfChart(result.value.items)
       loadedPages = 1
       totalPages = result.value.totalPages
       listSource = (result.source, result.isStale)
@@ -133,9 +189,24 @@ final class ListenerInteractor: ListenerBusinessLogic, ListenerDataStore {
     presenter?.presentListener(response: response())
   }
 
+  private func sortedIfChart(_ rows: [ListeningItem]) -> [ListeningItem] {
+    list.isChart && sort != .rank ? ListingSorting.sorted(rows, by: sort) : rows
+  }
+
+  /// Every list loaded, or the shown one when the page was loaded for the screen.
+  private func everyListResponse() -> Listener.FetchEveryList.Response {
+    let shown = Listener.FetchEveryList.Section(
+      list: list, items: items, hasMore: loadedPages > 0 && loadedPages < totalPages, error: listError)
+    return .init(
+      userName: userName, profile: profile, profileError: profileError, period: period,
+      sections: everyList.isEmpty ? [shown] : everyList, source: listSource?.0 ?? profileSource?.0,
+      isStale: listSource?.1 == true || profileSource?.1 == true, now: clock())
+  }
+
   private func response() -> Listener.FetchListener.Response {
     .init(
-      userName: userName, profile: profile, profileError: profileError, list: list, period: period, items: items,
+      userName: userName, profile: profile, profileError: profileError, list: list, period: period, sort: sort,
+      items: items,
       hasMore: loadedPages > 0 && loadedPages < totalPages, source: listSource?.0 ?? profileSource?.0,
       isStale: listSource?.1 == true || profileSource?.1 == true, listError: listError,
       now: clock())

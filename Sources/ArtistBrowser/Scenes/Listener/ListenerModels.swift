@@ -39,7 +39,9 @@ enum Listener {
       var profileError: StoreError?
       var list: List
       var period: ListeningPeriod
-      /// Everything loaded of `list`, the track playing now first.
+      /// The charts' order; recent and loved tracks are in time order whatever it is.
+      var sort = ListingSortOrder.rank
+      /// Everything loaded of `list`, the track playing now first (a chart in `sort` order).
       var items: [ListeningItem]
       var hasMore: Bool
       var source: DataSource?
@@ -90,17 +92,82 @@ enum Listener {
     }
   }
 
-  /// Remembers the row the user opened, for the router to pass on.
-  enum SelectItem {
+  /// Re-sorts the shown chart (nil: the next order, as `s`); presented through `FetchListener`.
+  enum ChangeSort {
     struct Request {
-      var index: Int
+      var order: ListingSortOrder?
     }
   }
 
-  /// What is loaded, as data for scripts (`--json`): the profile and the shown list.
+  /// Opens a row. A track whose row does not name its album is looked up first (`track.getInfo`), so Enter on
+  /// a chart or loved track opens its album; the router goes once the album is known.
+  enum OpenItem {
+    struct Request {
+      var index: Int
+    }
+
+    struct Response {
+      /// The row, its album filled in when the lookup found one.
+      var item: ListeningItem
+      /// A track whose album is not known: it opens its artist instead.
+      var albumMissing = false
+      /// Why the lookup failed, when it did.
+      var lookupError: StoreError?
+    }
+
+    struct ViewModel: Equatable {
+      /// One line for the status line when the track opens its artist instead of its album.
+      var note: String?
+    }
+  }
+
+  /// `--plain` and `--json`: the profile and the first page of every list (the charts for the period), at once.
+  enum FetchEveryList {
+    struct Request {}
+
+    /// One list as loaded: its rows, or why it could not be.
+    struct Section {
+      var list: List
+      var items: [ListeningItem]
+      var hasMore: Bool
+      var error: StoreError?
+    }
+
+    struct Response {
+      var userName: String
+      var profile: ListenerSummary?
+      var profileError: StoreError?
+      var period: ListeningPeriod
+      /// In `Tab` order; only the shown list when the page was loaded for the screen.
+      var sections: [Section]
+      var source: DataSource?
+      var isStale: Bool
+      var now: Date
+    }
+
+    struct ViewModel: Equatable {
+      struct Section: Equatable {
+        /// The list's title, with its period for a chart.
+        var title: String
+        var rows: [ListingRow]
+        /// In place of the rows: an empty list, or why it could not be loaded.
+        var message: String?
+      }
+
+      var name: String
+      var facts: [String]
+      var sections: [Section]
+      /// Set when the listener could not be loaded at all.
+      var errorMessage: String?
+      /// Its error is the profile's, else the first list's: either ends a printout with exit status 1.
+      var status: StatusLine
+    }
+  }
+
+  /// What is loaded, as data for scripts (`--json`): the profile and every list loaded.
   enum ExportData {
     struct Request {}
-    typealias Response = FetchListener.Response
+    typealias Response = FetchEveryList.Response
 
     struct ViewModel: Codable, Equatable {
       struct Profile: Codable, Equatable {
@@ -113,17 +180,23 @@ enum Listener {
         var imageURL: String?
       }
 
+      struct ListedSection: Codable, Equatable {
+        var list: List
+        /// The chart's period; absent for recent and loved tracks.
+        var period: ListeningPeriod?
+        var hasMore: Bool
+        var items: [ExportedData.ListedItem]
+        /// Why the list is missing, when the profile could be loaded and the list not.
+        var error: String?
+      }
+
       var scene = "listener"
       var source: DataSource?
       var stale: Bool
       var listener: Profile
-      var list: List
-      /// The chart's period; absent for recent and loved tracks.
-      var period: ListeningPeriod?
-      var hasMore: Bool
-      var items: [ExportedData.ListedItem]
-      /// Why the list is missing, when the profile could be loaded and the list not.
-      var listError: String?
+      /// The charts' period.
+      var period: ListeningPeriod
+      var lists: [ListedSection]
     }
   }
 }

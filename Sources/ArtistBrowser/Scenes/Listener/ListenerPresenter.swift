@@ -3,7 +3,9 @@ import FoundationEssentials
 @MainActor
 protocol ListenerPresentationLogic: AnyObject {
   func presentListener(response: Listener.FetchListener.Response)
+  func presentEveryList(response: Listener.FetchEveryList.Response)
   func presentExportedData(response: Listener.ExportData.Response)
+  func presentOpenItem(response: Listener.OpenItem.Response)
 }
 
 @MainActor
@@ -18,15 +20,51 @@ final class ListenerPresenter: ListenerPresentationLogic {
     let errorMessage = response.profileError.map(ErrorMessage.text(for:))
     let listError = response.listError.map(ErrorMessage.text(for:))
     let rows = response.items.map { Self.row($0, list: response.list, now: response.now) }
-    let listMessage = listError ?? (rows.isEmpty ? "No \(response.list.title.lowercased()) yet." : nil)
+    let listMessage = listError ?? (rows.isEmpty ? Self.emptyMessage(response.list) : nil)
     viewController?.displayListener(
       viewModel: .init(
         name: name, facts: profile.map(Self.facts) ?? [], imageURL: profile?.imageURL,
         tabs: Listener.List.allCases.map { $0 == response.list ? "[\($0.title)]" : $0.title }.joined(separator: " "),
-        listTitle: response.list.isChart
-          ? SceneText.joined([response.list.title, response.period.label]) : response.list.title,
+        listTitle: SceneText.joined([
+          Self.title(response.list, period: response.period), response.list.isChart ? response.sort.label : "",
+        ]),
         rows: rows, hasMore: response.hasMore, listMessage: listMessage, errorMessage: errorMessage,
         status: StatusLine(source: response.source, isStale: response.isStale, error: errorMessage ?? listError)))
+  }
+
+  func presentEveryList(response: Listener.FetchEveryList.Response) {
+    let profile = response.profile
+    let errorMessage = response.profileError.map(ErrorMessage.text(for:))
+    var firstListError: String?
+    let sections = response.sections.map { section in
+      let error = section.error.map(ErrorMessage.text(for:))
+      firstListError = firstListError ?? error
+      let rows = section.items.map { Self.row($0, list: section.list, now: response.now) }
+      return Listener.FetchEveryList.ViewModel.Section(
+        title: Self.title(section.list, period: response.period), rows: rows,
+        message: error ?? (rows.isEmpty ? Self.emptyMessage(section.list) : nil))
+    }
+    viewController?.displayEveryList(
+      viewModel: .init(
+        name: DisplayFormat.clean(profile?.name ?? response.userName, columns: Self.nameColumns),
+        facts: profile.map(Self.facts) ?? [], sections: sections, errorMessage: errorMessage,
+        status: StatusLine(
+          source: response.source, isStale: response.isStale, error: errorMessage ?? firstListError)))
+  }
+
+  static func title(_ list: Listener.List, period: ListeningPeriod) -> String {
+    list.isChart ? SceneText.joined([list.title, period.label]) : list.title
+  }
+
+  static func emptyMessage(_ list: Listener.List) -> String { "No \(list.title.lowercased()) yet." }
+
+  func presentOpenItem(response: Listener.OpenItem.Response) {
+    viewController?.displayOpenItem(viewModel: .init(note: Self.note(response)))
+  }
+
+  /// Why a track opened its artist, when it did.
+  static func note(_ response: Listener.OpenItem.Response) -> String? {
+    response.albumMissing ? TrackAlbumNote.text(track: response.item.name, error: response.lookupError) : nil
   }
 
   func presentExportedData(response: Listener.ExportData.Response) {
@@ -39,9 +77,13 @@ final class ListenerPresenter: ListenerPresentationLogic {
           playCount: profile.playCount,
           registered: profile.registered.map { Int($0.timeIntervalSince1970.rounded(.down)) },
           country: profile.country.map(ExportedData.text), imageURL: profile.imageURL?.absoluteString),
-        list: response.list, period: response.list.isChart ? response.period : nil, hasMore: response.hasMore,
-        items: response.items.map(ExportedData.ListedItem.init),
-        listError: response.listError.map { ErrorMessage.forPrintout(ErrorMessage.text(for: $0)) }))
+        period: response.period,
+        lists: response.sections.map { section in
+          .init(
+            list: section.list, period: section.list.isChart ? response.period : nil, hasMore: section.hasMore,
+            items: section.items.map(ExportedData.ListedItem.init),
+            error: section.error.map { ErrorMessage.forPrintout(ErrorMessage.text(for: $0)) })
+        }))
   }
 
   /// The real name on a line of its own, then scrobbles, registered since and country.

@@ -1,7 +1,8 @@
 @MainActor
 protocol ListenerRoutingLogic: AnyObject {
-  /// The selected row's page: an album's (a track's album when known), else the artist's.
-  func routeToSelection()
+  /// The selected row's page: an album's (a track's album when known), else the artist's; `note` (why a track
+  /// opened its artist) goes on the status line over it.
+  func routeToSelection(note: String?)
   func routeBack()
 }
 
@@ -22,9 +23,10 @@ final class ListenerRouter: ListenerRoutingLogic, ListenerDataPassing {
     self.navigator = navigator
   }
 
-  func routeToSelection() {
+  func routeToSelection(note: String? = nil) {
     guard let destination = dataStore?.selectedItem?.destination else { return }
     navigator?.push(ListeningRoute.scene(for: destination, factory: factory))
+    if let note { navigator?.setStatus(StatusLine(error: note)) }
   }
 
   func routeBack() {

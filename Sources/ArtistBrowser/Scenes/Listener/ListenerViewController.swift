@@ -5,7 +5,9 @@ import TerminalUI
 @MainActor
 protocol ListenerDisplayLogic: AnyObject {
   func displayListener(viewModel: Listener.FetchListener.ViewModel)
+  func displayEveryList(viewModel: Listener.FetchEveryList.ViewModel)
   func displayExportedData(viewModel: Listener.ExportData.ViewModel)
+  func displayOpenItem(viewModel: Listener.OpenItem.ViewModel)
 }
 
 /// A listener's own Last.fm: the profile, then one of their lists (`Tab` switches: recent tracks, top artists,
@@ -17,25 +19,34 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
   var router: (any ListenerRoutingLogic & ListenerDataPassing)?
 
   private(set) var viewModel: Listener.FetchListener.ViewModel?
+  /// Every list, loaded instead of one when the page is printed (`--plain`, `--json`).
+  private(set) var everyList: Listener.FetchEveryList.ViewModel?
+  /// Set by the command line before `start()`: a printout has every list, not the one a screen shows.
+  var printsEveryList = false
   private var exported: Listener.ExportData.ViewModel?
   private(set) var viewport = ListViewport()
   private let chores: SceneChores
   let previewPicture: PictureBox?
+  /// The listener's own picture, beside the header.
+  let profilePicture: PictureBox?
   /// The name being typed while the scene asks for one.
   private(set) var prompt: PromptText?
   /// What the prompt starts with (`LASTFM_USER`).
   var suggestedUser = ""
   private var resetsSelection = true
   static let pagingThreshold = 5
-  static let footer = "j/k move · Enter open · Tab list · p period · h back · t thumbnails · w wall · r refresh"
+  static let footer =
+    "j/k move · Enter open · Tab list · p period · s sort · h back · t thumbnails · w wall · r refresh"
 
   init(
     preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: PictureBox? = nil,
-    wall: WallView? = nil
+    wall: WallView? = nil, profilePicture: PictureBox? = nil
   ) {
     chores = SceneChores(preferences: preferences, thumbnails: thumbnails, wall: wall)
     self.previewPicture = previewPicture
+    self.profilePicture = profilePicture
     previewPicture?.onUpdate = { [weak self] in self?.changed() }
+    profilePicture?.onUpdate = { [weak self] in self?.changed() }
   }
 
   public var onNeedsDisplay: (@MainActor () -> Void)? {
@@ -45,10 +56,12 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
 
   public var title: String { viewModel?.name ?? router?.dataStore?.userName ?? "Listener" }
 
-  public var status: StatusLine { chores.status(viewModel?.status) }
+  public var status: StatusLine { chores.status(everyList?.status ?? viewModel?.status) }
 
   public func start() {
-    if router?.dataStore?.userName.isEmpty ?? true {
+    if printsEveryList, let interactor {
+      chores.load { await interactor.fetchEveryList(request: .init()) }
+    } else if router?.dataStore?.userName.isEmpty ?? true {
       prompt = PromptText(suggestedUser)
       changed()
     } else {
@@ -59,11 +72,14 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
   public func stop() {
     chores.stop()
     previewPicture?.cancel()
+    profilePicture?.cancel()
   }
 
   public func waitForLoad() async { await chores.waitForLoad() }
   public func waitForThumbnails() async { await chores.waitForThumbnails() }
-  public var isSettled: Bool { chores.isSettled && previewPicture?.pendingURL == nil }
+  public var isSettled: Bool {
+    chores.isSettled && previewPicture?.pendingURL == nil && profilePicture?.pendingURL == nil
+  }
 
   func displayListener(viewModel: Listener.FetchListener.ViewModel) {
     self.viewModel = viewModel
@@ -72,7 +88,15 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
     changed()
   }
 
+  func displayEveryList(viewModel: Listener.FetchEveryList.ViewModel) { everyList = viewModel }
+
   func displayExportedData(viewModel: Listener.ExportData.ViewModel) { exported = viewModel }
+
+  /// The row's page is known (a track's album looked up): go there, unless the scene was left meanwhile.
+  func displayOpenItem(viewModel: Listener.OpenItem.ViewModel) {
+    guard !Task.isCancelled else { return }
+    router?.routeToSelection(note: viewModel.note)
+  }
 
   // MARK: Keys
 
@@ -101,11 +125,14 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
     }
     switch command {
     case .open:
-      guard canList, viewModel?.rows.isEmpty == false else { return true }
-      interactor?.selectItem(request: .init(index: viewport.selection))
-      router?.routeToSelection()
+      guard canList, viewModel?.rows.isEmpty == false, let interactor else { return true }
+      let index = viewport.selection
+      chores.load { await interactor.openItem(request: .init(index: index)) }
     case .back:
       router?.routeBack()
+    case .cycleSort:
+      resetsSelection = true
+      interactor?.changeSort(request: .init(order: nil))
     case .toggleThumbnails:
       chores.toggleThumbnails()
     case .refresh:
@@ -173,16 +200,17 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
           header: [viewModel.name, ""], body: { _ in [error] }, footer: ["h back · r retry"], width: width,
           height: height))
     }
-    let header =
-      [SceneText.joined([viewModel.name] + viewModel.facts), viewModel.tabs, "", viewModel.listTitle]
-    var pictures: [PicturePlacement] = []
+    let header = PictureHeader.frame(
+      [SceneText.joined([viewModel.name] + viewModel.facts), viewModel.tabs, "", viewModel.listTitle],
+      picture: profilePicture, url: viewModel.imageURL, width: width)
+    var pictures = header.pictures
     let lines = ScreenLayout.compose(
-      header: header,
+      header: header.lines,
       body: { bodyHeight in
         let body = ListingBody.frame(
           rows: viewModel.rows, message: viewModel.listMessage, chores: chores, viewport: &viewport,
-          picture: previewPicture, bodyRow: header.count, width: width, height: bodyHeight)
-        pictures = body.pictures
+          picture: previewPicture, bodyRow: header.lines.count, width: width, height: bodyHeight)
+        pictures += body.pictures
         return body.lines
       }, footer: [chores.shownWall == nil ? Self.footer : SceneText.wallHint + " · Tab list · p period"],
       width: width, height: height)
@@ -190,6 +218,13 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
   }
 
   public func plainLines() -> [String] {
+    if let everyList {
+      if let error = everyList.errorMessage { return [everyList.name, error] }
+      return [SceneText.joined([everyList.name] + everyList.facts)]
+        + everyList.sections.flatMap { section in
+          [section.title + ":"] + (section.message.map { [$0] } ?? ListingBody.plainLines(section.rows))
+        }
+    }
     guard let viewModel else { return [title] }
     if let error = viewModel.errorMessage { return [viewModel.name, error] }
     let rows = ListingBody.plainLines(viewModel.rows)

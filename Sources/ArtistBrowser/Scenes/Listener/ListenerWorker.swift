@@ -3,6 +3,8 @@ protocol ListenerWorking: Sendable {
   func fetchProfile(user: String, policy: CachePolicy) async throws -> StoreResult<ListenerSummary>
   func fetchList(_ list: Listener.List, user: String, period: ListeningPeriod, page: Int, policy: CachePolicy)
     async throws -> StoreResult<Page<ListeningItem>>
+  /// The album a track is on, for a row that does not say (charts and loved tracks); nil when none is known.
+  func fetchTrackAlbum(artist: String, track: String) async throws -> StoreResult<TrackAlbum?>
 }
 
 struct ListenerWorker: ListenerWorking {
@@ -31,6 +33,10 @@ struct ListenerWorker: ListenerWorking {
       try await store.listenerTopTracks(user: user, period: period, page: page, limit: pageSize, policy: policy)
         .items(ListeningItem.init)
     }
+  }
+
+  func fetchTrackAlbum(artist: String, track: String) async throws -> StoreResult<TrackAlbum?> {
+    try await store.trackAlbum(artist: artist, track: track, policy: .useCache)
   }
 }
 

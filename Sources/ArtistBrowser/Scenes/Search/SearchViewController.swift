@@ -170,7 +170,7 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
     guard showsResults, let results else {
       return ["Recent searches"] + suggestions.suggestions.map { "  \($0)" }
     }
-    return [results.title]
+    return [SceneText.joined([results.title, results.sortLabel])]
       + (results.emptyMessage.map { [$0] } ?? results.rows.map { "  \($0.name) — \($0.listeners)" })
   }
 

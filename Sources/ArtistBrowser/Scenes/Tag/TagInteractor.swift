@@ -3,6 +3,7 @@ protocol TagBusinessLogic: AnyObject {
   func fetchTag(request: TagPage.FetchTag.Request) async
   func fetchNextPage(request: TagPage.FetchNextPage.Request) async
   func switchList(request: TagPage.SwitchList.Request)
+  func changeSort(request: TagPage.ChangeSort.Request)
   func selectItem(request: TagPage.SelectItem.Request)
   func exportData(request: TagPage.ExportData.Request)
 }
@@ -33,6 +34,9 @@ final class TagInteractor: TagBusinessLogic, TagDataStore {
   var tagName = ""
   private(set) var selectedItem: ListeningItem?
   private(set) var list = TagPage.List.artists
+  /// Both lists' order (`s`): the tag's charts carry ranks and names, no play counts.
+  private(set) var sort = ListingSortOrder.rank
+  static let sortOrders: [ListingSortOrder] = [.rank, .name]
   private var info: TagSummary?
   private var infoError: StoreError?
   private var infoProvenance: (source: DataSource, isStale: Bool)?
@@ -55,6 +59,7 @@ final class TagInteractor: TagBusinessLogic, TagDataStore {
       (info, infoError, infoProvenance) = (nil, StoreError(error), nil)
     }
     loaded = [.artists: await artistsCall, .albums: await albumsCall]
+    if sort != .rank { sortLoaded() }
     present()
   }
 
@@ -65,7 +70,7 @@ final class TagInteractor: TagBusinessLogic, TagDataStore {
       let result = try await worker.fetchList(shown, tag: tagName, page: current.pages + 1, policy: .useCache)
       current.pages += 1
       current.totalPages = result.value.totalPages
-      current.items += result.value.items
+      current.items = ListingSorting.sorted(current.items + result.value.items, by: sort)
       current.provenance = (result.source, result.isStale)
     } catch {
       current.error = StoreError(error)
@@ -77,6 +82,16 @@ final class TagInteractor: TagBusinessLogic, TagDataStore {
   func switchList(request: TagPage.SwitchList.Request) {
     list = request.list ?? list.next
     present()
+  }
+
+  func changeSort(request: TagPage.ChangeSort.Request) {
+    sort = request.order ?? sort.next(among: Self.sortOrders)
+    sortLoaded()
+    present()
+  }
+
+  private func sortLoaded() {
+    for (list, shown) in loaded { loaded[list]?.items = ListingSorting.sorted(shown.items, by: sort) }
   }
 
   func selectItem(request: TagPage.SelectItem.Request) {
@@ -110,7 +125,8 @@ final class TagInteractor: TagBusinessLogic, TagDataStore {
     let shown = loaded[list] ?? Loaded()
     let provenances = [infoProvenance, loaded[.artists]?.provenance, loaded[.albums]?.provenance].compactMap { $0 }
     return .init(
-      tagName: tagName, info: info, infoError: infoError, list: list, artists: loaded[.artists]?.items ?? [],
+      tagName: tagName, info: info, infoError: infoError, list: list, sort: sort,
+      artists: loaded[.artists]?.items ?? [],
       albums: loaded[.albums]?.items ?? [], hasMore: shown.hasMore, source: provenances.first?.source,
       isStale: provenances.contains { $0.isStale }, artistsError: loaded[.artists]?.error,
       albumsError: loaded[.albums]?.error)

@@ -22,6 +22,8 @@ enum TagPage {
       /// The description could not be loaded: the page has nothing to show.
       var infoError: StoreError?
       var list: List
+      /// Both lists' order.
+      var sort = ListingSortOrder.rank
       var artists: [ListeningItem]
       var albums: [ListeningItem]
       /// The shown list has more pages.
@@ -54,6 +56,13 @@ enum TagPage {
       /// Set when the tag could not be loaded at all.
       var errorMessage: String?
       var status: StatusLine
+    }
+  }
+
+  /// Re-sorts both lists (nil: the next order, as `s`); presented through `FetchTag`.
+  enum ChangeSort {
+    struct Request {
+      var order: ListingSortOrder?
     }
   }
 

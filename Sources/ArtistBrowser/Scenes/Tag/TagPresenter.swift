@@ -28,7 +28,10 @@ final class TagPresenter: TagPresentationLogic {
         ]),
         summary: DisplayFormat.clean(
           DisplayFormat.plainText(fromHTML: info?.summary ?? ""), columns: Self.summaryColumns),
-        tabs: TagPage.List.allCases.map { $0 == response.list ? "[\($0.title)]" : $0.title }.joined(separator: " "),
+        tabs: SceneText.joined([
+          TagPage.List.allCases.map { $0 == response.list ? "[\($0.title)]" : $0.title }.joined(separator: " "),
+          response.sort.label,
+        ]),
         list: response.list, artists: artists, albums: albums, hasMore: response.hasMore,
         artistsMessage: artistsMessage, albumsMessage: albumsMessage,
         errorMessage: errorMessage,

@@ -22,7 +22,8 @@ public final class TagViewController: BrowserScene, TagDisplayLogic {
   private var resetsSelection = true
   static let summaryLines = 3
   static let pagingThreshold = 5
-  static let footer = "j/k move · Enter open · Tab artists/albums · h back · t thumbnails · w wall · r refresh"
+  static let footer =
+    "j/k move · Enter open · Tab artists/albums · s sort · h back · t thumbnails · w wall · r refresh"
 
   init(
     preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: PictureBox? = nil,
@@ -86,6 +87,9 @@ public final class TagViewController: BrowserScene, TagDisplayLogic {
       router?.routeToSelection()
     case .back:
       router?.routeBack()
+    case .cycleSort:
+      resetsSelection = true
+      interactor?.changeSort(request: .init(order: nil))
     case .toggleThumbnails:
       chores.toggleThumbnails()
     case .refresh:

@@ -208,7 +208,7 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
   public func plainLines() -> [String] {
     guard let viewModel else { return [title] }
     let rows = viewModel.rows.map { "\(SceneText.padLeft($0.rank, 4)) \($0.name) — \($0.listeners)" }
-    return ["\(title) (\(viewModel.sortLabel))"] + (viewModel.emptyMessage.map { [$0] } ?? rows)
+    return [SceneText.joined([title, viewModel.sortLabel])] + (viewModel.emptyMessage.map { [$0] } ?? rows)
   }
 
   public func jsonSnapshot() throws -> Data {

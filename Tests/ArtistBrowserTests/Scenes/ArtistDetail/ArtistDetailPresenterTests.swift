@@ -20,6 +20,14 @@ import Testing
       displayExportedDataCalled = true
       exported = viewModel
     }
+
+    var displayOpenTrackCalled = false
+    var openTrack: ArtistDetail.OpenTrack.ViewModel?
+
+    func displayOpenTrack(viewModel: ArtistDetail.OpenTrack.ViewModel) {
+      displayOpenTrackCalled = true
+      openTrack = viewModel
+    }
   }
 
   func present(_ response: ArtistDetail.FetchArtist.Response) -> ArtistDetail.FetchArtist.ViewModel? {
@@ -79,5 +87,20 @@ import Testing
         artistName: "cher", details: Seeds.cherDetails, albums: [], albumsError: .invalidAPIKey, source: .lastFM,
         isStale: false, error: nil))
     #expect(viewModel?.albumsMessage == "Invalid Last.fm API key: set LASTFM_API_KEY or run with the demo catalog.")
+  }
+
+  @Test func aTopTracksAlbumNeedsNoNoteAndItsAbsenceSaysWhy() {
+    let sut = ArtistDetailPresenter()
+    let spy = DisplaySpy()
+    sut.viewController = spy
+    let track = TrackChartEntry(rank: 1, name: "Strong Enough", artist: "Cher")
+    sut.presentOpenTrack(response: .init(track: track, album: AlbumSummary(rank: 0, name: "Believe", artist: "Cher")))
+    #expect(spy.displayOpenTrackCalled)
+    #expect(spy.openTrack == .init(opensAlbum: true, note: nil))
+    sut.presentOpenTrack(response: .init(track: track))
+    #expect(spy.openTrack == .init(opensAlbum: false, note: "No album known for “Strong Enough”; showing the artist."))
+    sut.presentOpenTrack(response: .init(track: track, lookupError: .offlineNotCached))
+    #expect(
+      spy.openTrack?.note == "No album for “Strong Enough”: Offline and not cached yet. Showing the artist.")
   }
 }

@@ -26,19 +26,37 @@ import Testing
     return (sut, interactor, router)
   }
 
-  @Test func tabShowsTheTopTracksWithPlaysAndListeners() {
+  @Test func tabShowsTheTopTracksWithPlaysAndListeners() async {
     // Given the artist page on its albums
-    let (sut, _, router) = makeSUT()
+    let (sut, interactor, router) = makeSUT()
     // When Tab is pressed
     #expect(sut.handle(.tab))
-    // Then the list holds the tracks, and Enter on one opens nothing
+    // Then the list holds the tracks, and Enter on one asks the interactor for its album (the router waits)
     let lines = sut.render(width: 80, height: 10).map { $0.trimmingCharacters(in: .whitespaces) }
     #expect(lines.contains("Top tracks"))
     #expect(lines.contains("1. Believe                                   3.1M plays · 812K listeners"))
     _ = sut.handle(.character("j"))
     _ = sut.handle(.enter)
+    await sut.waitForLoad()
+    #expect(interactor.openedTrackIndex == 0)
     #expect(!router.routeToAlbumDetailCalled)
     #expect(sut.plainLines().suffix(2) == ["Top tracks:", "  1. Believe — 3.1M plays · 812K listeners"])
+  }
+
+  @Test func aTopTracksAlbumOpensAndWithoutOneANoteStaysUntilTheNextKey() {
+    // Given the page on its top tracks
+    let (sut, _, router) = makeSUT()
+    _ = sut.handle(.tab)
+    // When the interactor found no album
+    sut.displayOpenTrack(viewModel: .init(opensAlbum: false, note: "No album known for “Believe”; showing the artist."))
+    // Then the page stays and the status line says why, until the next key
+    #expect(!router.routeToAlbumDetailCalled)
+    #expect(sut.status.error == "No album known for “Believe”; showing the artist.")
+    _ = sut.handle(.character("j"))
+    #expect(sut.status.error == nil)
+    // When it found one, the album opens
+    sut.displayOpenTrack(viewModel: .init(opensAlbum: true, note: nil))
+    #expect(router.routeToAlbumDetailCalled)
   }
 
   @Test func tOffersTheTagsByNumberAndOpensThePickedOne() {

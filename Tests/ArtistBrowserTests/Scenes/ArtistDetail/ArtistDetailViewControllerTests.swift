@@ -10,6 +10,8 @@ import Testing
     var selectedAlbumIndex: Int?
     func fetchArtist(request: ArtistDetail.FetchArtist.Request) async { fetchArtistCalled = true }
     func selectAlbum(request: ArtistDetail.SelectAlbum.Request) { selectedAlbumIndex = request.index }
+    var openedTrackIndex: Int?
+    func openTrack(request: ArtistDetail.OpenTrack.Request) async { openedTrackIndex = request.index }
     var selectedTagIndex: Int?
     func selectTag(request: ArtistDetail.SelectTag.Request) { selectedTagIndex = request.index }
     var exportDataCalled = false

@@ -16,6 +16,22 @@ import Testing
       responses.append(response)
     }
 
+    var presentEveryListCalled = false
+    var everyListResponse: Listener.FetchEveryList.Response?
+
+    func presentEveryList(response: Listener.FetchEveryList.Response) {
+      presentEveryListCalled = true
+      everyListResponse = response
+    }
+
+    var presentOpenItemCalled = false
+    var openResponse: Listener.OpenItem.Response?
+
+    func presentOpenItem(response: Listener.OpenItem.Response) {
+      presentOpenItemCalled = true
+      openResponse = response
+    }
+
     var presentExportedDataCalled = false
     var exportResponse: Listener.ExportData.Response?
 
@@ -28,16 +44,19 @@ import Testing
   final class WorkerSpy: ListenerWorking {
     let profile: Result<StoreResult<ListenerSummary>, StoreError>
     let pages: [Int: Result<StoreResult<Page<ListeningItem>>, StoreError>]
+    let trackAlbum: Result<StoreResult<TrackAlbum?>, StoreError>
     private let calls = Mutex<[String]>([])
     var requests: [String] { calls.withLock { $0 } }
     var fetchListCalled: Bool { requests.contains { $0.hasPrefix("list") } }
 
     init(
       profile: Result<StoreResult<ListenerSummary>, StoreError>,
-      pages: [Int: Result<StoreResult<Page<ListeningItem>>, StoreError>]
+      pages: [Int: Result<StoreResult<Page<ListeningItem>>, StoreError>],
+      trackAlbum: Result<StoreResult<TrackAlbum?>, StoreError> = .success(StoreResult(nil, source: .demoCatalog))
     ) {
       self.profile = profile
       self.pages = pages
+      self.trackAlbum = trackAlbum
     }
 
     func fetchProfile(user: String, policy: CachePolicy) async throws -> StoreResult<ListenerSummary> {
@@ -53,6 +72,13 @@ import Testing
       }
       guard let answer = pages[page] else { throw StoreError.unexpected("no page \(page)") }
       return try answer.get()
+    }
+
+    var fetchTrackAlbumCalled: Bool { requests.contains { $0.hasPrefix("album") } }
+
+    func fetchTrackAlbum(artist: String, track: String) async throws -> StoreResult<TrackAlbum?> {
+      calls.withLock { $0.append("album \(artist) / \(track)") }
+      return try trackAlbum.get()
     }
   }
 
@@ -191,16 +217,112 @@ import Testing
     #expect(presenter.response?.isStale == true)
   }
 
-  @Test func selectItemRemembersTheRowsDestination() async {
-    // Given a loaded list
+  static let charted = ListeningItem(kind: .track, rank: 1, name: "Electric", artist: "Joun Parade", playCount: 12)
+
+  @Test func openingAPlayedTrackGoesToItsAlbumWithoutALookup() async {
+    // Given a loaded list of recent tracks, which name their albums
     let worker = WorkerSpy(
       profile: .success(StoreResult(Self.profile, source: .demoCatalog)), pages: [1: page([Self.playing, Self.played])])
-    let (sut, _) = makeSUT(worker)
+    let (sut, presenter) = makeSUT(worker)
     await sut.fetchListener(request: .init())
     // When the second row is opened
-    sut.selectItem(request: .init(index: 1))
-    // Then its album is where it leads
+    await sut.openItem(request: .init(index: 1))
+    // Then its album is where it leads, asked of nobody
+    #expect(!worker.fetchTrackAlbumCalled)
     #expect(sut.selectedItem?.destination == .album(artist: "Joun Parade", album: "Horizon"))
+    #expect(presenter.presentOpenItemCalled)
+    #expect(presenter.openResponse?.albumMissing == false)
+  }
+
+  @Test func openingAChartTrackLooksUpItsAlbum() async {
+    // Given a top track without its album, and an album the lookup knows (under the album's own artist)
+    let worker = WorkerSpy(
+      profile: .success(StoreResult(Self.profile, source: .demoCatalog)), pages: [1: page([Self.charted])],
+      trackAlbum: .success(StoreResult(TrackAlbum(name: "Horizon", artist: "Various Artists"), source: .demoCatalog)))
+    let (sut, presenter) = makeSUT(worker)
+    await sut.switchList(request: .init(list: .topTracks))
+    // When it is opened
+    await sut.openItem(request: .init(index: 0))
+    // Then the track was looked up and its album is the destination
+    #expect(worker.requests.last == "album Joun Parade / Electric")
+    #expect(sut.selectedItem?.destination == .album(artist: "Various Artists", album: "Horizon"))
+    #expect(presenter.openResponse?.albumMissing == false)
+    #expect(presenter.openResponse?.item.album == "Horizon")
+  }
+
+  @Test func aTrackWithoutAnAlbumOpensItsArtist() async {
+    // Given a loved track the lookup knows no album for
+    let worker = WorkerSpy(
+      profile: .success(StoreResult(Self.profile, source: .demoCatalog)), pages: [1: page([Self.charted])])
+    let (sut, presenter) = makeSUT(worker)
+    await sut.switchList(request: .init(list: .loved))
+    // When it is opened
+    await sut.openItem(request: .init(index: 0))
+    // Then it leads to the artist, flagged so the presenter can say why
+    #expect(worker.fetchTrackAlbumCalled)
+    #expect(sut.selectedItem?.destination == .artist("Joun Parade"))
+    #expect(presenter.openResponse?.albumMissing == true)
+    #expect(presenter.openResponse?.lookupError == nil)
+  }
+
+  @Test func aFailedLookupOpensTheArtistWithTheError() async {
+    // Given a lookup that fails (offline, nothing stored)
+    let worker = WorkerSpy(
+      profile: .success(StoreResult(Self.profile, source: .demoCatalog)), pages: [1: page([Self.charted])],
+      trackAlbum: .failure(.offlineNotCached))
+    let (sut, presenter) = makeSUT(worker)
+    await sut.switchList(request: .init(list: .topTracks))
+    // When the track is opened
+    await sut.openItem(request: .init(index: 0))
+    // Then the artist is where it leads, and the error travels for the note
+    #expect(sut.selectedItem?.destination == .artist("Joun Parade"))
+    #expect(presenter.openResponse?.albumMissing == true)
+    #expect(presenter.openResponse?.lookupError == .offlineNotCached)
+  }
+
+  @Test func openingARowThatIsNotThereDoesNothing() async {
+    let worker = WorkerSpy(profile: .success(StoreResult(Self.profile, source: .demoCatalog)), pages: [1: page([])])
+    let (sut, presenter) = makeSUT(worker)
+    await sut.fetchListener(request: .init())
+    await sut.openItem(request: .init(index: 3))
+    #expect(!presenter.presentOpenItemCalled)
+    #expect(sut.selectedItem == nil)
+  }
+
+  @Test func fetchEveryListLoadsEachListOnceAndKeepsEachOnesError() async {
+    // Given a listener whose every list answers the same page, but on another catalog the charts are hidden
+    let worker = WorkerSpy(
+      profile: .success(StoreResult(Self.profile, source: .demoCatalog)),
+      pages: [1: page([Self.played], of: 2, stale: true)])
+    let (sut, presenter) = makeSUT(worker)
+    sut.period = .year
+    // When every list is fetched (a printout)
+    await sut.fetchEveryList(request: .init())
+    // Then the profile and the five lists were asked for once each, in Tab order, the charts for the period
+    #expect(
+      worker.requests == [
+        "profile nightjar_radio cache", "list recent nightjar_radio 12month p1 cache",
+        "list topArtists nightjar_radio 12month p1 cache", "list topAlbums nightjar_radio 12month p1 cache",
+        "list topTracks nightjar_radio 12month p1 cache", "list loved nightjar_radio 12month p1 cache",
+      ])
+    let response = presenter.everyListResponse
+    #expect(presenter.presentEveryListCalled)
+    #expect(response?.sections.map(\.list) == Listener.List.allCases)
+    #expect(response?.sections.allSatisfy { $0.items == [Self.played] && $0.hasMore && $0.error == nil } == true)
+    #expect(response?.isStale == true, "a stale list makes the printout stale")
+    #expect(response?.period == .year)
+    // And the export that follows has every list too
+    sut.exportData(request: .init())
+    #expect(presenter.exportResponse?.sections.count == 5)
+  }
+
+  @Test func fetchEveryListOfAPrivateProfileKeepsTheProfileAndEachListsError() async {
+    let hidden = StoreError.unavailable("quietlistener hides their listening on Last.fm")
+    let worker = WorkerSpy(profile: .success(StoreResult(Self.profile, source: .lastFM)), pages: [1: .failure(hidden)])
+    let (sut, presenter) = makeSUT(worker)
+    await sut.fetchEveryList(request: .init())
+    #expect(presenter.everyListResponse?.profile == Self.profile)
+    #expect(presenter.everyListResponse?.sections.allSatisfy { $0.error == hidden && !$0.hasMore } == true)
   }
 
   @Test func exportPresentsWhatIsLoadedAndNothingBefore() async {
@@ -215,6 +337,7 @@ import Testing
     sut.exportData(request: .init())
     // Then only the loaded profile and list are exported
     #expect(presenter.presentExportedDataCalled)
-    #expect(presenter.exportResponse?.items == [Self.played])
+    #expect(presenter.exportResponse?.sections.map(\.list) == [.recent])
+    #expect(presenter.exportResponse?.sections.first?.items == [Self.played])
   }
 }

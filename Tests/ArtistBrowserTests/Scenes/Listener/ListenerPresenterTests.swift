@@ -21,6 +21,16 @@ import Testing
       displayExportedDataCalled = true
       exported = viewModel
     }
+
+    func displayOpenItem(viewModel: Listener.OpenItem.ViewModel) {}
+
+    var displayEveryListCalled = false
+    var everyList: Listener.FetchEveryList.ViewModel?
+
+    func displayEveryList(viewModel: Listener.FetchEveryList.ViewModel) {
+      displayEveryListCalled = true
+      everyList = viewModel
+    }
   }
 
   /// 2026-03-15 12:00:00 UTC.
@@ -120,8 +130,35 @@ import Testing
     #expect(viewModel?.rows.first?.detail == "Artist")
   }
 
-  @Test func exportGivesNumbersAndUnixSeconds() {
-    // Given a chart row and a played row
+  @Test func everyListHasItsTitleRowsOrMessageAndTheFirstErrorEndsThePrintout() {
+    // Given recent tracks, an empty chart and a hidden one
+    let sut = ListenerPresenter()
+    let spy = DisplaySpy()
+    sut.viewController = spy
+    let played = ListeningItem(
+      kind: .track, name: "Song", artist: "A", album: "Album", date: Date(timeIntervalSince1970: 1_773_575_820))
+    // When every list is presented
+    sut.presentEveryList(
+      response: .init(
+        userName: "nightjar_radio", profile: Self.profile, period: .quarter,
+        sections: [
+          .init(list: .recent, items: [played], hasMore: false),
+          .init(list: .topArtists, items: [], hasMore: false),
+          .init(list: .loved, items: [], hasMore: false, error: .unavailable("nightjar_radio hides their listening")),
+        ], source: .demoCatalog, isStale: true, now: Self.now))
+    // Then each section has its title (a chart's with the period) and rows or why not; the error is the status's
+    let viewModel = spy.everyList
+    #expect(spy.displayEveryListCalled)
+    #expect(viewModel?.name == "nightjar_radio")
+    #expect(viewModel?.sections.map(\.title) == ["Recent tracks", "Top artists · last 3 months", "Loved tracks"])
+    #expect(viewModel?.sections.first?.rows.first?.lead == "3 min ago")
+    #expect(viewModel?.sections.map(\.message) == [nil, "No top artists yet.", "nightjar_radio hides their listening"])
+    #expect(viewModel?.status.error == "nightjar_radio hides their listening")
+    #expect(viewModel?.status.isStale == true)
+  }
+
+  @Test func exportGivesNumbersAndUnixSecondsForEveryList() {
+    // Given a played row in recent tracks and a hidden top tracks chart
     let items = [
       ListeningItem(kind: .track, name: "Song", artist: "A", album: "Album", date: Date(timeIntervalSince1970: 99))
     ]
@@ -129,13 +166,76 @@ import Testing
     let spy = DisplaySpy()
     sut.viewController = spy
     // When exported
-    sut.presentExportedData(response: response(list: .topTracks, items: items))
-    // Then
+    sut.presentExportedData(
+      response: .init(
+        userName: "nightjar_radio", profile: Self.profile, period: .quarter,
+        sections: [
+          .init(list: .recent, items: items, hasMore: true),
+          .init(list: .topTracks, items: [], hasMore: false, error: .unavailable("x hides their listening")),
+        ], source: .demoCatalog, isStale: false, now: Self.now))
+    // Then numbers stay numbers, times are Unix seconds, and each list says its period (charts only) and error
     #expect(spy.displayExportedDataCalled)
     #expect(spy.exported?.listener.registered == 1_325_548_800)
     #expect(spy.exported?.listener.playCount == 1943)
     #expect(spy.exported?.period == .quarter)
-    #expect(spy.exported?.items.first?.playedAt == 99)
-    #expect(spy.exported?.items.first?.album == "Album")
+    #expect(spy.exported?.lists.map(\.list) == [.recent, .topTracks])
+    #expect(spy.exported?.lists.map(\.period) == [nil, .quarter])
+    #expect(spy.exported?.lists.first?.hasMore == true)
+    #expect(spy.exported?.lists.first?.items.first?.playedAt == 99)
+    #expect(spy.exported?.lists.first?.items.first?.album == "Album")
+    #expect(spy.exported?.lists.last?.error == "x hides their listening")
+  }
+}
+
+/// Enter on a track: the note the status line shows when it opens its artist instead of its album.
+@MainActor
+@Suite struct ListenerOpenItemPresenterTests {
+  final class DisplaySpy: ListenerDisplayLogic {
+    func displayListener(viewModel: Listener.FetchListener.ViewModel) {}
+    func displayExportedData(viewModel: Listener.ExportData.ViewModel) {}
+    func displayEveryList(viewModel: Listener.FetchEveryList.ViewModel) {}
+
+    var displayOpenItemCalled = false
+    var viewModel: Listener.OpenItem.ViewModel?
+
+    func displayOpenItem(viewModel: Listener.OpenItem.ViewModel) {
+      displayOpenItemCalled = true
+      self.viewModel = viewModel
+    }
+  }
+
+  static let track = ListeningItem(kind: .track, rank: 2, name: "Electric\u{1B}[31m", artist: "Joun Parade")
+
+  func present(_ response: Listener.OpenItem.Response) -> Listener.OpenItem.ViewModel? {
+    let sut = ListenerPresenter()
+    let spy = DisplaySpy()
+    sut.viewController = spy
+    sut.presentOpenItem(response: response)
+    #expect(spy.displayOpenItemCalled)
+    return spy.viewModel
+  }
+
+  @Test func anAlbumFoundNeedsNoNote() {
+    // Given a track whose album was found; When presented; Then nothing is said
+    var item = Self.track
+    item.album = "Horizon"
+    #expect(present(.init(item: item))?.note == nil)
+  }
+
+  @Test func noAlbumKnownSaysSoWithTheCleanedName() {
+    // Given a track Last.fm names no album for (or does not know: error 6)
+    let missing = present(.init(item: Self.track, albumMissing: true))
+    let unknown = present(
+      .init(item: Self.track, albumMissing: true, lookupError: .notFound(name: "Electric", suggestions: [])))
+    // Then one line says the artist is shown instead, without the escape sequence the name carried
+    #expect(missing?.note == "No album known for “Electric”; showing the artist.")
+    #expect(unknown?.note == missing?.note)
+  }
+
+  @Test func aFailedLookupSaysWhyWithoutAKeyHint() {
+    // Given a lookup that failed offline
+    let viewModel = present(.init(item: Self.track, albumMissing: true, lookupError: .offlineNotCached))
+    // Then the reason is given, without "Press r", which on the artist page would reload the artist
+    #expect(viewModel?.note == "No album for “Electric”: Offline and not cached yet. Showing the artist.")
   }
 }

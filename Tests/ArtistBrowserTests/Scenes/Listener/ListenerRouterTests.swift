@@ -53,6 +53,24 @@ import Testing
     #expect((navigator.pushed.first as? AlbumDetailViewController)?.router?.dataStore?.albumName == "Believe")
   }
 
+  @Test func aNoteGoesOnTheStatusLineOverTheOpenedPage() {
+    // Given a track that opens its artist, with the presenter's note
+    let (sut, navigator, source) = makeSUT()
+    source.selectedItem = ListeningItem(kind: .track, name: "Believe", artist: "Cher")
+    // When routed with the note
+    sut.routeToSelection(note: "No album known for \"Believe\"; showing the artist.")
+    // Then the artist page opens and the note is set after the push (which clears messages)
+    #expect((navigator.pushed.first as? ArtistDetailViewController)?.router?.dataStore?.artistName == "Cher")
+    #expect(navigator.statuses.map(\.error) == ["No album known for \"Believe\"; showing the artist."])
+  }
+
+  @Test func noNoteLeavesTheStatusLineAlone() {
+    let (sut, navigator, source) = makeSUT()
+    source.selectedItem = ListeningItem(kind: .album, name: "Believe", artist: "Cher", album: "Believe")
+    sut.routeToSelection(note: nil)
+    #expect(navigator.statuses.isEmpty)
+  }
+
   @Test func nothingSelectedNavigatesNowhere() {
     let (sut, navigator, _) = makeSUT()
     sut.routeToSelection()

@@ -11,24 +11,32 @@ import Testing
     var switchListCalled = false
     var changePeriodCalled = false
     var fetchNextPageCalled = false
-    var selectedIndex: Int?
+    var openedIndex: Int?
     var exportDataCalled = false
     func fetchListener(request: Listener.FetchListener.Request) async {
       fetchListenerCalled = true
       fetchedUser = request.user
     }
+    var fetchEveryListCalled = false
+    func fetchEveryList(request: Listener.FetchEveryList.Request) async { fetchEveryListCalled = true }
     func fetchNextPage(request: Listener.FetchNextPage.Request) async { fetchNextPageCalled = true }
     func switchList(request: Listener.SwitchList.Request) async { switchListCalled = true }
     func changePeriod(request: Listener.ChangePeriod.Request) async { changePeriodCalled = true }
-    func selectItem(request: Listener.SelectItem.Request) { selectedIndex = request.index }
+    var changeSortCalled = false
+    func changeSort(request: Listener.ChangeSort.Request) { changeSortCalled = true }
+    func openItem(request: Listener.OpenItem.Request) async { openedIndex = request.index }
     func exportData(request: Listener.ExportData.Request) { exportDataCalled = true }
   }
 
   final class RouterSpy: ListenerRoutingLogic, ListenerDataPassing {
     var dataStore: (any ListenerDataStore)?
     var routeToSelectionCalled = false
+    var routedNote: String?
     var routeBackCalled = false
-    func routeToSelection() { routeToSelectionCalled = true }
+    func routeToSelection(note: String?) {
+      routeToSelectionCalled = true
+      routedNote = note
+    }
     func routeBack() { routeBackCalled = true }
   }
 
@@ -83,11 +91,55 @@ import Testing
     await sut.waitForLoad()
     _ = sut.handle(.character("j"))
     _ = sut.handle(.enter)
-    // Then the list and period change, and the second row is opened
+    await sut.waitForLoad()
+    // Then the list and period change, and the second row is opened through the interactor (which may look up
+    // a track's album first); the router waits for its answer
     #expect(interactor.switchListCalled)
     #expect(interactor.changePeriodCalled)
-    #expect(interactor.selectedIndex == 1)
+    #expect(interactor.openedIndex == 1)
+    #expect(!router.routeToSelectionCalled)
+  }
+
+  @Test func sReSortsThroughTheInteractor() {
+    let (sut, interactor, _) = makeSUT()
+    sut.displayListener(viewModel: Self.viewModel)
+    #expect(sut.handle(.character("s")))
+    #expect(interactor.changeSortCalled)
+  }
+
+  @Test func displayOpenItemRoutesWithTheNote() {
+    // Given a loaded listener
+    let (sut, _, router) = makeSUT()
+    sut.displayListener(viewModel: Self.viewModel)
+    // When the interactor's answer about the opened row is displayed
+    sut.displayOpenItem(viewModel: .init(note: "No album known for \"Electric\"; showing the artist."))
+    // Then the router goes, carrying the note for the status line
     #expect(router.routeToSelectionCalled)
+    #expect(router.routedNote == "No album known for \"Electric\"; showing the artist.")
+  }
+
+  @Test func aPrintoutLoadsAndPrintsEveryList() async {
+    // Given a scene the command line prints
+    let (sut, interactor, _) = makeSUT()
+    sut.printsEveryList = true
+    // When it starts, and every list is displayed
+    sut.start()
+    await sut.waitForLoad()
+    sut.displayEveryList(
+      viewModel: .init(
+        name: "nightjar_radio", facts: ["Mara Quell"],
+        sections: [
+          .init(title: "Recent tracks", rows: Self.viewModel.rows),
+          .init(title: "Top artists · last 7 days", rows: [], message: "No top artists yet."),
+        ], status: StatusLine(source: .demoCatalog)))
+    // Then every list was asked for, and each is printed under its title
+    #expect(interactor.fetchEveryListCalled)
+    #expect(!interactor.fetchListenerCalled)
+    #expect(
+      sut.plainLines() == [
+        "nightjar_radio · Mara Quell", "Recent tracks:", "▶ now playing  Sas Horizon — Joun Parade",
+        "3 min ago      Electric — Joun Parade", "Top artists · last 7 days:", "No top artists yet.",
+      ])
   }
 
   @Test func withoutANameItAsksForOneAndLoadsWhatIsTyped() async {

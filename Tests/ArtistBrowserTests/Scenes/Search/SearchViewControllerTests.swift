@@ -80,7 +80,7 @@ import Testing
     await sut.waitForLoad()
     #expect(sut.query == "Coldplay")
     #expect(sut.results?.emptyMessage == "No artists match “Coldplay”.")
-    #expect(sut.plainLines() == ["Artists matching “Coldplay”", "No artists match “Coldplay”."])
+    #expect(sut.plainLines() == ["Artists matching “Coldplay” · sort: rank", "No artists match “Coldplay”."])
   }
 
   @Test func slashReturnsToTypingAndBackspaceOnEmptyLeaves() async {
@@ -111,7 +111,7 @@ import Testing
     await sut.waitForLoad()
     #expect(!sut.status.isLoading)
     #expect(redrawsLoading.last == false)
-    #expect(sut.plainLines() == ["Artists matching “cher”", "  Cher — 1.2M listeners"])
+    #expect(sut.plainLines() == ["Artists matching “cher” · sort: rank", "  Cher — 1.2M listeners"])
   }
 
   @Test func thumbnailsToggleFromTheResultsList() async {

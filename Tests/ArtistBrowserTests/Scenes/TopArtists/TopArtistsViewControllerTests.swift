@@ -154,14 +154,14 @@ import Testing
     let lines = sut.render(width: 80, height: 5)
     #expect(lines[2].hasPrefix("Offline and not cached yet."))
     #expect(
-      sut.plainLines() == ["Top artists (sort: rank)", "Offline and not cached yet. Press r to retry when online."])
+      sut.plainLines() == ["Top artists · sort: rank", "Offline and not cached yet. Press r to retry when online."])
   }
 
   @Test func plainOutput() {
     let (sut, _, _) = makeSUT()
     sut.displayArtists(viewModel: Self.viewModel(rows: 2))
     #expect(
-      sut.plainLines() == ["Top artists (sort: rank)", "  1. Artist 1 — 1K listeners", "  2. Artist 2 — 2K listeners"])
+      sut.plainLines() == ["Top artists · sort: rank", "  1. Artist 1 — 1K listeners", "  2. Artist 2 — 2K listeners"])
   }
 
   @Test func jsonAsksTheInteractorForTheDataAndEncodesWhatComesBack() throws {
