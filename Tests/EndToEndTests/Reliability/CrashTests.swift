@@ -125,28 +125,41 @@ struct CrashTests {
 
 /// Holds the `target`-th request of the armed round until the test has killed the client.
 private final class KillTrap: Sendable {
-  private let state = Mutex<(round: Int, target: Int, seen: Int)>((-1, 0, 0))
+  /// One release per round: a hold that gave up waiting must not leave a permit behind for the next round's held
+  /// request, which would then not be held at all (warm would finish before the kill, round after round).
+  private struct Round {
+    var number = -1
+    var target = 0
+    var seen = 0
+    var released = DispatchSemaphore(value: 0)
+  }
+  private let state = Mutex(Round())
   private let reached = DispatchSemaphore(value: 0)
-  private let released = DispatchSemaphore(value: 0)
 
-  func arm(round: Int, target: Int) { state.withLock { $0 = (round, target, 0) } }
+  func arm(round: Int, target: Int) {
+    // A request still held from an earlier round (its test code threw before releasing it) lets go now.
+    state.withLock { state in
+      state.released.signal()
+      state = Round(number: round, target: target)
+    }
+  }
 
   /// On the server's connection thread.
   func arrived(round: Int) {
-    let isTarget = state.withLock { state -> Bool in
-      guard state.round == round else { return false }
+    let hold = state.withLock { state -> DispatchSemaphore? in
+      guard state.number == round else { return nil }
       state.seen += 1
-      return state.seen == state.target
+      return state.seen == state.target ? state.released : nil
     }
-    guard isTarget else { return }
+    guard let hold else { return }
     reached.signal()
-    // Safety net only: the test releases right after the kill.
-    _ = released.wait(timeout: .now() + .seconds(60))
+    // Safety net only: the test releases right after the kill, however late a loaded machine lets it run.
+    _ = hold.wait(timeout: .now() + .seconds(600))
   }
 
   func waitUntilReached() async -> Bool {
     await offThePool { [reached] in reached.wait(timeout: .now() + .seconds(120)) == .success }
   }
 
-  func release() { released.signal() }
+  func release() { state.withLock { $0.released }.signal() }
 }
