@@ -61,12 +61,7 @@ struct CollageEndToEndTests {
   }
 
   func crop(_ bitmap: ImageBitmap, column: Int, row: Int) -> ImageBitmap {
-    var pixels: [UInt8] = []
-    for y in (row * Self.tile)..<((row + 1) * Self.tile) {
-      let start = (y * bitmap.width + column * Self.tile) * 4
-      pixels += bitmap.pixels[start..<(start + Self.tile * 4)]
-    }
-    return ImageBitmap(width: Self.tile, height: Self.tile, pixels: pixels)
+    collageTile(bitmap, column: column, row: row, side: Self.tile)
   }
 
   @Test func everyTileIsItsCoverScaledToFillAndFailuresAreNeutralTiles() async throws {

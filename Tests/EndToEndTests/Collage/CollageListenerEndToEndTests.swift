@@ -24,15 +24,6 @@ struct CollageListenerEndToEndTests {
     var missing: Int
   }
 
-  /// The tile at `index` (reading order) of a collage with `columns` columns of `tile` pixels.
-  func tile(_ bitmap: ImageBitmap, _ index: Int, columns: Int, tile: Int) -> [UInt8] {
-    let (column, row) = (index % columns, index / columns)
-    return (row * tile..<(row + 1) * tile).flatMap { y in
-      let start = (y * bitmap.width + column * tile) * 4
-      return bitmap.pixels[start..<start + tile * 4]
-    }
-  }
-
   @Test func aListenersTopAlbumsOfAPeriodAndATagsBecomeCollages() async throws {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -56,7 +47,7 @@ struct CollageListenerEndToEndTests {
     let picture = try PNGDecoder().decode([UInt8](try Data(contentsOf: month)), limits: .default)
     #expect(picture.width == 64 && picture.height == 64)
     // Four different albums: no two tiles alike.
-    let tiles = (0..<4).map { tile(picture, $0, columns: 2, tile: 32) }
+    let tiles = (0..<4).map { collageTile(picture, column: $0 % 2, row: $0 / 2, side: 32).pixels }
     #expect(Set(tiles).count == 4)
 
     #expect(tag.status == 0, "stderr: \(tag.stderr)")
