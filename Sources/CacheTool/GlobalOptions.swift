@@ -40,6 +40,8 @@ public struct GlobalOptions: ParsableArguments {
     }
   }
 
+  /// The disk tier alone, for the maintenance commands, which use it as `DiskCacheMaintenance`; `clear` keeps the
+  /// store for its folder, where it also removes indexes moved aside.
   func openDisk() throws -> DiskStore {
     bootstrapLogging()
     let configuration = try configuration()
