@@ -4,11 +4,12 @@ import FoundationEssentials
 /// whether they may be served. `DiskStore` is the one ImageCache ships (bounded, LRU, shared by several
 /// processes); another implementation needs only `lookup`, `store`, `remove` and `removeAll`.
 ///
-/// The manager calls these off the cooperative pool, from several threads at once. Errors are reported to the
-/// caller of the request that met them (a failed `store` still answers with the downloaded image).
+/// The manager calls these off the cooperative pool, from several threads at once. A failed `store` does not fail
+/// `image(for:)`, which still answers with the downloaded image; `data(for:)`, whose point is keeping the bytes,
+/// throws it. See "Plugging in a disk tier" in the documentation.
 public protocol DiskCaching: Sendable {
-  /// The bytes and metadata stored under `key`, or nil. Bytes that are not what was stored (missing, damaged) are a
-  /// miss: the manager fetches them again and stores a good copy.
+  /// The bytes and metadata stored under `key`, or nil. Bytes found missing or damaged are a miss (nil): the manager
+  /// then fetches the image again and stores a good copy.
   func lookup(_ key: String) throws(DiskCacheError) -> DiskCacheHit?
   /// Replaces any entry for `key`, all or nothing: a later `lookup` sees the old entry or the new one, whole.
   func store(_ key: String, data: [UInt8], metadata: DiskEntryMetadata) throws(DiskCacheError)
