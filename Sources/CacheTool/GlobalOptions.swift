@@ -40,8 +40,8 @@ public struct GlobalOptions: ParsableArguments {
     }
   }
 
-  /// The disk tier alone, for the maintenance commands, which use it as `DiskCacheMaintenance`; `clear` keeps the
-  /// store for its folder, where it also removes indexes moved aside.
+  /// The cache folder's disk tier without a manager: the maintenance commands use it as `DiskCacheMaintenance`,
+  /// `clear` as the store, since it also removes the indexes moved aside in its folder.
   func openDisk() throws -> DiskStore {
     bootstrapLogging()
     let configuration = try configuration()

@@ -58,6 +58,15 @@ private final class DictionaryDiskCache: DiskCaching {
         expiresAt: Date().addingTimeInterval(-3600)))
   }
 
+  /// Checks the cache holds `image` for `url`, fresh now, and returns the entry.
+  @discardableResult
+  private func expectKeptFresh(_ image: [UInt8], for url: URL, by manager: ImageManager) throws -> DiskCacheHit {
+    let stored = try #require(disk[manager.cacheKey(for: url)])
+    #expect(stored.data == image)
+    #expect(try #require(stored.metadata.expiresAt) > Date())
+    return stored
+  }
+
   @Test func aDownloadIsStoredAndAnsweredFromTheCacheByTheNextManager() async throws {
     // Given a server with an image fresh for ten minutes
     let image = Images.png(width: 6, height: 4, seed: 1)
@@ -73,10 +82,7 @@ private final class DictionaryDiskCache: DiskCaching {
     // Then the first downloaded and stored the bytes with their validator and lifetime, and the second read them
     // from the cache without a request
     #expect(first.tier == .network)
-    let stored = try #require(disk[manager.cacheKey(for: url)])
-    #expect(stored.data == image)
-    #expect(stored.metadata.etag == "\"v1\"")
-    #expect(try #require(stored.metadata.expiresAt) > Date())
+    #expect(try expectKeptFresh(image, for: url, by: manager).metadata.etag == "\"v1\"")
     #expect(second.tier == .disk)
     #expect((second.bitmap.width, second.bitmap.height) == (6, 4))
     #expect(server.requestCount == 1)
@@ -99,9 +105,7 @@ private final class DictionaryDiskCache: DiskCaching {
     #expect(response.tier == .revalidated)
     #expect((response.bitmap.width, response.bitmap.height) == (5, 3))
     #expect(server.requests.map { $0.header("If-None-Match") } == ["\"v1\""])
-    let stored = try #require(disk[manager.cacheKey(for: url)])
-    #expect(stored.data == image)
-    #expect(try #require(stored.metadata.expiresAt) > Date())
+    try expectKeptFresh(image, for: url, by: manager)
     #expect(disk.stores == 2)
   }
 
@@ -128,10 +132,6 @@ private final class DictionaryDiskCache: DiskCaching {
     #expect(report.fetched == 1 && report.revalidated == 1 && report.alreadyFresh == 1 && report.failed == 0)
     #expect(server.requestCount == 2)
     #expect(!server.requests.contains { $0.path == "/2" })
-    for (image, url) in zip(images, urls) {
-      let stored = try #require(disk[manager.cacheKey(for: url)])
-      #expect(stored.data == image)
-      #expect(try #require(stored.metadata.expiresAt) > Date())
-    }
+    for (image, url) in zip(images, urls) { try expectKeptFresh(image, for: url, by: manager) }
   }
 }
