@@ -54,7 +54,7 @@ enum BlobFiles {
     #expect(store.blobFileNames == [second.lastPathComponent])
     let found = try #require(try store.lookup("k0"))
     #expect(found.data == DiskFixture.blob(2, size: 700))
-    #expect(found.entry.metadata.etag == "v2")
+    #expect(found.metadata.etag == "v2")
     #expect(try store.queryInteger("SELECT count(*) FROM doomed_file") == 0)
   }
 
@@ -199,12 +199,12 @@ enum BlobFiles {
     #expect(try store.queryInteger("PRAGMA user_version") == DiskSchema.version)
     let kept = try #require(try store.lookup("k0"))
     #expect(kept.data == DiskFixture.blob(1))
-    #expect(kept.entry.metadata == DiskEntryMetadata(etag: "\"v1\"", expiresAt: expiry))
+    #expect(kept.metadata == DiskEntryMetadata(etag: "\"v1\"", expiresAt: expiry))
     let windows = DiskEntryMetadata(
       expiresAt: expiry, staleIfErrorUntil: expiry.addingTimeInterval(60),
       staleWhileRevalidateUntil: expiry.addingTimeInterval(30))
     try store.store("k1", data: DiskFixture.blob(2), metadata: windows)
-    #expect(try store.lookup("k1")?.entry.metadata == windows)
+    #expect(try store.lookup("k1")?.metadata == windows)
   }
 }
 

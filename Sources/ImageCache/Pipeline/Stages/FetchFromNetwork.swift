@@ -43,8 +43,8 @@ struct FetchFromNetwork: Sendable {
   private func request(priority: ImageRequest.Priority) -> DataRequest {
     var request = DataRequest(url: url, maxBodyBytes: manager.maxBodyBytes, priority: priority)
     if let cached {
-      if let etag = cached.entry.metadata.etag { request.headers["If-None-Match"] = etag }
-      if let lastModified = cached.entry.metadata.lastModified { request.headers["If-Modified-Since"] = lastModified }
+      if let etag = cached.metadata.etag { request.headers["If-None-Match"] = etag }
+      if let lastModified = cached.metadata.lastModified { request.headers["If-Modified-Since"] = lastModified }
     }
     return request
   }
@@ -158,7 +158,7 @@ struct FetchFromNetwork: Sendable {
   /// The stale copy, if there is a usable one, when the network failed (offline first), unless its response
   /// limited that (`stale-if-error`) or forbade it (`must-revalidate`).
   private func staleResult(because reason: String) async -> DataResult? {
-    if let until = cached?.entry.metadata.staleIfErrorUntil, manager.clock() >= until { return nil }
+    if let until = cached?.metadata.staleIfErrorUntil, manager.clock() >= until { return nil }
     var cached = cached
     if cached?.bytesRead == false { cached = try? await manager.lookupOnDisk(key) }  // the probe left them on disk
     guard let cached, let header = try? manager.decoder.header(of: cached.data) else { return nil }
