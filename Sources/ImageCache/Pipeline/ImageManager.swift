@@ -19,6 +19,8 @@ public final class ImageManager {
   /// `disk` when it takes the pipeline's shortcuts (`DiskStore` does): cast once here, not per request.
   let batchedDisk: (any BatchedDiskCaching)?
   let loader: any DataLoading
+  /// `loader` when it runs a first attempt by callback (`CallbackDataLoading`): cast once here, not per transfer.
+  let callbackLoader: (any CallbackDataLoading)?
   let decoder: any ImageDecoding
   let limits: DecodingLimits
   let maxBodyBytes: Int
@@ -45,6 +47,7 @@ public final class ImageManager {
     clock: @escaping @Sendable () -> Date = Date.init, logger: Logger = Logger(label: "imgcache")
   ) {
     self.loader = loader
+    self.callbackLoader = loader as? any CallbackDataLoading
     self.memory = memory
     self.disk = disk
     self.batchedDisk = disk as? any BatchedDiskCaching
