@@ -47,12 +47,24 @@ package struct DiskWrite: Equatable {
   /// Content type, size, validators and expiry.
   package var metadata: DiskEntryMetadata
 
+  /// A body already in its file, unnamed until the write commits (`data` is empty then).
+  var file: StreamedBlob?
+
   /// A write of `data` under `key`.
   package init(key: String, data: [UInt8], metadata: DiskEntryMetadata) {
     self.key = key
     self.data = data
     self.metadata = metadata
   }
+
+  /// A write of the body streamed into `file` under `key`.
+  init(key: String, file: StreamedBlob, metadata: DiskEntryMetadata) {
+    self.init(key: key, data: [], metadata: metadata)
+    self.file = file
+  }
+
+  /// The size of the file it makes.
+  var byteSize: Int { file?.size ?? data.count }
 }
 
 /// What a 304 changes in an entry (`BatchedDiskCaching.refresh(batch:)`).

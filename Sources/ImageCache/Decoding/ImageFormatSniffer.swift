@@ -2,6 +2,8 @@
 /// explains anything else in a few words, because "not an image" is far more useful with "HTML page" attached.
 enum ImageFormatSniffer {
   static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+  /// The most the format, a PNG header and any hint read: the first this many bytes say the same as all of them.
+  static let hintByteCount = 512
 
   /// The format the bytes announce. Bytes that are nearly a PNG signature (a text-mode transfer mangled its
   /// CR/LF, a bit got flipped) are reported as a corrupt PNG rather than as some unknown format.
@@ -47,7 +49,7 @@ enum ImageFormatSniffer {
 
   /// The first bytes as lower-case text without leading whitespace or BOM, for markup and JSON checks.
   private static func leadingText(of data: [UInt8]) -> String {
-    var bytes = data.prefix(512)
+    var bytes = data.prefix(hintByteCount)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
     let text = String(decoding: bytes, as: UTF8.self)
     return String(text.drop(while: { $0.isWhitespace })).lowercased()

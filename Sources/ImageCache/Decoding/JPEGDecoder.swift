@@ -16,12 +16,15 @@ public struct JPEGDecoder: ImageDecoding {
     guard try ImageFormatSniffer.format(of: data) == .jpeg else {
       throw .corrupt(format: .jpeg, reason: "no JPEG start-of-image marker (the bytes are a PNG)")
     }
+    return try data.withUnsafeBufferPointer { input throws(ImageDecodingError) in try Self.header(of: input) }
+  }
+
+  /// The markers up to the first scan of bytes already known to start like a JPEG.
+  static func header(of input: UnsafeBufferPointer<UInt8>) throws(ImageDecodingError) -> ImageHeader {
     var width: UInt32 = 0
     var height: UInt32 = 0
     var message = [CChar](repeating: 0, count: 256)
-    let status = data.withUnsafeBufferPointer { input in
-      cimg_jpeg_read_header(input.baseAddress, input.count, &width, &height, &message, message.count)
-    }
+    let status = cimg_jpeg_read_header(input.baseAddress, input.count, &width, &height, &message, message.count)
     guard status == CIMG_OK else { throw .corrupt(format: .jpeg, reason: String(shimMessage: message)) }
     return ImageHeader(format: .jpeg, width: Int(width), height: Int(height))
   }

@@ -10,6 +10,11 @@ final class CurlTransfer {
   /// Called on every body chunk with (chunk size, total so far, declared length), for metrics and progress.
   private let onBytes: (Int, Int, Int?) -> Void
   private var body: [UInt8] = []
+  /// Where a 2xx body goes instead of `body` when the request asks (`DataRequest.bodyFiles`): opened at its first
+  /// chunk, so an error page, a redirect or a transfer that fails before any byte arrives opens none.
+  private var bodyFile: StreamedBlob?
+  /// Body bytes received, in memory or in the file.
+  private var received = 0
   private var headers: [String: String] = [:]
   /// The body length the response declared, when it counts the bytes received: its `Content-Length`, unless a
   /// content encoding makes that the length of the encoded bytes, which libcurl decodes before we see them.
@@ -149,13 +154,37 @@ final class CurlTransfer {
 
   /// Returning less than the chunk size makes libcurl abort with CURLE_WRITE_ERROR.
   private func receiveBody(_ chunk: UnsafeRawBufferPointer) -> Int {
-    guard body.count + chunk.count <= request.maxBodyBytes else {
+    guard received + chunk.count <= request.maxBodyBytes else {
       exceededBodyCap = true
       return 0
     }
-    body.append(contentsOf: chunk)
-    onBytes(chunk.count, body.count, declaredLength)
+    if received == 0, let opener = request.bodyFiles, isSuccess { bodyFile = opener.open() }
+    if let bodyFile, bodyFile.failure == nil {
+      guard bodyFile.append(chunk) || keepInMemory(after: bodyFile, chunk) else { return 0 }
+    } else {
+      body.append(contentsOf: chunk)
+    }
+    received += chunk.count
+    onBytes(chunk.count, received, declaredLength)
     return chunk.count
+  }
+
+  /// The file could not take a chunk (the disk is full): the body goes on in memory, so the download is not lost,
+  /// and the store reports the file's failure. False if what the file holds cannot be read back.
+  private func keepInMemory(after file: StreamedBlob, _ chunk: UnsafeRawBufferPointer) -> Bool {
+    let written = file.contents()
+    file.discard()
+    guard let written else { return false }
+    body = written
+    body.append(contentsOf: chunk)
+    return true
+  }
+
+  /// Whether the response the body belongs to has a 2xx status.
+  private var isSuccess: Bool {
+    var status = 0
+    ccurl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+    return (200..<300).contains(status)
   }
 
   private func receiveHeaderLine(_ line: UnsafeRawBufferPointer) {
@@ -173,8 +202,9 @@ final class CurlTransfer {
       } else {
         headers[name] = value
       }
-      // One allocation for the body instead of doubling as it streams in (never past the cap).
-      if name == "content-length", let length = Int(value), length > 0, body.isEmpty {
+      // One allocation for the body instead of doubling as it streams in (never past the cap); none for a body
+      // that goes to a file.
+      if name == "content-length", request.bodyFiles == nil, let length = Int(value), length > 0, body.isEmpty {
         body.reserveCapacity(min(length, request.maxBodyBytes))
       }
     case .other:
@@ -194,8 +224,10 @@ final class CurlTransfer {
     if result == CURLE_OK {
       var status = 0
       ccurl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
-      outcome = .success(
-        DataResponse(statusCode: status, headers: headers, body: body, effectiveURL: effectiveURL ?? request.url))
+      var response = DataResponse(
+        statusCode: status, headers: headers, body: body, effectiveURL: effectiveURL ?? request.url)
+      response.bodyFile = bodyFile
+      outcome = .success(response)
     } else {
       outcome = .failure(error(for: result))
     }
@@ -205,6 +237,9 @@ final class CurlTransfer {
 
   /// Resolves the caller (unless it already was, e.g. by cancellation) and frees the handle.
   func discard(outcome: Result<DataResponse, TransferError>) {
+    // A failed or cancelled transfer's file goes now, not when the last reference does.
+    if case .failure = outcome { bodyFile?.discard() }
+    bodyFile = nil
     ticket.finish(outcome)
     guard !isCleanedUp else { return }
     isCleanedUp = true

@@ -19,6 +19,9 @@ public struct DataRequest: Equatable {
   /// When transfers queue (more asked for than the loader runs at once), higher priorities start first; equal ones
   /// in the order they were asked for.
   public var priority: ImageRequest.Priority
+  /// Where a 2xx body goes as it arrives instead of into memory, for a download the disk tier only keeps
+  /// (`DataResponse.bodyFile`). libcurl's loader honours it; other loaders keep the body in memory.
+  var bodyFiles: StreamedBlob.Opener?
 
   /// A request for `url` with extra `headers`, refusing bodies over `maxBodyBytes` (20 MiB by default), queued at
   /// `priority` when transfers wait for a slot.
@@ -43,6 +46,9 @@ public struct DataResponse: Equatable {
   public var body: [UInt8]
   /// The URL after redirects.
   public var effectiveURL: URL
+  /// The file the body went into when the request asked for one (`DataRequest.bodyFiles`): `body` is empty then,
+  /// unless the file failed half-way (`StreamedBlob.failure`) and the body was kept in memory after all.
+  var bodyFile: StreamedBlob?
 
   /// A response with the given parts (test transports make these).
   public init(statusCode: Int, headers: [String: String], body: [UInt8], effectiveURL: URL) {
@@ -109,6 +115,10 @@ extension TransferError: CustomStringConvertible {
     case .other(let m): m
     }
   }
+}
+
+extension StreamedBlob.Opener: Equatable {
+  static func == (lhs: StreamedBlob.Opener, rhs: StreamedBlob.Opener) -> Bool { lhs === rhs }
 }
 
 extension DataRequest: Sendable {}

@@ -97,16 +97,19 @@ struct DataResult {
   let decoded: ImageBitmap?
   /// Set when the bytes are good but could not be written to disk (for example the disk is full).
   let storeError: DiskCacheError?
-  /// A revalidation a prefetch started confirmed the disk copy without reading it: `bytes` is empty. A prefetch
-  /// needs no bytes; `loadData` reads them for any other caller that joined.
+  /// A revalidation a prefetch started confirmed the disk copy without reading it, or a prefetch's download went
+  /// straight into its file: `bytes` is empty. A prefetch needs no bytes; `loadData` reads them for any other
+  /// caller that joined.
   let bytesLeftOnDisk: Bool
+  /// The size of the image: `bytes.count`, or of the file its bytes were left in.
+  let byteCount: Int
   /// The expiry of the disk entry that holds these bytes (read, stored or refreshed by this load); nil when none
   /// does (`no-store`, `skipDiskTier`, a failed store) or it has no expiry.
   let storedExpiry: Date?
 
   init(
     url: URL, bytes: [UInt8], header: ImageHeader, tier: CacheTier, isStale: Bool, decoded: ImageBitmap?,
-    storeError: DiskCacheError? = nil, bytesLeftOnDisk: Bool = false, storedExpiry: Date? = nil
+    storeError: DiskCacheError? = nil, bytesLeftOnDisk: Bool = false, byteCount: Int? = nil, storedExpiry: Date? = nil
   ) {
     self.url = url
     self.bytes = bytes
@@ -116,6 +119,7 @@ struct DataResult {
     self.decoded = decoded
     self.storeError = storeError
     self.bytesLeftOnDisk = bytesLeftOnDisk
+    self.byteCount = byteCount ?? bytes.count
     self.storedExpiry = storedExpiry
   }
 }

@@ -59,7 +59,7 @@ extension PrefetchReport {
       switch result.tier {
       case .network:
         fetched += 1
-        bytesDownloaded += result.bytes.count
+        bytesDownloaded += result.byteCount
       case .revalidated: revalidated += 1
       case .memory: alreadyFresh += 1
       case .disk where !result.isStale: alreadyFresh += 1

@@ -88,7 +88,7 @@ final class BlobFolder: Sendable {
     let shard = name.prefix(2)
     let final = path(of: name)
     #if DEBUG
-      try reserveSimulatedSpace(bytes.count)
+      if let shortage = reserveSimulatedSpace(bytes.count) { throw shortage }
     #endif
     try prepareShard(shard)
     var outcome = write(bytes, in: shard, to: final)
@@ -100,6 +100,38 @@ final class BlobFolder: Sendable {
     }
     if case .failed(let code, let path) = outcome { throw failure(code, writing: path) }
     return name
+  }
+
+  /// Writes `write`'s bytes as a new file and returns its name: a streamed body's file is named where it is
+  /// (`StreamedBlob.link`), or written anew from its contents if it cannot be; other bytes as `write(_:forKey:)`.
+  func write(_ write: DiskWrite) throws(DiskCacheError) -> String {
+    guard let file = write.file else { return try self.write(write.data, forKey: write.key) }
+    if let name = file.link() { return name }
+    guard let bytes = file.contents() else { throw .io("could not read back the download for \(file.name)") }
+    return try self.write(bytes, forKey: write.key)
+  }
+
+  /// A new unnamed file for `key`'s next version, to write a body into as it downloads; nil where the system has
+  /// no unnamed files or the shard folder cannot be made (the body then stays in memory, and its store says what
+  /// failed).
+  func startStream(forKey key: String) -> StreamedBlob? {
+    let name = Self.newName(forKey: key)
+    let shard = name.prefix(2)
+    guard (try? prepareShard(shard)) != nil else { return nil }
+    var opening = unnamedFiles.open(in: folder(of: shard), mode: CacheDirectory.fileMode, readable: true)
+    if case .refused(.failed(ENOENT, _)) = opening {
+      // The folder was removed behind our back since this process made it: make it again, once.
+      preparedShards.withLock { _ = $0.remove(shard) }
+      guard (try? prepareShard(shard)) != nil else { return nil }
+      opening = unnamedFiles.open(in: folder(of: shard), mode: CacheDirectory.fileMode, readable: true)
+    }
+    guard case .opened(let descriptor) = opening else { return nil }
+    return StreamedBlob(name: name, descriptor: descriptor, folder: self)
+  }
+
+  /// Names the unnamed file `descriptor` as `name` in its shard folder.
+  func link(_ descriptor: Int32, as name: String) -> Bool {
+    unnamedFiles.link(descriptor, to: path(of: name), folder: folder(of: name.prefix(2))) == .written
   }
 
   /// Unnamed and linked into place where the system allows it, else through a named temporary file.
@@ -237,21 +269,22 @@ final class BlobFolder: Sendable {
   }
 
   #if DEBUG
-    private func reserveSimulatedSpace(_ count: Int) throws(DiskCacheError) {
+    /// Takes `count` bytes of the pretend free space; the ENOSPC error when they do not fit.
+    func reserveSimulatedSpace(_ count: Int) -> DiskCacheError? {
       let fits = simulatedFreeBytes.withLock { free -> Bool in
         guard let available = free else { return true }
         guard count <= available else { return false }
         free = available - count
         return true
       }
-      if !fits { throw failure(ENOSPC, writing: root.path) }
+      return fits ? nil : failure(ENOSPC, writing: root.path)
     }
   #endif
 
   /// Errors name the folder the user chose (`--cache-dir`), not our subfolder.
   private var cacheDirectory: String { root.deletingLastPathComponent().path }
 
-  private func failure(_ code: Int32, writing path: String) -> DiskCacheError {
+  func failure(_ code: Int32, writing path: String) -> DiskCacheError {
     switch code {
     case ENOSPC, EDQUOT, EFBIG: .diskFull(path: cacheDirectory)
     case EACCES, EPERM, EROFS: .notWritable(path: cacheDirectory, reason: String(cString: strerror(code)))

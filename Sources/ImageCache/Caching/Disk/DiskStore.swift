@@ -203,12 +203,12 @@ public final class DiskStore: DiskCacheMaintenance, BatchedDiskCaching {
     guard !writes.isEmpty else { return }
     try ensureOpen()
     let now = clock()
-    let charges = writes.map { Self.chargedBytes(key: $0.key, byteSize: $0.data.count) }
+    let charges = writes.map { Self.chargedBytes(key: $0.key, byteSize: $0.byteSize) }
     var files: [String?] = []
     let evicted: Int
     do {
       for (write, charge) in zip(writes, charges) {
-        files.append(charge <= lowWaterBytes ? try blobs.write(write.data, forKey: write.key) : nil)
+        files.append(charge <= lowWaterBytes ? try blobs.write(write) : nil)
       }
       evicted = try writeTransaction { db -> Int in
         var lastID: Int64?
@@ -219,7 +219,7 @@ public final class DiskStore: DiskCacheMaintenance, BatchedDiskCaching {
             continue
           }
           lastID = try StoredEntry.upsert(
-            key: write.key, file: file, byteSize: write.data.count, chargedBytes: charge, metadata: write.metadata,
+            key: write.key, file: file, byteSize: write.byteSize, chargedBytes: charge, metadata: write.metadata,
             at: now, in: db)
         }
         guard try Self.totalBytes(in: db) > maxBytes else { return 0 }

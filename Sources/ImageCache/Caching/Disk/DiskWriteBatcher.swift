@@ -88,8 +88,10 @@ final class DiskWriteBatcher: Sendable {
         case .refresh(let refresh): refreshes.append((refresh, waiter))
         }
       }
-      Self.commit(writes, together: batched?.store(batch:)) { [disk] write throws(DiskCacheError) in
-        try disk.store(write.key, data: write.data, metadata: write.metadata)
+      Self.commit(writes, together: batched?.store(batch:)) { [disk, batched] write throws(DiskCacheError) in
+        // A streamed body has only its file, which a batch of one names where it is.
+        if write.file != nil, let batched { return try batched.store(batch: [write]) }
+        try disk.store(write.key, data: write.file?.contents() ?? write.data, metadata: write.metadata)
       }
       Self.commit(refreshes, together: batched?.refresh(batch:)) { [disk] refresh throws(DiskCacheError) in
         try disk.refresh(refresh.key, metadata: refresh.metadata)

@@ -34,6 +34,12 @@ final class UnnamedFileWriter: Sendable {
     case failed(Int32, path: String)
   }
 
+  enum Opening {
+    case opened(Int32)
+    /// `.unsupported`, or `.failed` with the errno.
+    case refused(Outcome)
+  }
+
   private let route: Atomic<UInt8>
 
   /// A `route` other than `.emptyPath` is for tests of the fallbacks.
@@ -43,16 +49,17 @@ final class UnnamedFileWriter: Sendable {
 
   var currentRoute: Route { Route(rawValue: route.load(ordering: .relaxed))! }
 
+  #if DEBUG
+    /// Answers from now on as a system without unnamed files would, for tests of what the callers do then.
+    func refuseUnnamedFiles() { route.store(Route.unsupported.rawValue, ordering: .relaxed) }
+  #endif
+
   /// Writes `bytes` as a new file `path` (which must not exist) in `folder` (which must).
   func write(_ bytes: UnsafeRawBufferPointer, in folder: String, to path: String, mode: mode_t) -> Outcome {
-    guard currentRoute != .unsupported else { return .unsupported }
-    let descriptor = open(folder, Self.unnamedFileFlags, mode)
-    guard descriptor >= 0 else {
-      let code = errno
-      // EISDIR, EOPNOTSUPP or EINVAL: the kernel or the file system has no O_TMPFILE.
-      guard code == EISDIR || code == EOPNOTSUPP || code == EINVAL else { return .failed(code, path: folder) }
-      route.store(Route.unsupported.rawValue, ordering: .relaxed)
-      return .unsupported
+    let descriptor: Int32
+    switch open(in: folder, mode: mode, readable: false) {
+    case .opened(let opened): descriptor = opened
+    case .refused(let outcome): return outcome
     }
     if let code = BlobFolder.writeAll(bytes, to: descriptor) {
       close(descriptor)  // the file has no name: closing it frees it
@@ -71,7 +78,24 @@ final class UnnamedFileWriter: Sendable {
     return .written
   }
 
-  private func link(_ descriptor: Int32, to path: String, folder: String) -> Outcome {
+  /// A new file with no name in `folder`, open for writing (and reading, when `readable`: a file streamed in is
+  /// mapped to be checked); `.unsupported` or `.failed` when there is none.
+  func open(in folder: String, mode: mode_t, readable: Bool) -> Opening {
+    guard currentRoute != .unsupported else { return .refused(.unsupported) }
+    let flags = Self.unnamedFileFlags | (readable ? O_RDWR : O_WRONLY)
+    let descriptor = Glibc.open(folder, flags, mode)
+    guard descriptor >= 0 else {
+      let code = errno
+      // EISDIR, EOPNOTSUPP or EINVAL: the kernel or the file system has no O_TMPFILE.
+      guard code == EISDIR || code == EOPNOTSUPP || code == EINVAL else { return .refused(.failed(code, path: folder)) }
+      route.store(Route.unsupported.rawValue, ordering: .relaxed)
+      return .refused(.unsupported)
+    }
+    return .opened(descriptor)
+  }
+
+  /// Names the unnamed file `descriptor` as `path` in `folder` (a file can be named this way once).
+  func link(_ descriptor: Int32, to path: String, folder: String) -> Outcome {
     if currentRoute == .emptyPath {
       if linkat(descriptor, "", AT_FDCWD, path, Self.atEmptyPath) == 0 { return .written }
       // ENOENT is also what a kernel before 6.10 answers an unprivileged caller: try /proc.
@@ -92,7 +116,7 @@ final class UnnamedFileWriter: Sendable {
 
   /// `O_TMPFILE` is `__O_TMPFILE | O_DIRECTORY`, a macro Swift does not import. `__O_TMPFILE` is 020000000 on
   /// x86-64 and arm64 alike; O_DIRECTORY differs between them, so it comes from the headers.
-  private static let unnamedFileFlags: Int32 = 0o2000_0000 | O_DIRECTORY | O_WRONLY | O_CLOEXEC
+  private static let unnamedFileFlags: Int32 = 0o2000_0000 | O_DIRECTORY | O_CLOEXEC
   /// `AT_EMPTY_PATH` (linux/fcntl.h), not imported without `_GNU_SOURCE`.
   private static let atEmptyPath: Int32 = 0x1000
 }

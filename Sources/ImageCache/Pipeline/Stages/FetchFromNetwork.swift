@@ -30,9 +30,13 @@ struct FetchFromNetwork: Sendable {
     }.get()
   }
 
-  /// The step as `job`'s work, with no task: the job is settled by whichever thread finishes it.
+  /// The step as `job`'s work, with no task: the job is settled by whichever thread finishes it. This is a
+  /// prefetch's, which keeps the bytes without looking at them: a new body goes straight into its file where it can
+  /// (`bodyFiles`).
   func start(_ job: TaskCoalescer<LoadJobKey, DataResult>.Job) {
-    transfer(request(priority: job.context.priority), context: job.context, cancellation: job.cancellation) {
+    var request = request(priority: job.context.priority)
+    request.bodyFiles = bodyFiles()
+    transfer(request, context: job.context, cancellation: job.cancellation) {
       outcome in
       respond(outcome) { job.finish($0.mapError { $0 }) }
     }
@@ -47,6 +51,23 @@ struct FetchFromNetwork: Sendable {
       if let lastModified = cached.metadata.lastModified { request.headers["If-Modified-Since"] = lastModified }
     }
     return request
+  }
+
+  /// Where a body that is only checked and stored goes as it arrives: an unnamed file in the blob folder, named
+  /// when its entry commits. Only libcurl's loader writes there, only `DiskStore` names such files, and only
+  /// where the system has unnamed files; nil (the body in memory) otherwise.
+  private func bodyFiles() -> StreamedBlob.Opener? {
+    guard validation == .structure, storesOnDisk, manager.diskWriter != nil,
+      let blobs = (manager.batchedDisk as? DiskStore)?.blobs, blobs.unnamedFiles.currentRoute != .unsupported,
+      Self.isLibcurls(manager.loader)
+    else { return nil }
+    return StreamedBlob.Opener { [key] in blobs.startStream(forKey: key) }
+  }
+
+  /// `CurlDataLoader`, alone or retried: loaders that sit in front of it (a shared cache's) or replace it (test
+  /// doubles) get their bodies in memory.
+  private static func isLibcurls(_ loader: any DataLoading) -> Bool {
+    loader is CurlDataLoader || (loader as? RetryingDataLoader)?.base is CurlDataLoader
   }
 
   // MARK: - Transfer

@@ -11,8 +11,13 @@ struct StoreOriginal: Sendable {
   private var manager: ImageManager { fetch.manager }
 
   /// New bytes: checked as `fetch.validation` says, stored unless `fetch.storesOnDisk` is false or the response says
-  /// `no-store`, counted as a download.
+  /// `no-store`, counted as a download. A body that went straight into its file is checked there and its file
+  /// named (`downloaded(into:)`); one whose file failed half-way was kept in memory and is not stored, with the
+  /// file's error.
   func downloaded(_ response: DataResponse, completion: @escaping FetchFromNetwork.Completion) {
+    if let file = response.bodyFile, file.failure == nil {
+      return downloaded(into: file, response, completion: completion)
+    }
     let body = response.body
     let header: ImageHeader
     let decoded: ImageBitmap?
@@ -27,38 +32,100 @@ struct StoreOriginal: Sendable {
         header = try manager.decoder.validate(body, limits: manager.limits)
       }
     } catch {
-      manager.count { $0.failures += 1 }
-      return completion(.failure(.decoding(url: ImageManagerError.redacted(fetch.url), error)))
+      return refused(error, completion: completion)
     }
-    // A store error is handed on, not logged: `data(for:)` throws it to its caller, `image(for:)` logs it (once).
-    let answer = { @Sendable [manager, fetch] (storeError: DiskCacheError?, storedExpiry: Date?) in
+    let answer = answering(header, decoded: decoded, byteCount: body.count, completion: completion)
+    if let failure = response.bodyFile?.failure { return answer(.inMemory(body), failure, nil) }
+    guard fetch.storesOnDisk, let writer = manager.diskWriter else { return answer(.inMemory(body), nil, nil) }
+    guard let metadata = metadata(header, of: response) else { return notKept(body, answer) }
+    writer.store(DiskWrite(key: fetch.key, data: body, metadata: metadata)) { stored in
+      switch stored {
+      case .success: answer(.inMemory(body), nil, metadata.expiresAt)
+      case .failure(let error): answer(.inMemory(body), error, nil)
+      }
+    }
+  }
+
+  /// A body in its file (chosen only where it is stored): checked over a mapping of the file, which the disk
+  /// writer names in the commit of its entry. The answer leaves the bytes there (`DataResult.bytesLeftOnDisk`)
+  /// unless they were not kept, and then it reads them back; the file is closed once the answer is out.
+  private func downloaded(
+    into file: StreamedBlob, _ response: DataResponse, completion: @escaping FetchFromNetwork.Completion
+  ) {
+    let header: ImageHeader
+    do {
+      let checked = try file.withMapping { bytes throws(ImageDecodingError) in
+        try manager.decoder.validate(mapped: bytes, limits: manager.limits)
+      }
+      guard let checked else {
+        file.discard()
+        manager.count { $0.failures += 1 }
+        let reason = "could not map the downloaded file \(file.name)"
+        return completion(.failure(.disk(.io(reason))))
+      }
+      header = checked
+    } catch {
+      file.discard()
+      return refused(error, completion: completion)
+    }
+    let answer = answering(header, decoded: nil, byteCount: file.size) { result in
+      completion(result)
+      file.discard()
+    }
+    guard let writer = manager.diskWriter, let metadata = metadata(header, of: response) else {
+      return notKept(file.contents() ?? [], answer)
+    }
+    writer.store(DiskWrite(key: fetch.key, file: file, metadata: metadata)) { stored in
+      switch stored {
+      case .success: answer(.leftOnDisk, nil, metadata.expiresAt)
+      case .failure(let error): answer(.inMemory(file.contents() ?? []), error, nil)
+      }
+    }
+  }
+
+  /// Bytes that failed their check: counted, and the reason handed on.
+  private func refused(_ error: ImageDecodingError, completion: FetchFromNetwork.Completion) {
+    manager.count { $0.failures += 1 }
+    completion(.failure(.decoding(url: ImageManagerError.redacted(fetch.url), error)))
+  }
+
+  /// Where the answer's bytes are.
+  private enum Bytes {
+    case inMemory([UInt8])
+    case leftOnDisk
+  }
+
+  /// The answer to a download, once its store has committed or failed: a store error is handed on, not logged
+  /// (`data(for:)` throws it to its caller, `image(for:)` logs it, once).
+  private func answering(
+    _ header: ImageHeader, decoded: ImageBitmap?, byteCount: Int, completion: @escaping FetchFromNetwork.Completion
+  ) -> @Sendable (Bytes, DiskCacheError?, Date?) -> Void {
+    { [manager, fetch] bytes, storeError, storedExpiry in
       manager.count {
         $0.downloads += 1
-        $0.bytesDownloaded += body.count
+        $0.bytesDownloaded += byteCount
       }
+      let (body, leftOnDisk): ([UInt8], Bool) =
+        switch bytes {
+        case .inMemory(let body): (body, false)
+        case .leftOnDisk: ([], true)
+        }
       completion(
         .success(
           DataResult(
             url: fetch.url, bytes: body, header: header, tier: .network, isStale: false, decoded: decoded,
-            storeError: storeError, storedExpiry: storedExpiry)))
+            storeError: storeError, bytesLeftOnDisk: leftOnDisk, byteCount: byteCount, storedExpiry: storedExpiry)))
     }
-    guard fetch.storesOnDisk, let writer = manager.diskWriter else { return answer(nil, nil) }
-    guard let metadata = metadata(header, of: response) else {
-      // `no-store`: served, not kept; an older copy under the key must not outlive it.
-      Task { [manager, key = fetch.key] in
-        do throws(DiskCacheError) {
-          try await manager.removeFromDisk(key)
-          answer(nil, nil)
-        } catch {
-          answer(error, nil)
-        }
-      }
-      return
-    }
-    writer.store(DiskWrite(key: fetch.key, data: body, metadata: metadata)) { stored in
-      switch stored {
-      case .success: answer(nil, metadata.expiresAt)
-      case .failure(let error): answer(error, nil)
+  }
+
+  /// `no-store`: served, not kept; an older copy under the key must not outlive it.
+  private func notKept(_ body: [UInt8], _ answer: @escaping @Sendable (Bytes, DiskCacheError?, Date?) -> Void) {
+    Task { [manager, key = fetch.key] in
+      do throws(DiskCacheError) {
+        try await manager.removeFromDisk(key)
+        answer(.inMemory(body), nil, nil)
+      } catch {
+        answer(.inMemory(body), error, nil)
       }
     }
   }
