@@ -173,16 +173,21 @@ final class BlobFolder: Sendable {
     var status = stat()
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == expectedSize
     else { return nil }
+    return Self.readAll(expectedSize, from: descriptor)
+  }
+
+  /// The first `count` bytes of the regular file open as `descriptor`; nil if it has fewer or they cannot be read.
+  static func readAll(_ count: Int, from descriptor: Int32) -> [UInt8]? {
     var complete = false
-    let bytes = [UInt8](unsafeUninitializedCapacity: expectedSize) { buffer, initialized in
+    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
       var offset = 0
-      while offset < expectedSize {
-        let count = Glibc.read(descriptor, buffer.baseAddress! + offset, expectedSize - offset)
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { break }
-        offset += count
+      while offset < count {
+        let read = pread(descriptor, buffer.baseAddress! + offset, count - offset, off_t(offset))
+        if read < 0, errno == EINTR { continue }
+        guard read > 0 else { break }
+        offset += read
       }
-      complete = offset == expectedSize
+      complete = offset == count
       initialized = offset
     }
     return complete ? bytes : nil

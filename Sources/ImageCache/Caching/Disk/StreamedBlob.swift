@@ -76,21 +76,7 @@ final class StreamedBlob: Sendable {
   /// half-way, a `no-store` response, a commit that failed). Nil if they cannot be read.
   func contents() -> [UInt8]? {
     state.withLock { state in
-      guard state.descriptor >= 0 else { return nil }
-      let size = state.size
-      var complete = false
-      let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-        var offset = 0
-        while offset < size {
-          let count = pread(state.descriptor, buffer.baseAddress! + offset, size - offset, off_t(offset))
-          if count < 0, errno == EINTR { continue }
-          guard count > 0 else { break }
-          offset += count
-        }
-        complete = offset == size
-        initialized = offset
-      }
-      return complete ? bytes : nil
+      state.descriptor >= 0 ? BlobFolder.readAll(state.size, from: state.descriptor) : nil
     }
   }
 
