@@ -49,6 +49,14 @@ public struct ImageDecoder: ImageDecoding {
     return header
   }
 
+  /// `validate` of a PNG whose structure `PNGStreamCheck` passed as it arrived: the header and the pixel limit,
+  /// from its first bytes (`head`), are what is left, in the order `validate(mapped:limits:)` checks them.
+  func validate(streamedPNGHead head: [UInt8], limits: DecodingLimits) throws(ImageDecodingError) -> ImageHeader {
+    let header = try PNGHeaderReader.header(of: head)
+    _ = try limits.rgbaByteCount(for: header)
+    return header
+  }
+
   /// The pixel limit, then PNG chunk CRCs and framing or JPEG markers from SOI to EOI.
   private func checkStructure(
     _ bytes: UnsafeRawBufferPointer, of header: ImageHeader, _ limits: DecodingLimits

@@ -1,4 +1,5 @@
 import Foundation
+import ImageEncoding
 import TestSupport
 import Testing
 
@@ -66,6 +67,20 @@ import Testing
       #expect(try store.lookup(manager.cacheKey(for: server.url(path)))?.data == png)
     }
     #expect(store.blobFileNames.count == 2)
+    #expect(descriptorsInBlobFolder == 0)
+  }
+
+  @Test func aJPEGIsCheckedOverItsMappedFile() async throws {
+    let jpeg = try JPEGEncoder.encode(noisyBitmap(2, side: 96), quality: 90)
+    let server = try HTTPTestServer { _ in .ok(jpeg, headers: ["Cache-Control": "max-age=600"]) }
+    defer { server.stop() }
+    let manager = manager()
+    let url = server.url("/a.jpg")
+
+    let result = try await prefetched(url, by: manager).get()
+
+    #expect(result.bytesLeftOnDisk && result.header == ImageHeader(format: .jpeg, width: 96, height: 96))
+    #expect(try store.lookup(manager.cacheKey(for: url))?.data == jpeg)
     #expect(descriptorsInBlobFolder == 0)
   }
 

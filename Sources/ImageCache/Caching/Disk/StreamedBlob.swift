@@ -36,6 +36,10 @@ final class StreamedBlob: Sendable {
     var size = 0
     var linked = false
     var failure: DiskCacheError?
+    /// The PNG structure check, run on each chunk as it is written, while it is still in the cache.
+    var check = PNGStreamCheck()
+    /// The first bytes: enough for the format, the header and any error's hint.
+    var head: [UInt8] = []
   }
 
   init(name: String, descriptor: Int32, folder: BlobFolder) {
@@ -68,8 +72,18 @@ final class StreamedBlob: Sendable {
         return false
       }
       state.size += chunk.count
+      state.check.consume(chunk)
+      if state.head.count < ImageFormatSniffer.hintByteCount {
+        state.head += chunk.prefix(ImageFormatSniffer.hintByteCount - state.head.count)
+      }
       return true
     }
+  }
+
+  /// The first bytes of a body whose PNG structure checked out as it was written (`PNGStreamCheck`): all that is
+  /// left to check is in them. Nil for anything else, which is checked over a mapping of the whole file.
+  var checkedPNGHead: [UInt8]? {
+    state.withLock { $0.check.passed ? $0.head : nil }
   }
 
   /// The bytes written so far, read back: for a caller that needs them in memory after all (a write that failed

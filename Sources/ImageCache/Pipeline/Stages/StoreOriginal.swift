@@ -54,9 +54,15 @@ struct StoreOriginal: Sendable {
   ) {
     let header: ImageHeader
     do {
-      let checked = try file.withMapping { bytes throws(ImageDecodingError) in
-        try manager.decoder.validate(mapped: bytes, limits: manager.limits)
-      }
+      // A PNG checked as it streamed in is not read back; anything else is checked over a mapping of its file.
+      let checked =
+        if let head = file.checkedPNGHead, let builtIn = manager.decoder as? ImageDecoder {
+          try builtIn.validate(streamedPNGHead: head, limits: manager.limits)
+        } else {
+          try file.withMapping { bytes throws(ImageDecodingError) in
+            try manager.decoder.validate(mapped: bytes, limits: manager.limits)
+          }
+        }
       guard let checked else {
         file.discard()
         manager.count { $0.failures += 1 }
