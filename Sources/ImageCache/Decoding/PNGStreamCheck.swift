@@ -5,12 +5,15 @@ internal import CImageShims
 /// be checked. It only ever says "passed": anything else (a JPEG, a broken chunk, a body that ends early) leaves
 /// the verdict open, and the whole-file check then runs and says what is wrong in its own words.
 struct PNGStreamCheck {
+  /// The three 4-byte big-endian fields around a chunk's data.
+  private enum Field {
+    case length, type, crc
+  }
+
   private enum Phase {
     case signature(seen: Int)
-    case length(seen: Int, value: UInt32)
-    case type(seen: Int, value: UInt32)
+    case field(Field, seen: Int, value: UInt32)
     case data(remaining: Int)
-    case crc(seen: Int, value: UInt32)
     case ended
     case undecided
   }
@@ -37,44 +40,35 @@ struct PNGStreamCheck {
         return
       case .signature(let seen):
         guard bytes[index] == ImageFormatSniffer.pngSignature[seen] else { return phase = .undecided }
-        phase = seen == 7 ? .length(seen: 0, value: 0) : .signature(seen: seen + 1)
+        phase = seen == 7 ? .field(.length, seen: 0, value: 0) : .signature(seen: seen + 1)
         index += 1
-      case .length(let seen, let value):
+      case .field(let field, let seen, let value):
         let value = value << 8 | UInt32(bytes[index])
         index += 1
-        guard seen == 3 else {
-          phase = .length(seen: seen + 1, value: value)
-          continue
-        }
-        guard value <= 0x7FFF_FFFF else { return phase = .undecided }
-        length = Int(value)
-        phase = .type(seen: 0, value: 0)
-      case .type(let seen, let value):
-        let value = value << 8 | UInt32(bytes[index])
-        index += 1
-        guard seen == 3 else {
-          phase = .type(seen: seen + 1, value: value)
-          continue
-        }
-        type = value
-        var bigEndian = value.bigEndian
-        crc = withUnsafeBytes(of: &bigEndian) { cimg_crc32(0, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 4) }
-        phase = length == 0 ? .crc(seen: 0, value: 0) : .data(remaining: length)
+        if seen == 3 { read(value, as: field) } else { phase = .field(field, seen: seen + 1, value: value) }
       case .data(let remaining):
         let count = min(remaining, bytes.count - index)
         crc = cimg_crc32(crc, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + index, count)
         index += count
-        phase = count == remaining ? .crc(seen: 0, value: 0) : .data(remaining: remaining - count)
-      case .crc(let seen, let value):
-        let value = value << 8 | UInt32(bytes[index])
-        index += 1
-        guard seen == 3 else {
-          phase = .crc(seen: seen + 1, value: value)
-          continue
-        }
-        guard value == crc else { return phase = .undecided }
-        endChunk()
+        phase = count == remaining ? .field(.crc, seen: 0, value: 0) : .data(remaining: remaining - count)
       }
+    }
+  }
+
+  private mutating func read(_ value: UInt32, as field: Field) {
+    switch field {
+    case .length:
+      guard value <= 0x7FFF_FFFF else { return phase = .undecided }
+      length = Int(value)
+      phase = .field(.type, seen: 0, value: 0)
+    case .type:
+      type = value
+      var bigEndian = value.bigEndian
+      crc = withUnsafeBytes(of: &bigEndian) { cimg_crc32(0, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 4) }
+      phase = length == 0 ? .field(.crc, seen: 0, value: 0) : .data(remaining: length)
+    case .crc:
+      guard value == crc else { return phase = .undecided }
+      endChunk()
     }
   }
 
@@ -94,7 +88,7 @@ struct PNGStreamCheck {
     if type == Self.iend {
       phase = sawIDAT ? .ended : .undecided
     } else {
-      phase = .length(seen: 0, value: 0)
+      phase = .field(.length, seen: 0, value: 0)
     }
   }
 }
