@@ -40,6 +40,13 @@ import Testing
     #expect(found.counted == found.summed.map { $0 ?? -1 }, "\(step)")
   }
 
+  /// A store with room for 50 fixture entries, holding `keys`.
+  func store(holding keys: [String]) throws -> DiskStore {
+    let store = try DiskFixture.store(in: folder.url, capacity: 50, clock: clock)
+    try DiskFixture.fill(store, keys: keys, clock: clock)
+    return store
+  }
+
   static func version3TriggerCount(_ store: DiskStore) throws -> Int? {
     try store.queryInteger(
       "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN ('entry_inserted', 'entry_resized')")
@@ -98,8 +105,7 @@ import Testing
     defer { folder.remove() }
     // Given an open store, and a version 3 binary that opened the same cache: its triggers are back, and it
     // inserts one row and resizes another, counted by them
-    let store = try DiskFixture.store(in: folder.url, capacity: 50, clock: clock)
-    try DiskFixture.fill(store, keys: ["k0", "k1"], clock: clock)
+    let store = try self.store(holding: ["k0", "k1"])
     try store.executeRawSQL(Self.version3Triggers)
     try store.executeRawSQL(
       """
@@ -143,8 +149,7 @@ import Testing
   @Test func aStoreCountsItselfWhenTheVersionChangedWithoutTheTriggers() throws {
     defer { folder.remove() }
     // Given an open store whose cache an older binary marked version 3 without putting the triggers back
-    let store = try DiskFixture.store(in: folder.url, capacity: 50, clock: clock)
-    try DiskFixture.fill(store, keys: ["k0"], clock: clock)
+    let store = try self.store(holding: ["k0"])
     try store.executeRawSQL("PRAGMA user_version = 3")
 
     // When it stores
@@ -161,8 +166,7 @@ import Testing
     defer { folder.remove() }
     // Given a version 3 cache: its triggers count, and its counters lag behind one row, as when a version 3
     // process wrote while a newer one had its triggers dropped
-    let old = try DiskFixture.store(in: folder.url, capacity: 50, clock: clock)
-    try DiskFixture.fill(old, keys: ["k0", "k1"], clock: clock)
+    let old = try self.store(holding: ["k0", "k1"])
     try old.close()
     let queue = try SQLiteDatabase(path: folder.appending("cache.sqlite").path)
     try queue.write { db in
