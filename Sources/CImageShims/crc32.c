@@ -1,6 +1,6 @@
-// CRC-32 (the zlib/PNG polynomial) for the prefetch path's chunk checks. zlib 1.2.13's table-driven crc32 runs at
-// about 2.5 GB/s here and was 6% of a 500-image warm; folding with carry-less multiplication (PCLMULQDQ, every x86-64
-// CPU since 2010) does 16 bytes per step. The constants are the standard ones for this polynomial, as in Intel's
+// CRC-32 (the zlib/PNG polynomial) for the prefetch path's chunk checks, which read every byte of every download.
+// zlib 1.2.13's crc32 is table-driven, a byte or a word at a time; folding with carry-less multiplication
+// (PCLMULQDQ, every x86-64 CPU since 2010) does 16 bytes per step (BENCHMARKS.md compares the two). The constants are the standard ones for this polynomial, as in Intel's
 // white paper "Fast CRC Computation for Generic Polynomials Using PCLMULQDQ Instruction" (2009).
 #include "CImageShims.h"
 #include <zlib.h>

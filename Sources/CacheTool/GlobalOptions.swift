@@ -40,6 +40,8 @@ public struct GlobalOptions: ParsableArguments {
     }
   }
 
+  /// The cache folder's disk tier without a manager: the maintenance commands use it as `DiskCacheMaintenance`,
+  /// `clear` as the store, since it also removes the indexes moved aside in its folder.
   func openDisk() throws -> DiskStore {
     bootstrapLogging()
     let configuration = try configuration()

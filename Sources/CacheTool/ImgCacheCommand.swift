@@ -15,7 +15,7 @@ public struct ImgCacheCommand: AsyncParsableCommand {
       """,
     version: ToolVersion.text,
     // Every command names itself: otherwise ArgumentParser derives each name with `String(describing:)` of its
-    // type, whose protocol-conformance lookups were ~1.3 ms of every start-up.
+    // type, whose protocol-conformance lookups are paid at every start-up.
     subcommands: [
       Warm.self, Get.self, Show.self, Collage.self, Stats.self, List.self, Trim.self, Clear.self, Verify.self,
       DemoServerCommand.self, BrowseCommand.self, Doctor.self,

@@ -5,9 +5,13 @@ import FoundationEssentials
 public enum HTTPDate {
   /// Seconds since 1970 of an IMF-fixdate ("Sun, 06 Nov 1994 08:49:37 GMT", the form RFC 9110 says to send),
   /// read at the byte level; nil for anything else. This is what nearly every server sends, and a thumbnail
-  /// response can carry two (`Expires`, `Date`): going through `DateFormatter` cost tens of microseconds each.
+  /// response can carry two (`Expires`, `Date`), so it is read in place, with no copy and no formatter.
   public static func secondsSinceEpoch(imfFixdate text: some StringProtocol) -> Int? {
-    let bytes = Array(text.utf8)
+    if let seconds = text.utf8.withContiguousStorageIfAvailable({ imfFixdate($0) }) { return seconds }
+    return Array(text.utf8).withUnsafeBufferPointer { imfFixdate($0) }
+  }
+
+  private static func imfFixdate(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     guard bytes.count == 29, bytes[3] == UInt8(ascii: ","), bytes[4] == space, bytes[7] == space,
       bytes[11] == space, bytes[16] == space, bytes[19] == colon, bytes[22] == colon, bytes[25] == space,
       dayNames.contains(where: { $0.elementsEqual(bytes[0..<3]) }), bytes[26...].elementsEqual("GMT".utf8),
@@ -25,9 +29,9 @@ public enum HTTPDate {
 
   /// `parse`, with RFC 850's two-digit years read relative to `now`.
   public static func parse(_ text: String, now: Date) -> Date? {
-    let clean = String(text.trimmingHTTPWhitespace())
+    let clean = text.trimmingHTTPWhitespace()
     if let seconds = secondsSinceEpoch(imfFixdate: clean) { return Date(timeIntervalSince1970: Double(seconds)) }
-    return obsoleteSeconds(clean, now: now).map { Date(timeIntervalSince1970: Double($0)) }
+    return obsoleteSeconds(String(clean), now: now).map { Date(timeIntervalSince1970: Double($0)) }
   }
 
   /// "Sun, 06 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT" or "Sun Nov  6 08:49:37 1994".
@@ -85,7 +89,7 @@ public enum HTTPDate {
   private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     .map { Array($0.utf8) }
 
-  private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+  private static func number(_ digits: some Collection<UInt8>) -> Int? {
     var value = 0
     for digit in digits {
       guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return nil }

@@ -15,6 +15,13 @@ import Testing
     #expect(crlf.invalid == ["x y"])
   }
 
+  @Test func unicodeWhiteSpaceAroundALineIsTrimmedToo() {
+    // A no-break space (U+00A0) and an ideographic space (U+3000), as a copy from a web page brings them.
+    let list = URLList.parse("\u{A0}http://a.test/1.png\u{3000}\n\u{A0} \u{A0}\n\u{3000}# comment\n é \n")
+    #expect(list.urls.map(\.absoluteString) == ["http://a.test/1.png"])
+    #expect(list.invalid == ["é"])
+  }
+
   @Test func progressClock() {
     #expect(ProgressBar.clock(0) == "0:00")
     #expect(ProgressBar.clock(65.4) == "1:05")

@@ -53,8 +53,7 @@ public final class BrowserEnvironment {
     let graphics = try options.resolvedGraphics(environment: environment)
 
     // The demo server starts on another core while this one sets up libcurl and opens the image cache: the
-    // chart's first request waits for both, and one after the other they were some 20 ms of the start
-    // (BENCHMARKS.md).
+    // chart's first request waits for both, so they overlap rather than add up (BENCHMARKS.md).
     let demoStart = catalog.isDemo ? Task { try await startDemoServer() } : nil
 
     // One curl multi handle for covers and Last.fm. Images retry through the manager's RetryingDataLoader;

@@ -30,7 +30,7 @@ struct List: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingFailures {
-      let disk = try global.openDisk()
+      let disk: any DiskCacheMaintenance = try global.openDisk()
       let entries: [DiskEntry]
       do {
         entries = try disk.entries(limit: limit)

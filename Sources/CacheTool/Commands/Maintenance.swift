@@ -24,7 +24,7 @@ struct Trim: AsyncParsableCommand {
         }
         target = bytes
       }
-      let disk = try global.openDisk()
+      let disk: any DiskCacheMaintenance = try global.openDisk()
       let summary: String
       do {
         let report = try disk.trim(toBytes: target)
@@ -92,7 +92,7 @@ struct Verify: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingFailures {
-      let disk = try global.openDisk()
+      let disk: any DiskCacheMaintenance = try global.openDisk()
       let decoder = ImageDecoder()
       let report: VerifyReport
       do {

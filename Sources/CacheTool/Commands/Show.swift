@@ -99,9 +99,8 @@ struct Show: AsyncParsableCommand {
   }
 
   /// Block art of files, decoded and drawn on every core a batch at a time (a task group: the cooperative pool has a
-  /// thread per core), and written in order, one write per picture: one core drew 100 thumbnails in about 165 ms of
-  /// CPU while chafa spread its work over both. A file that cannot be read or decoded stops the run once the
-  /// pictures before it are out, as drawing in turn did.
+  /// thread per core), and written in order, one write per picture, so the output reads as if drawn in turn. A file
+  /// that cannot be read or decoded stops the run once the pictures before it are out.
   static func drawFiles(_ paths: [String], painter: any PicturePainting, box: (columns: Int, rows: Int))
     async throws
   {

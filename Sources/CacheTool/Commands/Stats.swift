@@ -32,7 +32,7 @@ struct Stats: AsyncParsableCommand {
 
   func run() async throws {
     try await reportingFailures {
-      let disk = try global.openDisk()
+      let disk: any DiskCacheMaintenance = try global.openDisk()
       let stats: DiskCacheStatistics
       do {
         stats = try disk.statistics()

@@ -13,11 +13,12 @@ final class CurlTransfer {
   private var headers: [String: String] = [:]
   /// The body length the response declared, when it counts the bytes received: its `Content-Length`, unless a
   /// content encoding makes that the length of the encoded bytes, which libcurl decodes before we see them.
-  private var declaredLength: Int? {
+  /// Worked out once, at the first body chunk (the headers are complete by then), not at every chunk.
+  private lazy var declaredLength: Int? = {
     guard let length = headers["content-length"].flatMap({ Int($0) }), length >= 0 else { return nil }
     if let encoding = headers["content-encoding"], encoding.lowercased() != "identity" { return nil }
     return length
-  }
+  }()
   /// Set when the write callback refused a chunk because the body crossed `maxBodyBytes`.
   private var exceededBodyCap = false
   private var requestHeaders: UnsafeMutablePointer<curl_slist>?
@@ -161,12 +162,13 @@ final class CurlTransfer {
     switch HeaderLine(line) {
     case .statusLine:
       // Each response of a redirect chain (and any 1xx) starts with a status line: keep only the last one's headers.
-      headers = [:]
+      // Room for a typical response's fields, so the table is not rebuilt as it fills.
+      headers = Dictionary(minimumCapacity: 12)
     case .field(let name, let value):
       // A list field sent over several lines means the lines joined with commas (RFC 9110 §5.3): a
       // `Cache-Control: no-store` line must not be lost to a later `Cache-Control: max-age=600`. Single-valued
       // fields (`Expires`, `ETag`) keep the last line.
-      if let earlier = headers[name], Self.listFields.contains(name) {
+      if Self.listFields.contains(name), let earlier = headers[name] {
         headers[name] = earlier + ", " + value
       } else {
         headers[name] = value
@@ -214,7 +216,9 @@ final class CurlTransfer {
   private var effectiveURL: URL? {
     var pointer: UnsafeMutablePointer<CChar>?
     guard ccurl_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &pointer) == CURLE_OK, let pointer else { return nil }
-    return URL(string: String(cString: pointer))
+    let effective = String(cString: pointer)
+    // Without a redirect it is the URL asked for: no second parse.
+    return effective == request.url.absoluteString ? request.url : URL(string: effective)
   }
 
   private func error(for code: CURLcode) -> TransferError {

@@ -10,11 +10,14 @@ public final class RetryingDataLoader: DataLoading {
   public let base: any DataLoading
   /// When to retry and how long to wait.
   public let policy: RetryPolicy
+  /// `base` when it runs a first attempt by callback: cast once here, not per transfer.
+  private let callbackBase: (any CallbackDataLoading)?
 
   /// Retries transfers of `base` by `policy`.
   public init(wrapping base: any DataLoading, policy: RetryPolicy = RetryPolicy()) {
     self.base = base
     self.policy = policy
+    self.callbackBase = base as? any CallbackDataLoading
   }
 
   public func load(_ request: DataRequest) async throws(TransferError) -> DataResponse {
@@ -63,7 +66,7 @@ extension RetryingDataLoader: CallbackDataLoading {
     _ request: DataRequest, context: TransferContext?,
     completion: @escaping @Sendable (Result<DataResponse, TransferError>) -> Void
   ) -> TransferHandle? {
-    (base as? any CallbackDataLoading)?.startFirstAttempt(request, context: context, completion: completion)
+    callbackBase?.startFirstAttempt(request, context: context, completion: completion)
   }
 
   func load(_ request: DataRequest, after first: Result<DataResponse, TransferError>) async throws(TransferError)

@@ -5,7 +5,7 @@ extension ImageManager {
   func lookupOnDisk(_ key: String) async throws(ImageManagerError) -> DiskLookup? {
     guard let disk else { return nil }
     do {
-      return try await BlockingIO.run { () throws(DiskCacheError) in try disk.lookup(key) }
+      return try await BlockingIO.run { () throws(DiskCacheError) in try disk.lookup(key).map(DiskLookup.init) }
     } catch {
       throw .disk(error)
     }

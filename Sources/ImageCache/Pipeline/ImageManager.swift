@@ -16,7 +16,11 @@ public final class ImageManager {
   public let memory: any ImageCaching
   /// The disk tier: encoded bytes; nil for a manager that keeps images in memory only.
   public let disk: (any DiskCaching)?
+  /// `disk` when it takes the pipeline's shortcuts (`DiskStore` does): cast once here, not per request.
+  let batchedDisk: (any BatchedDiskCaching)?
   let loader: any DataLoading
+  /// `loader` when it runs a first attempt by callback (`CallbackDataLoading`): cast once here, not per transfer.
+  let callbackLoader: (any CallbackDataLoading)?
   let decoder: any ImageDecoding
   let limits: DecodingLimits
   let maxBodyBytes: Int
@@ -43,8 +47,10 @@ public final class ImageManager {
     clock: @escaping @Sendable () -> Date = Date.init, logger: Logger = Logger(label: "imgcache")
   ) {
     self.loader = loader
+    self.callbackLoader = loader as? any CallbackDataLoading
     self.memory = memory
     self.disk = disk
+    self.batchedDisk = disk as? any BatchedDiskCaching
     self.diskWriter = disk.map { DiskWriteBatcher(disk: $0) }
     self.decoder = decoder
     self.limits = limits
@@ -220,12 +226,12 @@ public final class ImageManager {
     let header = try headerOrThrow(stored.data, result.url)
     return DataResult(
       url: result.url, bytes: stored.data, header: header, tier: result.tier, isStale: result.isStale, decoded: nil,
-      storedExpiry: stored.entry.metadata.expiresAt)
+      storedExpiry: stored.metadata.expiresAt)
   }
 
   /// `loadData` for a caller with no task of its own to suspend (a prefetch): `completion` runs once, on the thread
   /// that finished the work, with what `loadData` would have returned or thrown. `knownAbsent` and `knownStale`:
-  /// what a batch probe (`DiskCaching.probe`) found, no entry or one past its freshness with its file in place;
+  /// what a batch probe (`BatchedDiskCaching.probe`) found, no entry or one past its freshness with its file in place;
   /// then the job is the network step alone, started by callback with no task in the way
   /// (`FetchFromNetwork.start`), and a 304 leaves the bytes on disk (`DataResult.bytesLeftOnDisk`). Otherwise it
   /// looks the key up first, in a task. `data(for:)` and `image(for:)` callers of the URL join the job as usual.

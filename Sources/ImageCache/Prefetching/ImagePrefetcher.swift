@@ -56,10 +56,10 @@ public struct ImagePrefetcher: Sendable {
     return report
   }
 
-  /// What the disk tier knows of these keys. On any error nothing is known and each URL is looked up, and fails, on
-  /// its own.
+  /// What the disk tier knows of these keys. On any error, or for a disk tier without the probe (a user's
+  /// `DiskCaching`), nothing is known and each URL is looked up on its own.
   private func probeDisk(_ keys: ArraySlice<String>) async -> DiskProbe {
-    guard let disk = manager.disk else { return DiskProbe() }
+    guard let disk = manager.batchedDisk else { return DiskProbe() }
     let keys = Array(keys)
     let now = manager.clock()
     let (decoder, limits) = (manager.decoder, manager.limits)

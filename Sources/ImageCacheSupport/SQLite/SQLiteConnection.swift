@@ -6,7 +6,9 @@ public final class SQLiteConnection {
   /// Opened read-only (a reader of `SQLiteDatabase`).
   public let isReadOnly: Bool
   /// Prepared once per connection and SQL text: preparing costs more than running the small statements here.
-  private var statements: [String: SQLiteStatement] = [:]
+  /// A list searched in order, not a dictionary: the texts are a dozen literals, and `==` on the same literal
+  /// compares two words where hashing the text would read all of it (the upsert's is 700 bytes, once per row).
+  private var statements: [(sql: String, statement: SQLiteStatement)] = []
   private var isOpen = true
   /// Kept alive here: SQLite holds only an unretained pointer to it.
   private let busyHandler: SQLiteBusyHandler
@@ -62,9 +64,9 @@ public final class SQLiteConnection {
 
   /// The statement for `sql`, prepared on first use and kept for the connection's life.
   public func cachedStatement(sql: String) throws(SQLiteError) -> SQLiteStatement {
-    if let statement = statements[sql] { return statement }
+    for cached in statements where cached.sql == sql { return cached.statement }
     let statement = try SQLiteStatement(sql: sql, connection: handle)
-    statements[sql] = statement
+    statements.append((sql, statement))
     return statement
   }
 

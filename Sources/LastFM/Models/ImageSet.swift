@@ -58,9 +58,9 @@ public struct ImageSet {
   }
 
   public static func isPlaceholder(_ url: URL) -> Bool {
-    // `memcmp` at each place the first byte matches: Foundation's `String.contains` goes through `NSString`
-    // (about 16,000 instructions a URL) and the standard library's generic search instantiates metadata on every
-    // call; a first screen checks about a thousand URLs.
+    // `memcmp` at each place the first byte matches: Foundation's `String.contains` goes through `NSString` and the
+    // standard library's generic search instantiates metadata on every call, and a first screen checks about a
+    // thousand URLs (BENCHMARKS.md has the counts).
     var string = url.absoluteString
     return string.withUTF8 { haystack in
       placeholderBytes.withUnsafeBufferPointer { needle in

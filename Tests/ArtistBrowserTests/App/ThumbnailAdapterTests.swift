@@ -75,7 +75,7 @@ private final class ScriptedLoader: DataLoading {
     #expect((shown.width, shown.height) == (24, 24))
     #expect(again == shown)
     #expect(loader.requests == 1)
-    let keys = try second.disk!.entries(limit: nil).map(\.key).sorted()
+    let keys = try #require(second.disk as? DiskStore).entries(limit: nil).map(\.key).sorted()
     #expect(keys == [second.cacheKey(for: url), second.cacheKey(for: url) + "#resize(24x24,fit)"])
   }
 

@@ -54,7 +54,7 @@ enum BlobFiles {
     #expect(store.blobFileNames == [second.lastPathComponent])
     let found = try #require(try store.lookup("k0"))
     #expect(found.data == DiskFixture.blob(2, size: 700))
-    #expect(found.entry.metadata.etag == "v2")
+    #expect(found.metadata.etag == "v2")
     #expect(try store.queryInteger("SELECT count(*) FROM doomed_file") == 0)
   }
 
@@ -199,12 +199,12 @@ enum BlobFiles {
     #expect(try store.queryInteger("PRAGMA user_version") == DiskSchema.version)
     let kept = try #require(try store.lookup("k0"))
     #expect(kept.data == DiskFixture.blob(1))
-    #expect(kept.entry.metadata == DiskEntryMetadata(etag: "\"v1\"", expiresAt: expiry))
+    #expect(kept.metadata == DiskEntryMetadata(etag: "\"v1\"", expiresAt: expiry))
     let windows = DiskEntryMetadata(
       expiresAt: expiry, staleIfErrorUntil: expiry.addingTimeInterval(60),
       staleWhileRevalidateUntil: expiry.addingTimeInterval(30))
     try store.store("k1", data: DiskFixture.blob(2), metadata: windows)
-    #expect(try store.lookup("k1")?.entry.metadata == windows)
+    #expect(try store.lookup("k1")?.metadata == windows)
   }
 }
 
@@ -228,11 +228,27 @@ enum BlobFiles {
         .joined() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
   }
 
-  @Test func paddingBoundariesDoNotCollide() {
-    // 55, 56 and 64 bytes are where the length field moves to a second block.
-    let digests = [55, 56, 63, 64, 65].map { SHA256.hex(of: String(repeating: "x", count: $0)) }
-    #expect(Set(digests).count == 5)
-    #expect(digests.allSatisfy { $0.count == 64 })
+  // 55, 56, 63, 64 and 65 bytes are where the length field moves to a second block; 119, 120 and 128 do the same
+  // after a whole block read in place. Digests from Python's hashlib.
+  @Test(arguments: [
+    (55, "d5e285683cd4efc02d021a5c62014694958901005d6f71e89e0989fac77e4072"),
+    (56, "04c26261370ee7541549d16dee320c723e3fd14671e66a099afe0a377c16888e"),
+    (63, "75220b47218278e656f2013bb8f0c455a25eaf01e86c64924e9d48d89776d6f2"),
+    (64, "7ce100971f64e7001e8fe5a51973ecdfe1ced42befe7ee8d5fd6219506b5393c"),
+    (65, "9537c5fdf120482f7d58d25e9ed583f52c02b4e304ea814db1633ad565aed7e9"),
+    (119, "000b48d4edf0fa7bee3c6236ecd2785baa5db4eeb8bb54341b029e0d9fa5fb0c"),
+    (120, "13f05a0b594787f5ecd315edc96141bd3243203d1b7d4f0836f37308b276ba98"),
+    (128, "24da1b81d0b16df6428eee73c69fcb2a93c76bc6df706f0c6670fe6bfe800464"),
+  ])
+  func paddingBoundariesMatchTheReferenceDigests(length: Int, digest: String) {
+    #expect(SHA256.hex(of: String(repeating: "x", count: length)) == digest)
+  }
+
+  @Test func aBlobNameIsTheKeysDigestAndSixteenHexDigits() {
+    let name = BlobFolder.newName(forKey: "abc")
+    #expect(name.hasPrefix("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad-"))
+    #expect(BlobFolder.isValidName(name))
+    #expect(BlobFolder.newName(forKey: "abc") != name)
   }
 }
 

@@ -144,8 +144,8 @@ import Testing
     clock.advance(by: 120)
     let found = try #require(try store.lookup("k0"))
 
-    #expect(found.entry.metadata.expiresAt == expiry)
-    #expect(!found.entry.isFresh(at: clock.now))
-    #expect(found.entry.lastAccessAt == clock.now)
+    #expect(found.metadata.expiresAt == expiry)
+    #expect(!found.metadata.isFresh(at: clock.now))
+    #expect(try store.entries(limit: 1).first?.lastAccessAt == clock.now)
   }
 }

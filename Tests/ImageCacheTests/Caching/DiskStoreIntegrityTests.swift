@@ -22,9 +22,9 @@ import Testing
     let found = try #require(try store.lookup("k0"))
     #expect(found.data == DiskFixture.blob(7))
     #expect(
-      found.entry.metadata
+      found.metadata
         == DiskEntryMetadata(contentType: "image/png", width: 34, height: 34, etag: "\"v2\"", expiresAt: expiry))
-    #expect(found.entry.createdAt == created)
+    #expect(try store.entries(limit: 1).first?.createdAt == created)
     #expect(try store.entries(limit: 1).first?.lastAccessAt == refreshedAt)
     #expect(try store.statistics().totalBytes == DiskFixture.entryCharge)
   }

@@ -44,7 +44,7 @@ import Testing
     #expect(report.checked == 3 && report.brokenKeys.isEmpty && report.orphans == 0)
     let found = try #require(try store.lookup(Self.keys[1]))
     #expect(found.data.count == 1_653)
-    #expect(found.entry.metadata.width == 34)
+    #expect(found.metadata.width == 34)
 
     // and it takes a new entry next to them, in the same file
     try store.store("k0", data: DiskFixture.blob(1), metadata: .init())

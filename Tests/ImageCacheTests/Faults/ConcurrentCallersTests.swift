@@ -99,7 +99,7 @@ struct ConcurrentCallersTests {
     #expect(perPath.count == Self.urlCount)
     #expect(perPath.values.allSatisfy { $0 == 1 }, "\(perPath.filter { $0.value != 1 })")
     #expect(manager.networkStatistics.downloads == Self.urlCount)
-    #expect(try manager.disk?.statistics().entryCount == Self.urlCount)
+    #expect(try (manager.disk as? DiskStore)?.statistics().entryCount == Self.urlCount)
     try manager.close()
     print("[reliability] \(outcomes.count) calls, \(cancelled) ended cancelled, \(server.requestCount) requests")
   }

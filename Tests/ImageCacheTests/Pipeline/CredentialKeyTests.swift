@@ -38,7 +38,7 @@ import Testing
     let tokenAAgain = try await manager.data(for: server.url("/cover.png?api_key=SECRETTWO&token=A"))
     let sigA = try await manager.data(for: server.url("/cover.png?sig=A&api_key=SECRETONE"))
     let sigB = try await manager.data(for: server.url("/cover.png?sig=B&api_key=SECRETONE"))
-    let keys = try #require(manager.disk).entries(limit: nil).map(\.key).sorted()
+    let keys = try #require(manager.disk as? DiskStore).entries(limit: nil).map(\.key).sorted()
     try manager.close()
 
     // Then each token and sig is its own entry with its own image, the API key only told the server who asked,

@@ -6,7 +6,7 @@ import Testing
 @testable import ImageCache
 
 /// Records batch sizes; the first commit blocks until released, so later writes pile up behind it.
-final class RecordingDisk: DiskCaching {
+final class RecordingDisk: BatchedDiskCaching {
   struct State {
     var batches: [[String]] = []
     var refreshBatches: [[String]] = []
@@ -46,7 +46,10 @@ final class RecordingDisk: DiskCaching {
     try store(batch: [DiskWrite(key: key, data: data, metadata: metadata)])
   }
 
-  func lookup(_ key: String) throws(DiskCacheError) -> DiskLookup? { nil }
+  func lookup(_ key: String) throws(DiskCacheError) -> DiskCacheHit? { nil }
+  func probe(_ keys: [String], freshAt now: Date, staleCopyIsSound isSound: ([UInt8]) -> Bool) -> DiskProbe {
+    DiskProbe()
+  }
   func refresh(batch refreshes: [DiskRefresh]) throws(DiskCacheError) {
     state.withLock { $0.commitStarted = true }
     holdFirstCommit { $0.firstCommitReleased || !$0.refreshBatches.isEmpty }
@@ -59,17 +62,6 @@ final class RecordingDisk: DiskCaching {
   }
   func remove(_ key: String) throws(DiskCacheError) {}
   func removeAll() throws(DiskCacheError) {}
-  func trim(toBytes maxBytes: Int?) throws(DiskCacheError) -> TrimReport {
-    TrimReport(removedEntries: 0, removedBytes: 0, remainingBytes: 0)
-  }
-  func statistics() throws(DiskCacheError) -> DiskCacheStatistics {
-    DiskCacheStatistics(
-      entryCount: 0, totalBytes: 0, maxBytes: 0, hits: 0, misses: 0, oldestAccess: nil, newestAccess: nil)
-  }
-  func entries(limit: Int?) throws(DiskCacheError) -> [DiskEntry] { [] }
-  func verify(fix: Bool, isValid: ([UInt8]) -> Bool) throws(DiskCacheError) -> VerifyReport {
-    VerifyReport(checked: 0, brokenKeys: [], orphans: 0, fixed: false)
-  }
   func close() throws(DiskCacheError) {}
 }
 

@@ -23,7 +23,7 @@ import Testing
 
   /// The stored entry's metadata for `url`.
   private func stored(_ url: URL) throws -> DiskEntryMetadata? {
-    try disk.lookup(CredentialParameters.default.cacheKey(for: url))?.entry.metadata
+    try disk.lookup(CredentialParameters.default.cacheKey(for: url))?.metadata
   }
 
   /// An IMF-fixdate `seconds` from the test clock's now.

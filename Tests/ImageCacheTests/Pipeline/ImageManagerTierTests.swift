@@ -84,7 +84,7 @@ import Testing
         return
       }
     }
-    #expect(try manager.disk!.statistics().entryCount == 0)
+    #expect(try #require(manager.disk as? DiskStore).statistics().entryCount == 0)
     #expect(manager.memory.statistics.count == 0)
   }
 

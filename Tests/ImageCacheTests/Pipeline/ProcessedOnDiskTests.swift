@@ -59,9 +59,9 @@ import Testing
     let key = second.cacheKey(for: request.url)
     #expect(try second.disk!.lookup(key)?.data == cover)
     let entry = try #require(try second.disk!.lookup(key + "#resize(64x64,fit)"))
-    #expect(entry.entry.metadata.contentType == "image/x-imgcache-rgba")
-    #expect((entry.entry.metadata.width, entry.entry.metadata.height) == (64, 64))
-    #expect(entry.entry.metadata.expiresAt == clock().addingTimeInterval(600))
+    #expect(entry.metadata.contentType == "image/x-imgcache-rgba")
+    #expect((entry.metadata.width, entry.metadata.height) == (64, 64))
+    #expect(entry.metadata.expiresAt == clock().addingTimeInterval(600))
   }
 
   @Test func aDamagedProcessedEntryIsMadeAgainFromTheOriginal() async throws {
@@ -113,7 +113,7 @@ import Testing
     #expect(resize.count == 2)
     #expect(server.requestCount == 2)
     let entry = try #require(try second.disk!.lookup(second.cacheKey(for: request.url) + "#resize(32x32,fit)"))
-    #expect(entry.entry.metadata.expiresAt == clock().addingTimeInterval(600))
+    #expect(entry.metadata.expiresAt == clock().addingTimeInterval(600))
   }
 
   @Test func aResizeThatLeavesTheImageAsItWasStoresNothingMore() async throws {
@@ -136,7 +136,8 @@ import Testing
     // Then the disk holds the original only, which answered: no raw copies of the same pixels
     #expect(shown.map { [$0.width, $0.height] } == [[300, 300], [300, 300]])
     #expect((again.tier, again.bitmap) == (.disk, shown[0].bitmap))
-    #expect(try second.disk!.entries(limit: nil).map(\.key) == [second.cacheKey(for: requests[0].url)])
+    #expect(
+      try #require(second.disk as? DiskStore).entries(limit: nil).map(\.key) == [second.cacheKey(for: requests[0].url)])
     #expect(server.requestCount == 1)
   }
 
@@ -172,8 +173,8 @@ import Testing
     let key = manager.cacheKey(for: url)
     let original = try #require(try manager.disk!.lookup(key))
     let processed = try #require(try manager.disk!.lookup(key + "#resize(48x48,fit)"))
-    #expect(processed.entry.metadata.expiresAt == original.entry.metadata.expiresAt)
-    #expect(processed.entry.metadata.expiresAt == clock().addingTimeInterval(600))
+    #expect(processed.metadata.expiresAt == original.metadata.expiresAt)
+    #expect(processed.metadata.expiresAt == clock().addingTimeInterval(600))
     #expect(StoredBitmap.decode(processed.data) == (try await shown.value.bitmap))
   }
 
@@ -183,7 +184,8 @@ import Testing
     let manager = try openManager()
     let request = ImageRequest(url: server.url("/cover.png"), processors: [ImageProcessors.Resize(size: 64)])
     _ = try await manager.image(for: request)
-    #expect(try manager.disk!.entries(limit: nil).map(\.key) == [manager.cacheKey(for: request.url)])
+    #expect(
+      try #require(manager.disk as? DiskStore).entries(limit: nil).map(\.key) == [manager.cacheKey(for: request.url)])
   }
 }
 

@@ -64,7 +64,7 @@ import Testing
     for (image, url) in zip(images, urls) {
       let stored = try #require(try disk.base.lookup(CredentialParameters.default.cacheKey(for: url)))
       #expect(stored.data == image)
-      #expect(stored.entry.isFresh(at: Date()))
+      #expect(stored.metadata.isFresh(at: Date()))
     }
   }
 
@@ -136,7 +136,7 @@ import Testing
     #expect(server.requests.allSatisfy { $0.header("If-None-Match") == "\"v1\"" })
     let stored = try #require(try disk.base.lookup(CredentialParameters.default.cacheKey(for: url)))
     #expect(stored.data == image)
-    #expect(stored.entry.isFresh(at: Date()))
+    #expect(stored.metadata.isFresh(at: Date()))
   }
 
   @Test func anImageTheServerNoLongerHasIsDropped() async throws {
@@ -179,7 +179,7 @@ import Testing
     #expect(server.requests.map { $0.header("If-None-Match") } == [nil])
     let stored = try #require(try disk.base.lookup(CredentialParameters.default.cacheKey(for: url)))
     #expect(stored.data == image)
-    #expect(stored.entry.metadata.etag == "\"v2\"")
+    #expect(stored.metadata.etag == "\"v2\"")
   }
 
   @Test(arguments: [true, false])
@@ -226,13 +226,13 @@ import Testing
     #expect(report.fetched == 1)
     let stored = try #require(try disk.base.lookup(CredentialParameters.default.cacheKey(for: url)))
     #expect(stored.data == new)
-    #expect(stored.entry.metadata.etag == "\"v2\"")
-    #expect(stored.entry.metadata.width == 7)
+    #expect(stored.metadata.etag == "\"v2\"")
+    #expect(stored.metadata.width == 7)
   }
 }
 
 /// The disk tier, counting `lookup`s: each one reads an entry's bytes.
-private final class LookupCountingDisk: DiskCaching {
+private final class LookupCountingDisk: BatchedDiskCaching {
   let base: DiskStore
   private let count = Atomic(0)
 
@@ -240,7 +240,7 @@ private final class LookupCountingDisk: DiskCaching {
 
   var lookups: Int { count.load(ordering: .relaxed) }
 
-  func lookup(_ key: String) throws(DiskCacheError) -> DiskLookup? {
+  func lookup(_ key: String) throws(DiskCacheError) -> DiskCacheHit? {
     count.add(1, ordering: .relaxed)
     return try base.lookup(key)
   }
@@ -259,11 +259,5 @@ private final class LookupCountingDisk: DiskCaching {
   func refresh(batch refreshes: [DiskRefresh]) throws(DiskCacheError) { try base.refresh(batch: refreshes) }
   func remove(_ key: String) throws(DiskCacheError) { try base.remove(key) }
   func removeAll() throws(DiskCacheError) { try base.removeAll() }
-  func trim(toBytes maxBytes: Int?) throws(DiskCacheError) -> TrimReport { try base.trim(toBytes: maxBytes) }
-  func statistics() throws(DiskCacheError) -> DiskCacheStatistics { try base.statistics() }
-  func entries(limit: Int?) throws(DiskCacheError) -> [DiskEntry] { try base.entries(limit: limit) }
-  func verify(fix: Bool, isValid: ([UInt8]) -> Bool) throws(DiskCacheError) -> VerifyReport {
-    try base.verify(fix: fix, isValid: isValid)
-  }
   func close() throws(DiskCacheError) { try base.close() }
 }

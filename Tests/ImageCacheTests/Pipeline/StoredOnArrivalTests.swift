@@ -40,9 +40,9 @@ import Testing
     for (number, url) in urls.enumerated() {
       let entry = try #require(try disk.lookup(CredentialParameters.default.cacheKey(for: url)))
       #expect(entry.data == images[number])
-      #expect(entry.entry.metadata.width == 1 + number % 6)
-      #expect(entry.entry.metadata.height == 1 + number % 5)
-      #expect(entry.entry.metadata.etag == "\"v\(number)\"")
+      #expect(entry.metadata.width == 1 + number % 6)
+      #expect(entry.metadata.height == 1 + number % 5)
+      #expect(entry.metadata.etag == "\"v\(number)\"")
     }
     #expect(manager.networkStatistics.downloads == 20)
     #expect(manager.networkStatistics.bytesDownloaded == report.bytesDownloaded)

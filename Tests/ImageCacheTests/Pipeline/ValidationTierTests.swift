@@ -50,7 +50,7 @@ import Testing
 
     // Then the prefetch kept it, the display refused it, and it is gone from the cache
     #expect(prefetched.tier == .network)
-    #expect(try manager.disk!.statistics().entryCount == 0)
+    #expect(try #require(manager.disk as? DiskStore).statistics().entryCount == 0)
     #expect(manager.memory.statistics.count == 0)
   }
 
@@ -60,7 +60,7 @@ import Testing
 
     await #expect(throws: ImageManagerError.self) { try await manager.image(for: Images.url) }
 
-    #expect(try manager.disk!.statistics().entryCount == 0)
+    #expect(try #require(manager.disk as? DiskStore).statistics().entryCount == 0)
     #expect(loader.requestCount == 1)
   }
 }

@@ -1,12 +1,14 @@
 import Foundation
 import ImageCache
 
-// thumbnail-fetcher [--size N] [--cache-dir DIR] URL...
+// thumbnail-fetcher [--size N] [--cache-dir DIR | --in-process] URL...
 // Fetches each image through ImageManager, resized to fill an N×N box, and prints one line per URL:
 // the URL (without its query), the tier that answered, the original size and the processed size.
+// --in-process keeps the originals in a dictionary for this run (DictionaryDiskCache) instead of a cache folder.
 
 var size = 64
 var cacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("thumbnail-fetcher")
+var inProcess = false
 var urls: [URL] = []
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -23,6 +25,8 @@ while let argument = arguments.popFirst() {
       exit(2)
     }
     cacheDirectory = URL(fileURLWithPath: path)
+  case "--in-process":
+    inProcess = true
   default:
     guard let url = URL(string: argument), url.scheme == "http" || url.scheme == "https" else {
       FileHandle.standardError.write(Data("not an http(s) URL: \(argument.prefix(200).debugDescription)\n".utf8))
@@ -32,13 +36,18 @@ while let argument = arguments.popFirst() {
   }
 }
 guard !urls.isEmpty else {
-  FileHandle.standardError.write(Data("usage: thumbnail-fetcher [--size N] [--cache-dir DIR] URL...\n".utf8))
+  FileHandle.standardError.write(
+    Data("usage: thumbnail-fetcher [--size N] [--cache-dir DIR | --in-process] URL...\n".utf8))
   exit(2)
 }
 
 let manager: ImageManager
 do {
-  manager = try ImageManager(configuration: ImageManager.Configuration(cacheDirectory: cacheDirectory))
+  manager =
+    inProcess
+    ? ImageManager(
+      loader: CurlDataLoader(), memory: ImageMemoryStore(), disk: DictionaryDiskCache(), decoder: ImageDecoder())
+    : try ImageManager(configuration: ImageManager.Configuration(cacheDirectory: cacheDirectory))
 } catch {
   FileHandle.standardError.write(Data("cannot open the cache in \(cacheDirectory.path): \(error)\n".utf8))
   exit(1)

@@ -56,9 +56,17 @@ final class BlobFolder: Sendable {
     }
   }
 
+  /// The key's SHA-256 and a 64-bit generation, in lower-case hexadecimal: `<64 digits>-<16 digits>`.
   static func newName(forKey key: String) -> String {
-    let generation = String(generations.withLock { $0.next() }, radix: 16)
-    return SHA256.hex(of: key) + "-" + String(repeating: "0", count: 16 - generation.count) + generation
+    let generation = generations.withLock { $0.next() }
+    let digest = SHA256.digest(key.utf8)
+    return String(unsafeUninitializedCapacity: 81) { ascii in
+      SHA256.writeHex(digest, into: ascii, at: 0)
+      ascii[64] = UInt8(ascii: "-")
+      SHA256.writeHex(
+        (0..<8).reversed().lazy.map { UInt8(truncatingIfNeeded: generation >> (8 * $0)) }, into: ascii, at: 65)
+      return 81
+    }
   }
 
   func url(of name: String) -> URL {

@@ -11,7 +11,7 @@ import Synchronization
 /// wait for each other (`SharedSQLite`). A file is complete before the row that names it commits, and is unlinked
 /// only after the row is gone, so a crash at any moment leaves either the old or the new entry, never a
 /// half-written one; at worst it leaves an unnamed file, which `verify --fix` and `trim` collect.
-public final class DiskStore: DiskCaching {
+public final class DiskStore: DiskCacheMaintenance, BatchedDiskCaching {
   /// Charged per entry on top of its bytes and key: the index row, its index entry and page slack.
   public static let entryOverheadBytes = 256
   /// Files take whole file-system blocks; the charge counts what the disk really gives up.
@@ -107,7 +107,9 @@ public final class DiskStore: DiskCaching {
 
   // MARK: - DiskCaching
 
-  public func lookup(_ key: String) throws(DiskCacheError) -> DiskLookup? {
+  /// The bytes and metadata under `key`; records the access (batched: written within two seconds). A file missing
+  /// or damaged behind the cache's back is a miss, and its row is removed.
+  public func lookup(_ key: String) throws(DiskCacheError) -> DiskCacheHit? {
     try ensureOpen()
     let now = clock()
     // One SELECT is atomic on its own: skipping BEGIN/COMMIT around it halves the cost of a hit.
@@ -127,13 +129,11 @@ public final class DiskStore: DiskCaching {
       recordMiss()
       return nil
     }
-    var entry = found.entry
-    entry.lastAccessAt = now
     recordHit(key, at: now)
-    return DiskLookup(entry: entry, data: data)
+    return DiskCacheHit(data: data, metadata: found.entry.metadata)
   }
 
-  public func probe(_ keys: [String], freshAt now: Date, staleCopyIsSound isSound: ([UInt8]) -> Bool)
+  package func probe(_ keys: [String], freshAt now: Date, staleCopyIsSound isSound: ([UInt8]) -> Bool)
     throws(DiskCacheError) -> DiskProbe
   {
     guard !keys.isEmpty else { return DiskProbe() }
@@ -199,7 +199,7 @@ public final class DiskStore: DiskCaching {
 
   /// Several entries in one transaction: under load the commit, not the bytes, is what costs. The files are
   /// written first; if the transaction fails they are unlinked again.
-  public func store(batch writes: [DiskWrite]) throws(DiskCacheError) {
+  package func store(batch writes: [DiskWrite]) throws(DiskCacheError) {
     guard !writes.isEmpty else { return }
     try ensureOpen()
     let now = clock()
@@ -241,7 +241,7 @@ public final class DiskStore: DiskCaching {
 
   /// Several 304s in one transaction: a warm of stale entries answers hundreds at once, and one transaction each
   /// cost more than the requests (BENCHMARKS.md).
-  public func refresh(batch refreshes: [DiskRefresh]) throws(DiskCacheError) {
+  package func refresh(batch refreshes: [DiskRefresh]) throws(DiskCacheError) {
     guard !refreshes.isEmpty else { return }
     try ensureOpen()
     let now = clock()

@@ -22,11 +22,14 @@ final class DiskWriteBatcher: Sendable {
   /// Changes per commit at most.
   private static let maxBatch = 64
   private let disk: any DiskCaching
+  /// `disk`'s group commit, if it has one; without it each change is committed on its own.
+  private let batched: (any BatchedDiskCaching)?
   private let state = Mutex(State())
   private let queue = DispatchQueue(label: "ImageCache.DiskWriteBatcher", qos: .userInitiated)
 
   init(disk: any DiskCaching) {
     self.disk = disk
+    self.batched = disk as? any BatchedDiskCaching
   }
 
   /// Changes waiting for the next commit (for tests that line writers up behind a commit).
@@ -85,33 +88,37 @@ final class DiskWriteBatcher: Sendable {
         case .refresh(let refresh): refreshes.append((refresh, waiter))
         }
       }
-      Self.commit(writes, together: disk.store(batch:)) { [disk] write throws(DiskCacheError) in
+      Self.commit(writes, together: batched?.store(batch:)) { [disk] write throws(DiskCacheError) in
         try disk.store(write.key, data: write.data, metadata: write.metadata)
       }
-      Self.commit(refreshes, together: disk.refresh(batch:)) { [disk] refresh throws(DiskCacheError) in
+      Self.commit(refreshes, together: batched?.refresh(batch:)) { [disk] refresh throws(DiskCacheError) in
         try disk.refresh(refresh.key, metadata: refresh.metadata)
       }
     }
   }
 
-  /// Commits `items` in one transaction. If that fails, one bad change must not fail its neighbours: each is
-  /// tried again on its own, with its own outcome.
+  /// Commits `items` in one transaction (`together`; nil: one at a time). If that fails, one bad change must not
+  /// fail its neighbours: each is tried again on its own, with its own outcome.
   private static func commit<Item>(
-    _ items: [(Item, Waiter)], together: ([Item]) throws(DiskCacheError) -> Void,
+    _ items: [(Item, Waiter)], together: (([Item]) throws(DiskCacheError) -> Void)?,
     alone: (Item) throws(DiskCacheError) -> Void
   ) {
     guard !items.isEmpty else { return }
-    do {
-      try together(items.map(\.0))
-      for (_, waiter) in items { waiter(.success(())) }
-    } catch {
-      for (item, waiter) in items {
-        do {
-          try alone(item)
-          waiter(.success(()))
-        } catch {
-          waiter(.failure(error))
-        }
+    if let together {
+      do {
+        try together(items.map(\.0))
+        for (_, waiter) in items { waiter(.success(())) }
+        return
+      } catch {
+        // Tried again below, each change on its own.
+      }
+    }
+    for (item, waiter) in items {
+      do {
+        try alone(item)
+        waiter(.success(()))
+      } catch {
+        waiter(.failure(error))
       }
     }
   }

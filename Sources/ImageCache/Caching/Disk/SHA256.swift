@@ -1,6 +1,6 @@
 /// SHA-256 (FIPS 180-4) of short strings: blob files are named by the digest of their key, and Foundation on
-/// Linux has no CryptoKit. Keys are URLs, so speed hardly matters; correctness is checked against the NIST
-/// examples in `SHA256Tests`.
+/// Linux has no CryptoKit. It runs once per stored image, so it works on raw buffers with no array per block;
+/// correctness is checked against the NIST examples in `SHA256Tests`.
 enum SHA256 {
   private static let roundConstants: [UInt32] = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
@@ -17,54 +17,108 @@ enum SHA256 {
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
   ]
 
-  static func digest(_ message: some Sequence<UInt8>) -> [UInt8] {
-    var bytes = Array(message)
-    let bitLength = UInt64(bytes.count) &* 8
-    bytes.append(0x80)
-    while bytes.count % 64 != 56 { bytes.append(0) }
-    for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: bitLength >> shift)) }
-
-    var state = initialState
-    var schedule = [UInt32](repeating: 0, count: 64)
-    for blockStart in stride(from: 0, to: bytes.count, by: 64) {
-      for index in 0..<16 {
-        let offset = blockStart + index * 4
-        schedule[index] =
-          UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
-          | UInt32(bytes[offset + 3])
-      }
-      for index in 16..<64 {
-        let previous15 = schedule[index - 15]
-        let previous2 = schedule[index - 2]
-        let sigma0 = rotateRight(previous15, 7) ^ rotateRight(previous15, 18) ^ (previous15 >> 3)
-        let sigma1 = rotateRight(previous2, 17) ^ rotateRight(previous2, 19) ^ (previous2 >> 10)
-        schedule[index] = schedule[index - 16] &+ sigma0 &+ schedule[index - 7] &+ sigma1
-      }
-      var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-      for index in 0..<64 {
-        let sum1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
-        let choice = (e & f) ^ (~e & g)
-        let temporary1 = h &+ sum1 &+ choice &+ roundConstants[index] &+ schedule[index]
-        let sum0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
-        let majority = (a & b) ^ (a & c) ^ (b & c)
-        let temporary2 = sum0 &+ majority
-        (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temporary1, c, b, a, temporary1 &+ temporary2)
-      }
-      for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] = state[index] &+ value }
+  static func digest(_ message: some Collection<UInt8>) -> [UInt8] {
+    if let digest = message.withContiguousStorageIfAvailable({ digest(UnsafeRawBufferPointer($0)) }) {
+      return digest
     }
-    return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * $0)) } }
+    return Array(message).withUnsafeBytes { digest($0) }
   }
 
   /// Lower-case hexadecimal digest of the UTF-8 bytes of `text`.
   static func hex(of text: String) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var ascii: [UInt8] = []
-    ascii.reserveCapacity(64)
-    for byte in digest(text.utf8) {
-      ascii.append(digits[Int(byte >> 4)])
-      ascii.append(digits[Int(byte & 0xF)])
+    let digest = digest(text.utf8)
+    return String(unsafeUninitializedCapacity: 64) { ascii in
+      writeHex(digest, into: ascii, at: 0)
+      return 64
     }
-    return String(decoding: ascii, as: UTF8.self)
+  }
+
+  /// Writes `bytes` as two lower-case hexadecimal digits each into `ascii` from `offset` on.
+  static func writeHex(_ bytes: some Sequence<UInt8>, into ascii: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+    var position = offset
+    for byte in bytes {
+      ascii[position] = hexDigit(byte >> 4)
+      ascii[position + 1] = hexDigit(byte & 0xF)
+      position += 2
+    }
+  }
+
+  private static func hexDigit(_ value: UInt8) -> UInt8 {
+    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+  }
+
+  private static func digest(_ message: UnsafeRawBufferPointer) -> [UInt8] {
+    // The message's whole blocks are read where they are; the rest, the 0x80 marker and the bit length go into one
+    // or two blocks of their own.
+    let wholeBlocks = message.count / 64
+    let remainder = message.count - wholeBlocks * 64
+    let tailBlocks = remainder < 56 ? 1 : 2
+    let bitLength = UInt64(message.count) &* 8
+    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8 + 64) { words in
+      let state = UnsafeMutableBufferPointer(rebasing: words[0..<8])
+      let schedule = UnsafeMutableBufferPointer(rebasing: words[8..<72])
+      _ = state.initialize(from: initialState)
+      roundConstants.withUnsafeBufferPointer { constants in
+        for block in 0..<wholeBlocks {
+          compress(
+            UnsafeRawBufferPointer(rebasing: message[(block * 64)..<(block * 64 + 64)]), state, schedule, constants)
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
+          tail.initialize(repeating: 0)
+          for index in 0..<remainder { tail[index] = message[wholeBlocks * 64 + index] }
+          tail[remainder] = 0x80
+          let end = tailBlocks * 64
+          for index in 0..<8 { tail[end - 1 - index] = UInt8(truncatingIfNeeded: bitLength >> (8 * UInt64(index))) }
+          for block in 0..<tailBlocks {
+            compress(
+              UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: tail[(block * 64)..<(block * 64 + 64)])),
+              state, schedule, constants)
+          }
+        }
+      }
+      return [UInt8](unsafeUninitializedCapacity: 32) { bytes, count in
+        for (index, word) in state.enumerated() {
+          for shift in 0..<4 { bytes[index * 4 + shift] = UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32(shift))) }
+        }
+        count = 32
+      }
+    }
+  }
+
+  private static func compress(
+    _ block: UnsafeRawBufferPointer, _ state: UnsafeMutableBufferPointer<UInt32>,
+    _ schedule: UnsafeMutableBufferPointer<UInt32>, _ constants: UnsafeBufferPointer<UInt32>
+  ) {
+    for index in 0..<16 {
+      schedule[index] =
+        UInt32(block[index * 4]) << 24 | UInt32(block[index * 4 + 1]) << 16 | UInt32(block[index * 4 + 2]) << 8
+        | UInt32(block[index * 4 + 3])
+    }
+    for index in 16..<64 {
+      let previous15 = schedule[index - 15]
+      let previous2 = schedule[index - 2]
+      let sigma0 = rotateRight(previous15, 7) ^ rotateRight(previous15, 18) ^ (previous15 >> 3)
+      let sigma1 = rotateRight(previous2, 17) ^ rotateRight(previous2, 19) ^ (previous2 >> 10)
+      schedule[index] = schedule[index - 16] &+ sigma0 &+ schedule[index - 7] &+ sigma1
+    }
+    var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+    for index in 0..<64 {
+      let sum1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
+      let choice = (e & f) ^ (~e & g)
+      let temporary1 = h &+ sum1 &+ choice &+ constants[index] &+ schedule[index]
+      let sum0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
+      let majority = (a & b) ^ (a & c) ^ (b & c)
+      let temporary2 = sum0 &+ majority
+      (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temporary1, c, b, a, temporary1 &+ temporary2)
+    }
+    state[0] &+= a
+    state[1] &+= b
+    state[2] &+= c
+    state[3] &+= d
+    state[4] &+= e
+    state[5] &+= f
+    state[6] &+= g
+    state[7] &+= h
   }
 
   private static func rotateRight(_ value: UInt32, _ count: UInt32) -> UInt32 {

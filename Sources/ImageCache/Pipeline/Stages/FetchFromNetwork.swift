@@ -43,8 +43,8 @@ struct FetchFromNetwork: Sendable {
   private func request(priority: ImageRequest.Priority) -> DataRequest {
     var request = DataRequest(url: url, maxBodyBytes: manager.maxBodyBytes, priority: priority)
     if let cached {
-      if let etag = cached.entry.metadata.etag { request.headers["If-None-Match"] = etag }
-      if let lastModified = cached.entry.metadata.lastModified { request.headers["If-Modified-Since"] = lastModified }
+      if let etag = cached.metadata.etag { request.headers["If-None-Match"] = etag }
+      if let lastModified = cached.metadata.lastModified { request.headers["If-Modified-Since"] = lastModified }
     }
     return request
   }
@@ -59,11 +59,12 @@ struct FetchFromNetwork: Sendable {
     completion: @escaping @Sendable (Result<DataResponse, TransferError>) -> Void
   ) {
     let loader = manager.loader
+    let callbackLoader = manager.callbackLoader
     let inTask = { @Sendable (first: Result<DataResponse, TransferError>?) in
       let task = Task {
         let outcome = await TransferContext.$current.withValue(context) {
           await Self.result { () throws(TransferError) in
-            if let first, let direct = loader as? any CallbackDataLoading {
+            if let first, let direct = callbackLoader {
               return try await direct.load(request, after: first)
             }
             return try await loader.load(request)
@@ -73,7 +74,7 @@ struct FetchFromNetwork: Sendable {
       }
       cancellation.add { task.cancel() }
     }
-    guard let direct = loader as? any CallbackDataLoading else { return inTask(nil) }
+    guard let direct = callbackLoader else { return inTask(nil) }
     let started = direct.startFirstAttempt(request, context: context) { first in
       switch first {
       case .success(let response) where (200..<300).contains(response.statusCode) || response.statusCode == 304:
@@ -90,7 +91,7 @@ struct FetchFromNetwork: Sendable {
   /// `transfer` for a caller that awaits.
   private func transfer(_ request: DataRequest) async -> Result<DataResponse, TransferError> {
     let loader = manager.loader
-    guard loader is any CallbackDataLoading else {
+    guard manager.callbackLoader != nil else {
       return await Self.result { () throws(TransferError) in try await loader.load(request) }
     }
     let cancellation = CancellationBox()
@@ -158,7 +159,7 @@ struct FetchFromNetwork: Sendable {
   /// The stale copy, if there is a usable one, when the network failed (offline first), unless its response
   /// limited that (`stale-if-error`) or forbade it (`must-revalidate`).
   private func staleResult(because reason: String) async -> DataResult? {
-    if let until = cached?.entry.metadata.staleIfErrorUntil, manager.clock() >= until { return nil }
+    if let until = cached?.metadata.staleIfErrorUntil, manager.clock() >= until { return nil }
     var cached = cached
     if cached?.bytesRead == false { cached = try? await manager.lookupOnDisk(key) }  // the probe left them on disk
     guard let cached, let header = try? manager.decoder.header(of: cached.data) else { return nil }

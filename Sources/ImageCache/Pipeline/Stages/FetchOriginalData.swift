@@ -12,7 +12,7 @@ struct FetchOriginalData: Sendable {
   let key: String
   let validation: ImageManager.Validation
   var mode = LoadMode.standard
-  /// A batch probe (`DiskCaching.probe`) found no entry and counted the miss: no lookup.
+  /// A batch probe (`BatchedDiskCaching.probe`) found no entry and counted the miss: no lookup.
   var knownAbsent = false
   /// A batch probe found this entry past its freshness with its file in place: revalidated without a lookup, and a
   /// 304 leaves its bytes on disk (`DataResult.bytesLeftOnDisk`).
@@ -41,10 +41,10 @@ struct FetchOriginalData: Sendable {
     }
     var cached = knownAbsent ? nil : try await manager.lookupOnDisk(key)
     if let found = cached {
-      if found.entry.isFresh(at: manager.clock()), let header = try? manager.decoder.header(of: found.data) {
+      if found.isFresh(at: manager.clock()), let header = try? manager.decoder.header(of: found.data) {
         return DataResult(
           url: url, bytes: found.data, header: header, tier: .disk, isStale: false, decoded: nil,
-          storedExpiry: found.entry.metadata.expiresAt)
+          storedExpiry: found.metadata.expiresAt)
       }
       // A 304 would confirm these bytes, so they must check out; a damaged copy is dropped and fetched again
       // without validators.
@@ -55,7 +55,7 @@ struct FetchOriginalData: Sendable {
         cached = nil
       }
     }
-    if let cached, let until = cached.entry.metadata.staleWhileRevalidateUntil, manager.clock() < until,
+    if let cached, let until = cached.metadata.staleWhileRevalidateUntil, manager.clock() < until,
       let header = try? manager.decoder.header(of: cached.data)
     {
       revalidateInBackground(cached)
@@ -74,8 +74,8 @@ struct FetchOriginalData: Sendable {
       let header = try? manager.decoder.header(of: found.data)
     {
       return DataResult(
-        url: url, bytes: found.data, header: header, tier: .disk, isStale: !found.entry.isFresh(at: manager.clock()),
-        decoded: nil, storedExpiry: found.entry.metadata.expiresAt)
+        url: url, bytes: found.data, header: header, tier: .disk, isStale: !found.isFresh(at: manager.clock()),
+        decoded: nil, storedExpiry: found.metadata.expiresAt)
     }
     throw .notCached(url: ImageManagerError.redacted(url))
   }

@@ -22,7 +22,7 @@ struct ProcessImage: Sendable {
   /// checksum wrong) is removed and counts as a miss: the caller makes the image again from the original.
   func stored() async -> ImageResponse? {
     guard let diskKey, let found = try? await manager.lookupOnDisk(diskKey),
-      found.entry.isFresh(at: manager.clock())
+      found.isFresh(at: manager.clock())
     else { return nil }
     let url = request.url
     guard let bitmap = StoredBitmap.decode(found.data, limits: manager.limits) else {

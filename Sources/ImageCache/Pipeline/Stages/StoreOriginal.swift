@@ -72,7 +72,7 @@ struct StoreOriginal: Sendable {
       completion(
         Result { () throws(ImageManagerError) in
           manager.count { $0.revalidated += 1 }
-          if !cached.bytesRead, let header = cached.entry.metadata.header {
+          if !cached.bytesRead, let header = cached.metadata.header {
             return DataResult(
               url: url, bytes: [], header: header, tier: .revalidated, isStale: false, decoded: nil,
               bytesLeftOnDisk: true, storedExpiry: storedExpiry)
@@ -108,7 +108,7 @@ struct StoreOriginal: Sendable {
 
   /// What a 304 changes in the entry: validators it repeats, and a new expiry.
   private func refreshed(_ cached: DiskLookup, after response: DataResponse) -> DiskRefresh {
-    var metadata = cached.entry.metadata
+    var metadata = cached.metadata
     metadata.etag = response.header("etag") ?? metadata.etag
     metadata.lastModified = response.header("last-modified") ?? metadata.lastModified
     let policy = manager.freshness.policy(for: response.headers, now: manager.clock())
