@@ -39,6 +39,25 @@ struct ConcurrentProcessTests {
     #expect(stats.maxBytes == 120 << 10)
     #expect(stats.bytes <= stats.maxBytes)
     #expect(stats.entries == verify.checked && stats.entries > 0)
+    // The counters `stats` reads, kept once per transaction by each process, are what the rows add up to
+    #expect(try await Self.rowTotals(cache) == [stats.entries, stats.bytes])
     print("[reliability] \(processes) warms: \(stats.entries) entries, \(stats.bytes) B of \(stats.maxBytes) B")
+  }
+
+  /// The index's row count and charged bytes, summed by python3's sqlite3: a reader outside the tool.
+  static func rowTotals(_ cache: ScratchCache) async throws -> [Int] {
+    let output = try await ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      [
+        "python3", "-c",
+        """
+        import sqlite3, sys
+        row = sqlite3.connect(sys.argv[1]).execute("SELECT count(*), coalesce(sum(charged_bytes), 0) FROM entry")
+        print(*row.fetchone())
+        """,
+        cache.directory.appendingPathComponent("cache.sqlite").path,
+      ])
+    #expect(output.status == 0, "\(output.stderr)")
+    return output.stdout.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
   }
 }

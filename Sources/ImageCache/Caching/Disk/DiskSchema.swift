@@ -5,10 +5,12 @@ internal import ImageCacheSupport
 /// `entry` is the index: one small row per image, naming the file in `blobs/` that holds its bytes. `doomed_file`
 /// lists files whose rows are gone but which may still be on disk: a file can only be unlinked after the
 /// transaction that dropped its row commits, and a crash in between must not leak it. `counter` keeps running
-/// totals (maintained by triggers, so every write path and every process agrees) and the persisted hit and miss
-/// counts: opening or asking for statistics never sums the table.
+/// totals and the persisted hit and miss counts: opening or asking for statistics never sums the table. A delete
+/// lowers the totals through a trigger, so every way a row goes (eviction, remove, clear, repair, another process)
+/// agrees; the write that inserts or resizes rows adds its own difference once per transaction
+/// (`IndexCounters`): the two triggers that did it per row were a fifth of what a store cost in the index.
 enum DiskSchema {
-  static let version = 3
+  static let version = 4
 
   static let statements = [
     """
@@ -38,12 +40,6 @@ enum DiskSchema {
     INSERT OR IGNORE INTO counter (name, value)
     VALUES ('bytes', 0), ('entries', 0), ('hits', 0), ('misses', 0)
     """,
-    """
-    CREATE TRIGGER IF NOT EXISTS entry_inserted AFTER INSERT ON entry BEGIN
-      UPDATE counter SET value = value + NEW.charged_bytes WHERE name = 'bytes';
-      UPDATE counter SET value = value + 1 WHERE name = 'entries';
-    END
-    """,
     // Every way a row goes (eviction, remove, clear, repair, another process) dooms its file in the same
     // transaction; the file is unlinked once that commits.
     """
@@ -59,11 +55,12 @@ enum DiskSchema {
       INSERT OR IGNORE INTO doomed_file (name) VALUES (OLD.file);
     END
     """,
-    """
-    CREATE TRIGGER IF NOT EXISTS entry_resized AFTER UPDATE OF charged_bytes ON entry BEGIN
-      UPDATE counter SET value = value + NEW.charged_bytes - OLD.charged_bytes WHERE name = 'bytes';
-    END
-    """,
+    // Version 3 counted inserts and resizes with these; `IndexCounters` does now, and both would count twice.
+    "DROP TRIGGER IF EXISTS entry_inserted",
+    "DROP TRIGGER IF EXISTS entry_resized",
+    // Whatever a version 3 process wrote while this one had dropped its triggers is counted again from the rows.
+    "UPDATE counter SET value = (SELECT count(*) FROM entry) WHERE name = 'entries'",
+    "UPDATE counter SET value = (SELECT coalesce(sum(charged_bytes), 0) FROM entry) WHERE name = 'bytes'",
     "PRAGMA user_version = \(version)",
   ]
 
@@ -101,27 +98,50 @@ enum DiskSchema {
     try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
   }
 
-  /// Creates the tables if missing. Cheap on an existing cache: a few catalog lookups, no table scan.
+  /// Creates the tables if missing, or upgrades them. Cheap on a current cache: one header read, no write. An upgrade
+  /// sums the table once to set the counters.
   static func install(in writer: SQLiteDatabase) throws {
     // Already installed: no write at all, so a cache on a full (or read-only) disk still opens for reading.
     // (Even a no-op `PRAGMA user_version = 2` dirties the header page and fails with SQLITE_FULL.)
     if try writer.unsafeRead({ db in try db.fetchValue(Int.self, sql: "PRAGMA user_version") }) == version { return }
     // IMMEDIATE: two processes creating (or upgrading) the same cache serialize here instead of failing.
-    var upgraded = false
     try writer.writeWithoutTransaction { db in
-      try db.transaction(.immediate) {
-        let found = try db.fetchValue(Int.self, sql: "PRAGMA user_version") ?? 0
-        guard found != version else { return }
-        if found == 2 {
-          for statement in upgradeVersion2 { try db.execute(sql: statement) }
-        }
-        if found == 1 {
-          for statement in dropVersion1 { try db.execute(sql: statement) }
-          upgraded = true
-        }
-        for statement in statements { try db.execute(sql: statement) }
-      }
-      if upgraded { try db.execute(sql: "PRAGMA incremental_vacuum") }
+      let emptied = try db.transaction(.immediate) { try upgrade(db) }
+      if emptied { try db.execute(sql: "PRAGMA incremental_vacuum") }
     }
+  }
+
+  /// Brings the tables to this version inside the caller's write transaction. Returns whether a version 1 cache
+  /// was emptied, whose freed pages are worth handing back.
+  @discardableResult
+  static func upgrade(_ db: SQLiteConnection) throws -> Bool {
+    let found = try db.fetchValue(Int.self, sql: "PRAGMA user_version") ?? 0
+    guard found != version else { return false }
+    if found == 2 {
+      for statement in upgradeVersion2 { try db.execute(sql: statement) }
+    }
+    if found == 1 {
+      for statement in dropVersion1 { try db.execute(sql: statement) }
+    }
+    for statement in statements { try db.execute(sql: statement) }
+    return found == 1
+  }
+
+  /// Whether the writer counts its inserts and resizes (`IndexCounters`): asked once per write transaction that
+  /// makes any, before it does. A version 3 binary opening this cache puts its counting triggers back, sets
+  /// user_version 3 and goes on writing with them. While they are there they count, for every process, so each row
+  /// is counted once; dropping them again would leave that process's later rows uncounted. The next open of this
+  /// version upgrades again. Reading the version is one header read; the catalog is searched only when it changed.
+  static func writerCounts(_ db: SQLiteConnection) throws -> Bool {
+    guard try db.cachedStatement(sql: "PRAGMA user_version").fetchValue(as: Int.self) != version else { return true }
+    let triggers = try db.fetchValue(
+      Int.self,
+      sql: """
+        SELECT count(*) FROM sqlite_master
+        WHERE type = 'trigger' AND name IN ('entry_inserted', 'entry_resized')
+        """)
+    if triggers == 2 { return false }
+    try upgrade(db)
+    return true
   }
 }

@@ -211,6 +211,7 @@ public final class DiskStore: DiskCacheMaintenance, BatchedDiskCaching {
         files.append(charge <= lowWaterBytes ? try blobs.write(write) : nil)
       }
       evicted = try writeTransaction { db -> Int in
+        var counters = try IndexCounters(in: db)
         var lastID: Int64?
         for ((write, charge), file) in zip(zip(writes, charges), files) {
           guard let file else {
@@ -220,8 +221,9 @@ public final class DiskStore: DiskCacheMaintenance, BatchedDiskCaching {
           }
           lastID = try StoredEntry.upsert(
             key: write.key, file: file, byteSize: write.byteSize, chargedBytes: charge, metadata: write.metadata,
-            at: now, in: db)
+            at: now, counting: &counters, in: db)
         }
+        try counters.write(in: db)
         guard try Self.totalBytes(in: db) > maxBytes else { return 0 }
         return try Self.evict(downTo: lowWaterBytes, sparing: lastID, in: db).removedEntries
       }

@@ -18,37 +18,50 @@ struct StoredEntry {
     try db.statement(sql: DiskQueries.mostRecentFirst).fetchAll([limit ?? -1], entry(from:))
   }
 
-  /// Inserts or replaces the row for `key` (a replaced row's old file is doomed by a trigger).
+  /// Inserts or replaces the row for `key` (a replaced row's old file is doomed by a trigger), adding the change
+  /// to `counters`. Tries the insert first, the usual case when warming: a new key then costs one statement, as an
+  /// upsert did, where reading every old row first cost two. Only a key already present pays for reading its old
+  /// charge and updating the row.
   static func upsert(
     key: String, file: String, byteSize: Int, chargedBytes: Int, metadata: DiskEntryMetadata, at now: Date,
-    in db: SQLiteConnection
+    counting counters: inout IndexCounters, in db: SQLiteConnection
   ) throws -> Int64 {
     let time = now.timeIntervalSince1970
-    // A cached statement: preparing this upsert cost more than running it.
-    let id = try db.cachedStatement(
-      sql: """
-        INSERT INTO entry (key, file, content_type, byte_size, charged_bytes, width, height, etag, last_modified,
-                           expires_at, created_at, last_access_at, stale_if_error_until,
-                           stale_while_revalidate_until)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (key) DO UPDATE SET
-          file = excluded.file, content_type = excluded.content_type, byte_size = excluded.byte_size,
-          charged_bytes = excluded.charged_bytes, width = excluded.width, height = excluded.height,
-          etag = excluded.etag, last_modified = excluded.last_modified, expires_at = excluded.expires_at,
-          created_at = excluded.created_at, last_access_at = excluded.last_access_at,
-          stale_if_error_until = excluded.stale_if_error_until,
-          stale_while_revalidate_until = excluded.stale_while_revalidate_until
-        RETURNING id
-        """
-    ).fetchValue(
-      [
-        key, file, metadata.contentType, byteSize, chargedBytes, metadata.width, metadata.height, metadata.etag,
-        metadata.lastModified, metadata.expiresAt?.timeIntervalSince1970, time, time,
-        metadata.staleIfErrorUntil?.timeIntervalSince1970, metadata.staleWhileRevalidateUntil?.timeIntervalSince1970,
-      ], as: Int64.self)
-    guard let id else { throw DiskCacheError.io("upsert of \(key) returned no row id") }
-    return id
+    let columns: [any SQLiteValue] = [
+      file, metadata.contentType, byteSize, chargedBytes, metadata.width, metadata.height, metadata.etag,
+      metadata.lastModified, metadata.expiresAt?.timeIntervalSince1970, time, time,
+      metadata.staleIfErrorUntil?.timeIntervalSince1970, metadata.staleWhileRevalidateUntil?.timeIntervalSince1970,
+    ]
+    // Cached statements: preparing these cost more than running them.
+    if let id = try db.cachedStatement(sql: insert).fetchValue([key] + columns, as: Int64.self) {
+      counters.inserted(chargedBytes: chargedBytes)
+      return id
+    }
+    let present = try db.cachedStatement(sql: "SELECT id, charged_bytes FROM entry WHERE key = ?").fetchOne([key]) {
+      row -> (id: Int64, chargedBytes: Int) in (row[0], row[1])
+    }
+    guard let present else { throw DiskCacheError.io("upsert of \(key) found neither a new nor an old row") }
+    try db.cachedStatement(sql: replace).execute(columns + [present.id])
+    counters.replaced(chargedBytes: present.chargedBytes, with: chargedBytes)
+    return present.id
   }
+
+  private static let insert = """
+    INSERT INTO entry (key, file, content_type, byte_size, charged_bytes, width, height, etag, last_modified,
+                       expires_at, created_at, last_access_at, stale_if_error_until, stale_while_revalidate_until)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (key) DO NOTHING
+    RETURNING id
+    """
+
+  /// The columns in `insert`'s order after the key, then the row id.
+  private static let replace = """
+    UPDATE entry SET
+      file = ?, content_type = ?, byte_size = ?, charged_bytes = ?, width = ?, height = ?, etag = ?,
+      last_modified = ?, expires_at = ?, created_at = ?, last_access_at = ?, stale_if_error_until = ?,
+      stale_while_revalidate_until = ?
+    WHERE id = ?
+    """
 
   /// After a 304: validators and expiry are replaced; content type and size are kept when the caller does not
   /// know them (a 304 rarely repeats them), since the bytes did not change.
