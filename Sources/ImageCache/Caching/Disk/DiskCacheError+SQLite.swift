@@ -14,7 +14,8 @@ extension DiskCacheError {
     let reason = Self.oneLine(error.message)
     switch error.resultCode {
     case SQLiteError.full:
-      self = .diskFull(path: path)
+      // The folder, as a blob file that does not fit says it: a full disk is one line, whichever write hit it.
+      self = .diskFull(path: String(path.prefix(upTo: path.lastIndex(of: "/") ?? path.endIndex)))
     case SQLiteError.corrupt, SQLiteError.notADatabase:
       self = .corruptDatabase(path: path, reason: reason)
     case SQLiteError.readOnly, SQLiteError.cannotOpen, SQLiteError.permission, SQLiteError.authorization:

@@ -53,8 +53,8 @@ final class StreamedBlob: Sendable {
   /// Bytes written so far.
   var size: Int { state.withLock { $0.size } }
 
-  /// Why a chunk could not be written (the disk is full): the transfer keeps the body in memory from there on, and
-  /// the store reports this, as it would have had it written the bytes itself.
+  /// Why a chunk could not be written (the disk is full): the transfer keeps the body in memory from there on,
+  /// and it is stored from memory as any other.
   var failure: DiskCacheError? { state.withLock { $0.failure } }
 
   /// Appends a chunk at the end; false when it could not be written, and then `failure` says why.

@@ -12,8 +12,8 @@ struct StoreOriginal: Sendable {
 
   /// New bytes: checked as `fetch.validation` says, stored unless `fetch.storesOnDisk` is false or the response says
   /// `no-store`, counted as a download. A body that went straight into its file is checked there and its file
-  /// named (`downloaded(into:)`); one whose file failed half-way was kept in memory and is not stored, with the
-  /// file's error.
+  /// named (`downloaded(into:)`); one whose file failed half-way (the disk filled up) was kept in memory and is
+  /// stored from there like any other, which fails as a full disk does or succeeds if space was freed meanwhile.
   func downloaded(_ response: DataResponse, completion: @escaping FetchFromNetwork.Completion) {
     if let file = response.bodyFile, file.failure == nil {
       return downloaded(into: file, response, completion: completion)
@@ -35,7 +35,6 @@ struct StoreOriginal: Sendable {
       return refused(error, completion: completion)
     }
     let answer = answering(header, decoded: decoded, byteCount: body.count, completion: completion)
-    if let failure = response.bodyFile?.failure { return answer(.inMemory(body), failure, nil) }
     guard fetch.storesOnDisk, let writer = manager.diskWriter else { return answer(.inMemory(body), nil, nil) }
     guard let metadata = metadata(header, of: response) else { return notKept(body, answer) }
     writer.store(DiskWrite(key: fetch.key, data: body, metadata: metadata)) { stored in
