@@ -21,6 +21,10 @@ public final class ImageManager {
   let loader: any DataLoading
   /// `loader` when it runs a first attempt by callback (`CallbackDataLoading`): cast once here, not per transfer.
   let callbackLoader: (any CallbackDataLoading)?
+  /// The blob folder a prefetch's body can stream into (`FetchFromNetwork.bodyFiles`): `DiskStore`'s, when the loader
+  /// is libcurl's, alone or retried. Loaders in front of it (a shared cache's) or in its place (test doubles) get
+  /// their bodies in memory. Worked out once here, not per job.
+  let streamingBlobs: BlobFolder?
   let decoder: any ImageDecoding
   let limits: DecodingLimits
   let maxBodyBytes: Int
@@ -51,6 +55,9 @@ public final class ImageManager {
     self.memory = memory
     self.disk = disk
     self.batchedDisk = disk as? any BatchedDiskCaching
+    self.streamingBlobs =
+      loader is CurlDataLoader || (loader as? RetryingDataLoader)?.base is CurlDataLoader
+      ? (disk as? DiskStore)?.blobs : nil
     self.diskWriter = disk.map { DiskWriteBatcher(disk: $0) }
     self.decoder = decoder
     self.limits = limits

@@ -57,17 +57,10 @@ struct FetchFromNetwork: Sendable {
   /// when its entry commits. Only libcurl's loader writes there, only `DiskStore` names such files, and only
   /// where the system has unnamed files; nil (the body in memory) otherwise.
   private func bodyFiles() -> StreamedBlob.Opener? {
-    guard validation == .structure, storesOnDisk, manager.diskWriter != nil,
-      let blobs = (manager.batchedDisk as? DiskStore)?.blobs, blobs.unnamedFiles.currentRoute != .unsupported,
-      Self.isLibcurls(manager.loader)
+    guard validation == .structure, storesOnDisk, manager.diskWriter != nil, let blobs = manager.streamingBlobs,
+      blobs.unnamedFiles.currentRoute != .unsupported
     else { return nil }
     return StreamedBlob.Opener { [key] in blobs.startStream(forKey: key) }
-  }
-
-  /// `CurlDataLoader`, alone or retried: loaders that sit in front of it (a shared cache's) or replace it (test
-  /// doubles) get their bodies in memory.
-  private static func isLibcurls(_ loader: any DataLoading) -> Bool {
-    loader is CurlDataLoader || (loader as? RetryingDataLoader)?.base is CurlDataLoader
   }
 
   // MARK: - Transfer
