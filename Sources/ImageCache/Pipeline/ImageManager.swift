@@ -26,6 +26,8 @@ public final class ImageManager {
   /// their bodies in memory. Worked out once here, not per job.
   let streamingBlobs: BlobFolder?
   let decoder: any ImageDecoding
+  /// `decoder` when it is the built-in one, which can finish a PNG checked as it streamed in: cast once here.
+  let builtInDecoder: ImageDecoder?
   let limits: DecodingLimits
   let maxBodyBytes: Int
   let freshness: Freshness
@@ -60,6 +62,7 @@ public final class ImageManager {
       ? (disk as? DiskStore)?.blobs : nil
     self.diskWriter = disk.map { DiskWriteBatcher(disk: $0) }
     self.decoder = decoder
+    self.builtInDecoder = decoder as? ImageDecoder
     self.limits = limits
     self.maxBodyBytes = maxBodyBytes
     self.freshness = Freshness(defaultTTL: defaultTTL)

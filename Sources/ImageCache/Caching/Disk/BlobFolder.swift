@@ -90,13 +90,8 @@ final class BlobFolder: Sendable {
     #if DEBUG
       if let shortage = reserveSimulatedSpace(bytes.count) { throw shortage }
     #endif
-    try prepareShard(shard)
-    var outcome = write(bytes, in: shard, to: final)
-    if case .failed(ENOENT, _) = outcome {
-      // The folder was removed behind our back since this process made it: make it again, once.
-      preparedShards.withLock { _ = $0.remove(shard) }
-      try prepareShard(shard)
-      outcome = write(bytes, in: shard, to: final)
+    let outcome = try inShard(shard, { write(bytes, in: shard, to: final) }) {
+      if case .failed(ENOENT, _) = $0 { true } else { false }
     }
     if case .failed(let code, let path) = outcome { throw failure(code, writing: path) }
     return name
@@ -117,16 +112,26 @@ final class BlobFolder: Sendable {
   func startStream(forKey key: String) -> StreamedBlob? {
     let name = Self.newName(forKey: key)
     let shard = name.prefix(2)
-    guard (try? prepareShard(shard)) != nil else { return nil }
-    var opening = unnamedFiles.open(in: folder(of: shard), mode: CacheDirectory.fileMode, readable: true)
-    if case .refused(.failed(ENOENT, _)) = opening {
-      // The folder was removed behind our back since this process made it: make it again, once.
-      preparedShards.withLock { _ = $0.remove(shard) }
-      guard (try? prepareShard(shard)) != nil else { return nil }
-      opening = unnamedFiles.open(in: folder(of: shard), mode: CacheDirectory.fileMode, readable: true)
+    let opening = try? inShard(
+      shard, { unnamedFiles.open(in: folder(of: shard), mode: CacheDirectory.fileMode, readable: true) }
+    ) {
+      if case .refused(.failed(ENOENT, _)) = $0 { true } else { false }
     }
-    guard case .opened(let descriptor) = opening else { return nil }
+    guard case .opened(let descriptor)? = opening else { return nil }
     return StreamedBlob(name: name, descriptor: descriptor, folder: self)
+  }
+
+  /// Runs `attempt` in `shard`'s folder, made first if this process has not yet. If the folder was removed behind
+  /// our back since (the attempt failed with ENOENT), it is made again and the attempt runs once more.
+  private func inShard<Outcome>(
+    _ shard: Substring, _ attempt: () -> Outcome, vanished: (Outcome) -> Bool
+  ) throws(DiskCacheError) -> Outcome {
+    try prepareShard(shard)
+    let first = attempt()
+    guard vanished(first) else { return first }
+    preparedShards.withLock { _ = $0.remove(shard) }
+    try prepareShard(shard)
+    return attempt()
   }
 
   /// Names the unnamed file `descriptor` as `name` in its shard folder.

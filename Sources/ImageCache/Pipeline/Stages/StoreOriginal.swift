@@ -55,7 +55,7 @@ struct StoreOriginal: Sendable {
     do {
       // A PNG checked as it streamed in is not read back; anything else is checked over a mapping of its file.
       let checked =
-        if let head = file.checkedPNGHead, let builtIn = manager.decoder as? ImageDecoder {
+        if let head = file.checkedPNGHead, let builtIn = manager.builtInDecoder {
           try builtIn.validate(streamedPNGHead: head, limits: manager.limits)
         } else {
           try file.withMapping { bytes throws(ImageDecodingError) in
