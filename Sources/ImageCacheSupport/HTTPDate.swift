@@ -14,8 +14,8 @@ public enum HTTPDate {
   private static func imfFixdate(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     guard bytes.count == 29, bytes[3] == UInt8(ascii: ","), bytes[4] == space, bytes[7] == space,
       bytes[11] == space, bytes[16] == space, bytes[19] == colon, bytes[22] == colon, bytes[25] == space,
-      dayNames.contains(where: { $0.elementsEqual(bytes[0..<3]) }), bytes[26...].elementsEqual("GMT".utf8),
-      let month = monthNames.firstIndex(where: { $0.elementsEqual(bytes[8..<11]) }).map({ $0 + 1 }),
+      dayTags.contains(tag(bytes, at: 0)), tag(bytes, at: 26) == gmtTag,
+      let month = monthTags.firstIndex(of: tag(bytes, at: 8)).map({ $0 + 1 }),
       let day = number(bytes[5..<7]), let year = number(bytes[12..<16]), let hour = number(bytes[17..<19]),
       let minute = number(bytes[20..<22]), let second = number(bytes[23..<25]),
       (1...daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60, second <= 60
@@ -71,7 +71,7 @@ public enum HTTPDate {
   }
 
   private static func monthNumber(_ field: String) -> Int? {
-    monthNames.firstIndex { String(decoding: $0, as: UTF8.self).lowercased() == field }.map { $0 + 1 }
+    monthNames.firstIndex { $0.lowercased() == field }.map { $0 + 1 }
   }
 
   /// RFC 9110 §5.6.7: a two-digit year more than 50 years in the future means the past century's.
@@ -85,9 +85,20 @@ public enum HTTPDate {
 
   private static let space = UInt8(ascii: " ")
   private static let colon = UInt8(ascii: ":")
-  private static let dayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map { Array($0.utf8) }
   private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-    .map { Array($0.utf8) }
+  /// The fast path's names as numbers (`tag`): one comparison each instead of three bytes'.
+  private static let dayTags: [UInt32] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map(tag)
+  private static let monthTags: [UInt32] = monthNames.map(tag)
+  private static let gmtTag = tag("GMT")
+
+  /// Three bytes from `offset` as one number.
+  private static func tag(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt32 {
+    UInt32(bytes[offset]) << 16 | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2])
+  }
+
+  private static func tag(_ name: String) -> UInt32 {
+    Array(name.utf8).withUnsafeBufferPointer { tag($0, at: 0) }
+  }
 
   private static func number(_ digits: some Collection<UInt8>) -> Int? {
     var value = 0

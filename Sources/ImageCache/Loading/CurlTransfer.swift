@@ -149,8 +149,14 @@ final class CurlTransfer {
 
   // MARK: - Callbacks
 
-  /// Fields whose lines are combined rather than replaced; the ones the cache reads or a caller may.
-  static let listFields: Set<String> = ["cache-control", "pragma", "vary", "link", "warning"]
+  /// Fields whose lines are combined rather than replaced; the ones the cache reads or a caller may. A switch over
+  /// short literals, not a `Set`: this runs for every header line, and a set hashes the name first.
+  static func isListField(_ name: String) -> Bool {
+    switch name {
+    case "cache-control", "pragma", "vary", "link", "warning": true
+    default: false
+    }
+  }
 
   /// Returning less than the chunk size makes libcurl abort with CURLE_WRITE_ERROR.
   private func receiveBody(_ chunk: UnsafeRawBufferPointer) -> Int {
@@ -197,7 +203,7 @@ final class CurlTransfer {
       // A list field sent over several lines means the lines joined with commas (RFC 9110 §5.3): a
       // `Cache-Control: no-store` line must not be lost to a later `Cache-Control: max-age=600`. Single-valued
       // fields (`Expires`, `ETag`) keep the last line.
-      if Self.listFields.contains(name), let earlier = headers[name] {
+      if Self.isListField(name), let earlier = headers[name] {
         headers[name] = earlier + ", " + value
       } else {
         headers[name] = value
