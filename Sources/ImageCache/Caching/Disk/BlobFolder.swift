@@ -6,8 +6,8 @@ import Synchronization
   import Glibc
 #endif
 
-/// The files that hold the disk tier's bytes: `blobs/<hh>/<sha256(key)>-<generation>`, one file per stored
-/// version, never rewritten in place.
+/// The files that hold the disk tier's bytes: `blobs/<hh>/<name>`, one file per stored version, never rewritten in
+/// place (`newName(forKey:)`).
 ///
 /// A new version gets a new generation (random), so a reader holding an older index row reads either that old
 /// file or nothing, never a mix; the index row is committed only after the file is complete (written without a
@@ -20,14 +20,9 @@ final class BlobFolder: Sendable {
   /// `root.path`, worked out once: paths are built for every read and write, and `URL` path handling showed up in
   /// profiles of `warm`.
   private let rootPath: String
-  /// Shard folders known to exist, so a write does not stat (or mkdir) its folder each time.
-  private let preparedShards = Mutex<Set<Substring>>([])
-  /// Generations for new file names. Seeded from the system's random source once per process instead of asking
-  /// it (a `getrandom` call) for every file: names must differ between processes and versions, not be secret.
-  /// No two names one process makes repeat a generation; two processes repeat one only if their seeds lie within
-  /// as many steps as they make names (for a million names each, a chance of about 10^-13), and even then only
-  /// the same key's files could clash, and the temporary file is opened with O_EXCL.
-  private static let generations = Mutex(SplitMix64(seed: .random(in: .min ... .max)))
+  /// Shard folders known to exist, so a write does not stat (or mkdir) its folder each time: one flag for each of
+  /// the 256 two-digit shards, found by number, where a set of names would hash the name on every write.
+  private let preparedShards = Mutex(InlineArray<256, Bool>(repeating: false))
   #if DEBUG
     /// Pretend free space, for tests: a write that does not fit fails as ENOSPC would. Debug builds only, so the
     /// release module carries no test hook.
@@ -41,32 +36,6 @@ final class BlobFolder: Sendable {
     self.root = root
     self.rootPath = root.path
     self.unnamedFiles = unnamedFiles
-  }
-
-  /// Whether `name` is one this store makes: guards every path built from a database value, so a tampered
-  /// index cannot point the store at files outside its folder.
-  static func isValidName(_ name: String) -> Bool {
-    let bytes = name.utf8
-    guard bytes.count == 64 + 1 + 16 else { return false }
-    // Walks the UTF-8 view in place: this runs for every file a lookup or probe touches.
-    return bytes.enumerated().allSatisfy { index, byte in
-      if index == 64 { return byte == UInt8(ascii: "-") }
-      return (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-        || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
-    }
-  }
-
-  /// The key's SHA-256 and a 64-bit generation, in lower-case hexadecimal: `<64 digits>-<16 digits>`.
-  static func newName(forKey key: String) -> String {
-    let generation = generations.withLock { $0.next() }
-    let digest = SHA256.digest(key.utf8)
-    return String(unsafeUninitializedCapacity: 81) { ascii in
-      SHA256.writeHex(digest, into: ascii, at: 0)
-      ascii[64] = UInt8(ascii: "-")
-      SHA256.writeHex(
-        (0..<8).reversed().lazy.map { UInt8(truncatingIfNeeded: generation >> (8 * $0)) }, into: ascii, at: 65)
-      return 81
-    }
   }
 
   func url(of name: String) -> URL {
@@ -129,7 +98,7 @@ final class BlobFolder: Sendable {
     try prepareShard(shard)
     let first = attempt()
     guard vanished(first) else { return first }
-    preparedShards.withLock { _ = $0.remove(shard) }
+    preparedShards.withLock { $0[Self.number(ofShard: shard)] = false }
     try prepareShard(shard)
     return attempt()
   }
@@ -255,14 +224,22 @@ final class BlobFolder: Sendable {
 
   /// Creates `blobs/` and the shard folder (0700) once per process; `write` makes it again if it has gone since.
   private func prepareShard(_ shard: Substring) throws(DiskCacheError) {
-    if preparedShards.withLock({ $0.contains(shard) }) { return }
+    let number = Self.number(ofShard: shard)
+    if preparedShards.withLock({ $0[number] }) { return }
     // A fresh cache makes up to 256 shard folders during its first `warm`: one mkdir each. The careful path
     // (stat, parents, access check) only when that fails, e.g. because the folder exists or `blobs/` is gone.
     let path = folder(of: shard)
     if mkdir(path, CacheDirectory.directoryMode) != 0 {
       try CacheDirectory.prepare(URL(fileURLWithPath: path, isDirectory: true))
     }
-    preparedShards.withLock { _ = $0.insert(shard) }
+    preparedShards.withLock { $0[number] = true }
+  }
+
+  /// 0 to 255: a shard's two hex digits (only names `newName` makes, or valid ones, pick a shard).
+  private static func number(ofShard shard: Substring) -> Int {
+    shard.utf8.reduce(0) { value, digit in
+      value << 4 | Int(digit <= UInt8(ascii: "9") ? digit &- UInt8(ascii: "0") : digit &- UInt8(ascii: "a") &+ 10) & 0xF
+    }
   }
 
   static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
