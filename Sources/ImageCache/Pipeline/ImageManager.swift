@@ -255,10 +255,11 @@ public final class ImageManager {
         manager: self, url: url, key: key, cached: knownStale.map(DiskLookup.init(unreadEntry:)),
         validation: .structure)
       start = { job in
-        guard url.scheme == "http" || url.scheme == "https" else {
-          return job.finish(.failure(FetchOriginalData.unsupportedScheme(url)))
+        // One read of `scheme`: each parses it out of the URL's string again.
+        switch url.scheme {
+        case "http", "https": fetch.start(job)
+        default: job.finish(.failure(FetchOriginalData.unsupportedScheme(url)))
         }
-        fetch.start(job)
       }
     } else {
       let fetch = FetchOriginalData(manager: self, url: url, key: key, validation: .structure)
@@ -365,6 +366,24 @@ struct LoadMode: Hashable, Sendable {
 struct LoadJobKey: Hashable, Sendable {
   let url: URL
   let mode: LoadMode
+  /// The URL's hash, worked out once: a job's key is looked up several times while it runs, and hashing a `URL`
+  /// hashes its whole string each time (so does every entry a removal moves in the coalescer's table).
+  private let urlHash: Int
+
+  init(url: URL, mode: LoadMode) {
+    self.url = url
+    self.mode = mode
+    self.urlHash = url.hashValue
+  }
+
+  static func == (lhs: LoadJobKey, rhs: LoadJobKey) -> Bool {
+    lhs.urlHash == rhs.urlHash && lhs.mode == rhs.mode && lhs.url == rhs.url
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(urlHash)
+    hasher.combine(mode)
+  }
 }
 
 /// An image job: the memory key says which URL and processors, the options which tiers.

@@ -103,10 +103,10 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
       state.nextID &+= 1
       let waiter = state.nextID
       let waiting = Waiting(answer: completion, fixedPriority: priority, context: context)
-      let newJob = attach(waiting, as: waiter, for: key, in: &state)
-      return (waiter, newJob, priorityUpdate(for: key, in: &state))
+      let (newJob, update) = attach(waiting, as: waiter, for: key, in: &state)
+      return (waiter, newJob, update)
     }
-    update?.apply()
+    update.apply()
     if let newJob { start(newJob) }
     return Subscription(waiter: waiter, key: key)
   }
@@ -169,25 +169,35 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   }
 
   /// Adds the waiter to the key's job, observing its priority and passing it the job's progress; returns the job
-  /// when it is new, for its caller to start.
-  private func attach(_ waiting: Waiting, as waiter: UInt64, for key: Key, in state: inout State) -> Job? {
+  /// when it is new, for its caller to start, and the job's priority with the waiter counted. The key is looked up
+  /// once: its entry is found or made, and changed, in place.
+  private func attach(
+    _ waiting: Waiting, as waiter: UInt64, for key: Key, in state: inout State
+  ) -> (Job?, PriorityUpdate) {
+    let newID = state.nextID &+ 1
     var newJob: Job?
-    if state.jobs[key] == nil {
-      state.nextID &+= 1
-      let job = Job(id: state.nextID, key: key, priority: waiting.priority, coalescer: self)
-      newJob = job
-      state.jobs[key] = Running(job: job)
+    func attach(to entry: inout Running?) -> (TransferContext, ImageRequest.Priority) {
+      if entry == nil {
+        let job = Job(id: newID, key: key, priority: waiting.priority, coalescer: self)
+        newJob = job
+        entry = Running(job: job)
+      }
+      let job = entry!.job
+      var waiting = waiting
+      if let context = waiting.context {
+        let jobID = job.id
+        waiting.observations = (
+          priority: context.observePriority { [weak self] in self?.waiterPriorityChanged(key, job: jobID) },
+          progress: job.context.observeProgress { context.report(received: $0, expected: $1) }
+        )
+      }
+      entry!.waiters[waiter] = waiting
+      return (job.context, entry!.priority)
     }
-    var waiting = waiting
-    if let context = waiting.context, let job = state.jobs[key]?.job {
-      let jobID = job.id
-      waiting.observations = (
-        priority: context.observePriority { [weak self] in self?.waiterPriorityChanged(key, job: jobID) },
-        progress: job.context.observeProgress { context.report(received: $0, expected: $1) }
-      )
-    }
-    state.jobs[key]!.waiters[waiter] = waiting
-    return newJob
+    let (context, priority) = attach(to: &state.jobs[key])
+    if newJob != nil { state.nextID = newID }
+    state.priorityVersion &+= 1
+    return (newJob, PriorityUpdate(context: context, priority: priority, version: state.priorityVersion))
   }
 
   /// Stops the observations `attach` made for `waiting`.
@@ -223,8 +233,8 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   private func finish(_ key: Key, job id: UInt64, with result: Result<Value, any Error>) {
     let waiters = state.withLock { state -> [Waiting] in
       // A job abandoned by all its waiters may finish after a new job for the same key started.
-      guard let running = state.jobs[key], running.job.id == id else { return [] }
-      state.jobs[key] = nil
+      guard let index = state.jobs.index(forKey: key), state.jobs.values[index].job.id == id else { return [] }
+      let running = state.jobs.remove(at: index).value
       for waiting in running.waiters.values { Self.detach(waiting, from: running.job) }
       return Array(running.waiters.values)
     }

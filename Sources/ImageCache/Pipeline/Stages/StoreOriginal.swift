@@ -168,21 +168,22 @@ struct StoreOriginal: Sendable {
     }
   }
 
-  /// The index row for a downloaded image; nil for a response that says `no-store`.
+  /// The index row for a downloaded image; nil for a response that says `no-store`. Header names are read as the
+  /// loader keeps them, lower-cased, with no `header(_:)` lower-casing the name again.
   private func metadata(_ header: ImageHeader, of response: DataResponse) -> DiskEntryMetadata? {
     let policy = manager.freshness.policy(for: response.headers, now: manager.clock())
     if policy.noStore { return nil }
     return DiskEntryMetadata(
       contentType: header.format.contentType, width: header.width, height: header.height,
-      etag: response.header("etag"), lastModified: response.header("last-modified"), expiresAt: policy.expiresAt,
+      etag: response.headers["etag"], lastModified: response.headers["last-modified"], expiresAt: policy.expiresAt,
       staleIfErrorUntil: policy.staleIfErrorUntil, staleWhileRevalidateUntil: policy.staleWhileRevalidateUntil)
   }
 
   /// What a 304 changes in the entry: validators it repeats, and a new expiry.
   private func refreshed(_ cached: DiskLookup, after response: DataResponse) -> DiskRefresh {
     var metadata = cached.metadata
-    metadata.etag = response.header("etag") ?? metadata.etag
-    metadata.lastModified = response.header("last-modified") ?? metadata.lastModified
+    metadata.etag = response.headers["etag"] ?? metadata.etag
+    metadata.lastModified = response.headers["last-modified"] ?? metadata.lastModified
     let policy = manager.freshness.policy(for: response.headers, now: manager.clock())
     metadata.expiresAt = policy.expiresAt
     metadata.staleIfErrorUntil = policy.staleIfErrorUntil
