@@ -70,6 +70,13 @@ public final class SQLiteConnection {
     return statement
   }
 
+  /// Rows the last finished INSERT, UPDATE or DELETE on this connection changed itself (a trigger's changes not
+  /// counted); an INSERT that a conflict turned into nothing changed 0.
+  public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+  /// The row id of the last row an INSERT on this connection added; unchanged by an INSERT that added none.
+  public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
   /// A statement used once.
   public func statement(sql: String) throws(SQLiteError) -> SQLiteStatement {
     try SQLiteStatement(sql: sql, connection: handle)
