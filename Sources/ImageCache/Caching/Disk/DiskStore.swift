@@ -4,7 +4,7 @@ internal import ImageCacheSupport
 import Logging
 import Synchronization
 
-/// The disk tier: an index in one SQLite file in WAL mode, the bytes in files named by the SHA-256 of their key
+/// The disk tier: an index in one SQLite file in WAL mode, the bytes in files named by a hash of their key
 /// (see cache/README.md for the layout and the measurements behind it).
 ///
 /// Several processes may open the same folder: readers never block, writers take an IMMEDIATE transaction and
