@@ -6,7 +6,7 @@ import LastFM
 import TerminalUI
 import ToolOptions
 
-struct Warm: AsyncParsableCommand {
+struct Warm: AsyncParsableCommand, TakesGlobalOptions {
   static let configuration = CommandConfiguration(
     commandName: "warm",
     abstract: "Prefetch images into the cache: an artist's covers, or a list of URLs.",
@@ -18,7 +18,8 @@ struct Warm: AsyncParsableCommand {
       With no Last.fm key configured, artists come from the embedded demo catalog.
       """)
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup var cache: CacheOptions
+  @OptionGroup var logging: LoggingOptions
   @OptionGroup var lastFM: LastFMOptions
   @OptionGroup(title: "Listeners and tags") var listening: ListeningOptions
 
