@@ -35,7 +35,7 @@ public final class NginxSharedCache {
 
   public let port: Int
   public let folder: URL
-  private var process: Process?
+  private var process: ChildProcess?
 
   /// `http://127.0.0.1:<port>`: what clients are given as `--shared-cache`.
   public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }

@@ -46,7 +46,7 @@ public final class NginxTLSServer {
   public let caBundle: URL
   /// A second throwaway CA that signed nothing here: trusting only it must fail verification.
   public let unrelatedCABundle: URL
-  private let process: Process
+  private let process: ChildProcess
   private var stopped = false
 
   /// Serves `files` (name → bytes) at `/<name>`. With `rateLimit` (bytes/s, nginx's `limit_rate`) every response
@@ -193,7 +193,7 @@ public final class NginxTLSServer {
   }
 
   /// Starts nginx on a port that was free a moment ago; tries again on another when it was taken meanwhile.
-  private static func start(_ nginx: URL, in folder: URL, rateLimit: Int?) throws -> (Process, Int) {
+  private static func start(_ nginx: URL, in folder: URL, rateLimit: Int?) throws -> (ChildProcess, Int) {
     let http2 = http2Directives(nginx)
     return try launch(nginx, in: folder) { port in
       let f = folder.path
@@ -242,20 +242,15 @@ public final class NginxTLSServer {
   /// moment ago, until it accepts connections; tries again on another port when that one was taken meanwhile.
   /// The configuration must log errors to `folder/error.log`.
   static func launch(_ nginx: URL, in folder: URL, configuration: (_ port: Int) throws -> String) throws
-    -> (Process, Int)
+    -> (ChildProcess, Int)
   {
     var lastError = ""
     for _ in 0..<5 {
       let port = try freePort()
       try configuration(port).write(to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
-      let process = Process()
-      process.executableURL = nginx
       // -e: messages from before the configuration is read go here too, not to /var/log/nginx.
-      process.arguments = ["-p", folder.path, "-c", "\(folder.path)/nginx.conf", "-e", "\(folder.path)/error.log"]
-      process.standardInput = FileHandle.nullDevice
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
+      let process = try ChildProcess(
+        nginx, ["-p", folder.path, "-c", "\(folder.path)/nginx.conf", "-e", "\(folder.path)/error.log"])
       if waitUntilListening(port: port, while: process) { return (process, port) }
       if process.isRunning {
         kill(process.processIdentifier, SIGKILL)
@@ -282,7 +277,7 @@ public final class NginxTLSServer {
   }
 
   /// Polls with plain TCP connects until nginx accepts, it exits, or 10 s pass.
-  private static func waitUntilListening(port: Int, while process: Process) -> Bool {
+  private static func waitUntilListening(port: Int, while process: ChildProcess) -> Bool {
     let deadline = ContinuousClock.now + .seconds(10)
     while process.isRunning, ContinuousClock.now < deadline {
       let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -23,18 +23,6 @@ public func offThePool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -
   }
 }
 
-extension Process {
-  /// Waits for the process to end, polling from the task instead of blocking a cooperative thread in
-  /// `waitUntilExit`. Past `safetyTimeout`, a safety net against a hung binary and never a timing assertion, the
-  /// process is killed.
-  public func ended(safetyTimeout: Duration = .seconds(120)) async {
-    let deadline = ContinuousClock.now + safetyTimeout
-    while isRunning && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
-    if isRunning { kill(processIdentifier, SIGKILL) }
-    waitUntilExit()
-  }
-}
-
 extension Sequence {
   /// `map` for an async transform, one element after another (processes started beforehand still run together).
   public func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {

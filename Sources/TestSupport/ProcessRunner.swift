@@ -69,8 +69,7 @@ public enum ProcessRunner {
     stdin: String? = nil
   ) throws -> Output {
     let process = try start(executable, arguments, in: folder, environment: environment, stdin: stdin)
-    let stdout = (process.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
-    let stderr = (process.standardError as! Pipe).fileHandleForReading.readDataToEndOfFile()
+    let (stdout, stderr) = readBoth(process.output!, process.errorOutput!)
     process.waitUntilExit()
     return Output(
       status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
@@ -80,33 +79,52 @@ public enum ProcessRunner {
   /// Starts without waiting, for tests that signal or kill the process.
   public static func start(
     _ name: String, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil
-  ) throws -> Process {
+  ) throws -> ChildProcess {
     try start(executable(name), arguments, environment: environment, stdin: stdin)
   }
 
   private static func start(
     _ executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String],
     stdin: String?
-  ) throws -> Process {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    if let folder { process.currentDirectoryURL = folder }
+  ) throws -> ChildProcess {
     var env = ProcessInfo.processInfo.environment
     env.merge(environment) { $1 }
-    process.environment = env
-    process.standardOutput = Pipe()
-    process.standardError = Pipe()
-    if let stdin {
-      let pipe = Pipe()
-      process.standardInput = pipe
-      try process.run()
-      pipe.fileHandleForWriting.write(Data(stdin.utf8))
-      try pipe.fileHandleForWriting.close()
-    } else {
-      process.standardInput = FileHandle.nullDevice
-      try process.run()
+    let process = try ChildProcess(
+      executable, arguments, environment: env, directory: folder, stdin: stdin == nil ? .null : .pipe,
+      stdout: .pipe, stderr: .pipe)
+    if let stdin, let input = process.input {
+      // A child that exits without reading gets what fits; the rest is dropped (EPIPE), as a shell's pipe would.
+      var bytes = Array(stdin.utf8)[...]
+      while !bytes.isEmpty {
+        let written = bytes.withUnsafeBytes { write(input.fileDescriptor, $0.baseAddress, $0.count) }
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else { break }
+        bytes = bytes.dropFirst(written)
+      }
+      try input.close()
     }
     return process
+  }
+
+  /// Reads two pipes to their ends at once, so a child that fills one while the other is read never stalls.
+  private static func readBoth(_ first: FileHandle, _ second: FileHandle) -> (Data, Data) {
+    var collected = [Data(), Data()]
+    var fds = [first, second].map { pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0) }
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while fds.contains(where: { $0.fd >= 0 }) {
+      if poll(&fds, 2, -1) < 0 {
+        if errno == EINTR { continue }
+        break
+      }
+      for index in fds.indices where fds[index].fd >= 0 && fds[index].revents != 0 {
+        let count = read(fds[index].fd, &buffer, buffer.count)
+        if count > 0 {
+          collected[index].append(contentsOf: buffer[0..<count])
+        } else if count == 0 || errno != EINTR {
+          fds[index].fd = -1  // poll skips negative descriptors
+        }
+      }
+    }
+    return (collected[0], collected[1])
   }
 }

@@ -70,6 +70,13 @@ public final class SQLiteConnection {
     return statement
   }
 
+  /// Rows the last finished INSERT, UPDATE or DELETE on this connection changed itself (a trigger's changes not
+  /// counted); an INSERT that a conflict turned into nothing changed 0.
+  public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+  /// The row id of the last row an INSERT on this connection added; unchanged by an INSERT that added none.
+  public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
   /// A statement used once.
   public func statement(sql: String) throws(SQLiteError) -> SQLiteStatement {
     try SQLiteStatement(sql: sql, connection: handle)
@@ -96,12 +103,13 @@ public final class SQLiteConnection {
     case immediate = "IMMEDIATE"
   }
 
-  /// Runs `body` in a transaction: committed if it returns, rolled back if it (or the commit) throws.
+  /// Runs `body` in a transaction: committed if it returns, rolled back if it (or the commit) throws. BEGIN and
+  /// COMMIT are cached statements like any other: parsing them anew cost more than running them.
   public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
-    try execute(sql: "BEGIN \(kind.rawValue)")
+    try cachedStatement(sql: kind == .immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED").execute()
     do {
       let result = try body()
-      try execute(sql: "COMMIT")
+      try cachedStatement(sql: "COMMIT").execute()
       return result
     } catch {
       // A failed statement may already have ended the transaction (SQLITE_FULL can); roll back what is left.

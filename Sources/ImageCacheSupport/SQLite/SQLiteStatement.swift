@@ -64,8 +64,9 @@ public final class SQLiteStatement {
       throw SQLiteError(
         extendedResultCode: SQLITE_RANGE, message: "\(arguments.count) arguments for \(expected) parameters")
     }
-    for (offset, argument) in arguments.enumerated() {
-      let code = argument.bind(to: handle, at: Int32(offset + 1))
+    // By index: each value is bound where it lies in the array, not copied out first.
+    for offset in arguments.indices {
+      let code = arguments[offset].bind(to: handle, at: Int32(offset + 1))
       guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: sqlite3_db_handle(handle)) }
     }
   }

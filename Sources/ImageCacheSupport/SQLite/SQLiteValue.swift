@@ -6,6 +6,16 @@ public protocol SQLiteValue {
   func bind(to statement: OpaquePointer, at index: Int32) -> Int32
   /// Reads column `index` (0-based) of the current row. NULL reads as zero or empty; `Optional` reads it as nil.
   static func read(from statement: OpaquePointer, at index: Int32) -> Self
+  /// Binds `value`, or NULL when it is nil. `Optional`'s conformance hands its payload here, to code compiled for
+  /// the wrapped type, rather than unwrapping it in generic code once per bound value.
+  static func bind(_ value: Self?, to statement: OpaquePointer, at index: Int32) -> Int32
+}
+
+extension SQLiteValue {
+  public static func bind(_ value: Self?, to statement: OpaquePointer, at index: Int32) -> Int32 {
+    guard let value else { return sqlite3_bind_null(statement, index) }
+    return value.bind(to: statement, at: index)
+  }
 }
 
 /// SQLite copies bound text and blobs before the bind returns (`SQLITE_TRANSIENT`), so Swift's buffers need not
@@ -75,8 +85,7 @@ extension [UInt8]: SQLiteValue {
 
 extension Optional: SQLiteValue where Wrapped: SQLiteValue {
   public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
-    guard let value = self else { return sqlite3_bind_null(statement, index) }
-    return value.bind(to: statement, at: index)
+    Wrapped.bind(self, to: statement, at: index)
   }
   public static func read(from statement: OpaquePointer, at index: Int32) -> Wrapped? {
     sqlite3_column_type(statement, index) == SQLITE_NULL ? nil : Wrapped.read(from: statement, at: index)

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// A pseudo-terminal of a given size for running a full-screen tool as if in a terminal window: the tool gets the
 /// replica end as stdin, stdout and stderr; the test reads everything the tool writes from the master end.
@@ -39,16 +40,10 @@ final class PseudoTerminal {
   }
 
   /// Starts `executable` on the replica end.
-  func start(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> Process {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let handle = FileHandle(fileDescriptor: replica, closeOnDealloc: false)
-    process.standardInput = handle
-    process.standardOutput = handle
-    process.standardError = handle
-    try process.run()
+  func start(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> ChildProcess {
+    let process = try ChildProcess(
+      executable, arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+      stdin: .descriptor(replica), stdout: .descriptor(replica), stderr: .descriptor(replica))
     closeReplica()
     return process
   }

@@ -21,11 +21,11 @@ enum CLI {
 
   /// A started process whose output lands in files.
   final class Running {
-    let process: Process
+    let process: ChildProcess
     let stdoutURL: URL
     let stderrURL: URL
 
-    init(process: Process, stdoutURL: URL, stderrURL: URL) {
+    init(process: ChildProcess, stdoutURL: URL, stderrURL: URL) {
       self.process = process
       self.stdoutURL = stdoutURL
       self.stderrURL = stderrURL
@@ -54,16 +54,13 @@ enum CLI {
     let stderrURL = scratch.appendingPathComponent("imgcache-err-\(UUID().uuidString)")
     _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
     _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-    let process = Process()
-    process.executableURL = ProcessRunner.executable("imgcache")
-    process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env.merge(environment) { $1 }
-    process.environment = env
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
-    process.standardError = try FileHandle(forWritingTo: stderrURL)
-    try process.run()
+    let outHandle = try FileHandle(forWritingTo: stdoutURL)
+    let errHandle = try FileHandle(forWritingTo: stderrURL)
+    let process = try ChildProcess(
+      ProcessRunner.executable("imgcache"), arguments, environment: env,
+      stdout: .descriptor(outHandle.fileDescriptor), stderr: .descriptor(errHandle.fileDescriptor))
     return Running(process: process, stdoutURL: stdoutURL, stderrURL: stderrURL)
   }
 

@@ -176,12 +176,9 @@ struct HostileCacheTests {
 
   /// python3's sqlite3 holds BEGIN IMMEDIATE on the index until its stdin closes (or 60 s pass): another process.
   final class LockHolder {
-    let process = Process()
-    let input = Pipe()
-    let output = Pipe()
+    let process: ChildProcess
 
     init(_ database: URL) throws {
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
       let script = """
         import sqlite3, sys, select
         c = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=30)
@@ -190,18 +187,16 @@ struct HostileCacheTests {
         select.select([sys.stdin], [], [], 60)
         c.execute("COMMIT")
         """
-      process.arguments = ["python3", "-c", script, database.path]
-      process.standardInput = input
-      process.standardOutput = output
-      try process.run()
-      let line = output.fileHandleForReading.availableData
+      process = try ChildProcess(
+        URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, database.path], stdin: .pipe, stdout: .pipe)
+      let line = process.output!.availableData
       guard String(decoding: line, as: UTF8.self).hasPrefix("held") else { throw LockNotTaken() }
     }
 
     struct LockNotTaken: Error {}
 
     func release() {
-      try? input.fileHandleForWriting.close()
+      try? process.input?.close()
       process.waitUntilExit()
     }
   }

@@ -119,13 +119,12 @@ struct OutputPathTests {
     let outFile = path("stdout"), errFile = path("stderr")
     FileManager.default.createFile(atPath: outFile, contents: nil)
     FileManager.default.createFile(atPath: errFile, contents: nil)
-    let process = Process()
-    process.executableURL = ProcessRunner.executable("imgcache")
-    process.arguments = ["get", server.url("/cover.png").absoluteString, "-o", "/dev/stdout"] + cache.arguments
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle(forWritingAtPath: outFile)
-    process.standardError = FileHandle(forWritingAtPath: errFile)
-    try process.run()
+    let outHandle = try #require(FileHandle(forWritingAtPath: outFile))
+    let errHandle = try #require(FileHandle(forWritingAtPath: errFile))
+    let process = try ChildProcess(
+      ProcessRunner.executable("imgcache"),
+      ["get", server.url("/cover.png").absoluteString, "-o", "/dev/stdout"] + cache.arguments,
+      stdout: .descriptor(outHandle.fileDescriptor), stderr: .descriptor(errHandle.fileDescriptor))
     await process.ended()
     #expect(process.terminationStatus == 0)
     #expect(FileManager.default.contents(atPath: outFile).map { [UInt8]($0) } == Self.image)

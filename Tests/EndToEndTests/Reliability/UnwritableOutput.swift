@@ -29,34 +29,32 @@ enum UnwritableOutput: String, CaseIterable, CustomStringConvertible {
     let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("unwritable-\(UUID().uuidString)")
     FileManager.default.createFile(atPath: errorFile.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: errorFile) }
-    let process = Process()
     var env = ProcessInfo.processInfo.environment
     env.merge(environment) { $1 }
-    process.environment = env
-    process.standardInput = FileHandle.nullDevice
-    process.standardError = try FileHandle(forWritingTo: errorFile)
-    var pipeWriteEnd: Int32 = -1
+    let errHandle = try FileHandle(forWritingTo: errorFile)
+    var executable = ProcessRunner.executable(tool)
+    var commandLine = arguments
+    var stdout: ChildProcess.Stream = .null
+    var keptOpen: FileHandle?
     switch self {
     case .closedPipe:
       var ends: [Int32] = [-1, -1]
       guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
       close(ends[0])
-      pipeWriteEnd = ends[1]
-      process.executableURL = ProcessRunner.executable(tool)
-      process.arguments = arguments
-      process.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
+      keptOpen = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+      stdout = .descriptor(ends[1])
     case .fullDisk:
-      process.executableURL = ProcessRunner.executable(tool)
-      process.arguments = arguments
-      process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+      guard let full = FileHandle(forWritingAtPath: "/dev/full") else { throw POSIXError(.ENODEV) }
+      keptOpen = full
+      stdout = .descriptor(full.fileDescriptor)
     case .closed:
       // The shell closes descriptor 1 and then runs the tool in its place.
-      process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = ["-c", "exec \"$0\" \"$@\" >&-", ProcessRunner.executable(tool).path] + arguments
-      process.standardOutput = FileHandle.nullDevice
+      executable = URL(fileURLWithPath: "/bin/sh")
+      commandLine = ["-c", "exec \"$0\" \"$@\" >&-", ProcessRunner.executable(tool).path] + arguments
     }
-    try process.run()
-    if pipeWriteEnd >= 0 { close(pipeWriteEnd) }
+    let process = try ChildProcess(
+      executable, commandLine, environment: env, stdout: stdout, stderr: .descriptor(errHandle.fileDescriptor))
+    try? keptOpen?.close()
     await process.ended(safetyTimeout: .seconds(60))
     return Outcome(
       status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,

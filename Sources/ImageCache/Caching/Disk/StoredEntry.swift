@@ -21,27 +21,32 @@ struct StoredEntry {
   /// Inserts or replaces the row for `key` (a replaced row's old file is doomed by a trigger), adding the change
   /// to `counters`. Tries the insert first, the usual case when warming: a new key then costs one statement, as an
   /// upsert did, where reading every old row first cost two. Only a key already present pays for reading its old
-  /// charge and updating the row.
+  /// charge and updating the row. Whether the insert added the row is asked of the connection afterwards, not with
+  /// RETURNING: SQLite buffers RETURNING's rows in a temporary table of their own, opened and closed per row.
   static func upsert(
     key: String, file: String, byteSize: Int, chargedBytes: Int, metadata: DiskEntryMetadata, at now: Date,
     counting counters: inout IndexCounters, in db: SQLiteConnection
   ) throws -> Int64 {
     let time = now.timeIntervalSince1970
-    let columns: [any SQLiteValue] = [
-      file, metadata.contentType, byteSize, chargedBytes, metadata.width, metadata.height, metadata.etag,
+    // The key, then the columns `replace` sets in the same order.
+    var arguments: [any SQLiteValue] = [
+      key, file, metadata.contentType, byteSize, chargedBytes, metadata.width, metadata.height, metadata.etag,
       metadata.lastModified, metadata.expiresAt?.timeIntervalSince1970, time, time,
       metadata.staleIfErrorUntil?.timeIntervalSince1970, metadata.staleWhileRevalidateUntil?.timeIntervalSince1970,
     ]
     // Cached statements: preparing these cost more than running them.
-    if let id = try db.cachedStatement(sql: insert).fetchValue([key] + columns, as: Int64.self) {
+    try db.cachedStatement(sql: insert).execute(arguments)
+    if db.changes == 1 {
       counters.inserted(chargedBytes: chargedBytes)
-      return id
+      return db.lastInsertRowID
     }
     let present = try db.cachedStatement(sql: "SELECT id, charged_bytes FROM entry WHERE key = ?").fetchOne([key]) {
       row -> (id: Int64, chargedBytes: Int) in (row[0], row[1])
     }
     guard let present else { throw DiskCacheError.io("upsert of \(key) found neither a new nor an old row") }
-    try db.cachedStatement(sql: replace).execute(columns + [present.id])
+    arguments.removeFirst()
+    arguments.append(present.id)
+    try db.cachedStatement(sql: replace).execute(arguments)
     counters.replaced(chargedBytes: present.chargedBytes, with: chargedBytes)
     return present.id
   }
@@ -51,7 +56,6 @@ struct StoredEntry {
                        expires_at, created_at, last_access_at, stale_if_error_until, stale_while_revalidate_until)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (key) DO NOTHING
-    RETURNING id
     """
 
   /// The columns in `insert`'s order after the key, then the row id.
