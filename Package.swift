@@ -163,8 +163,11 @@ var staticSwiftRuntime: [LinkerSetting] {
   let foundation = [
     "FoundationEssentials", "_FoundationCShims", "_FoundationCollections", "swiftSynchronization", "swiftDispatch",
   ]
+  // `-static-stdlib` also exports every public symbol of our own modules (`-export-dynamic`); nothing looks
+  // them up at run time, and each one makes every symbol lookup of the shared libraries loaded at start dearer.
   let flags =
     ["-static-stdlib", "-Xlinker", "--start-group"] + foundation.map { "-l\($0)" } + ["-Xlinker", "--end-group"]
+    + ["-Xlinker", "--no-export-dynamic"]
   return [.unsafeFlags(flags, .when(platforms: [.linux], configuration: .release))]
 }
 

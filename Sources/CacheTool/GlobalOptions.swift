@@ -11,6 +11,11 @@ public struct GlobalOptions: ParsableArguments {
 
   public init() {}
 
+  init(cache: CacheOptions, logging: LoggingOptions) {
+    self.cache = cache
+    self.logging = logging
+  }
+
   var concurrency: Int { cache.concurrency }
 
   func cacheDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
@@ -51,6 +56,18 @@ public struct GlobalOptions: ParsableArguments {
       throw CommandFailure("\(error)")
     }
   }
+}
+
+/// A subcommand that takes the global options. It declares the cache options and `-v` as two groups of its own
+/// rather than one nested `GlobalOptions` group: ArgumentParser reflects every options type a command nests, and
+/// the first look at each one (its conformances, its coding keys) is paid at every start.
+protocol TakesGlobalOptions {
+  var cache: CacheOptions { get }
+  var logging: LoggingOptions { get }
+}
+
+extension TakesGlobalOptions {
+  var global: GlobalOptions { GlobalOptions(cache: cache, logging: logging) }
 }
 
 extension ImageSet.Size: ExpressibleByArgument {}

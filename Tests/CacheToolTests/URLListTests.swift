@@ -22,6 +22,29 @@ import Testing
     #expect(list.invalid == ["é"])
   }
 
+  @Test func schemesAreComparedWithoutCaseAndNeedAHost() {
+    let list = URLList.parse(
+      "HTTP://a.test/1.png\nhTTpS://c.test/2.jpg\nhttpx://d.test/3\nhttps:/no-host\nmailto:a@b.test\nhttp\n")
+    #expect(list.urls.count == 2)
+    #expect(list.urls.map { $0.host } == ["a.test", "c.test"])
+    #expect(list.invalid == ["httpx://d.test/3", "https:/no-host", "mailto:a@b.test", "http"])
+  }
+
+  @Test func linesEndAtCRAloneAndEmptyListsAreEmpty() {
+    let list = URLList.parse("http://a.test/1.png\rhttps://c.test/2.jpg\r\r#x\rftp://e.test/4")
+    #expect(list.urls.map(\.absoluteString) == ["http://a.test/1.png", "https://c.test/2.jpg"])
+    #expect(list.invalid == ["ftp://e.test/4"])
+    #expect(URLList.parse("").urls.isEmpty && URLList.parse("").invalid.isEmpty)
+    #expect(URLList.parse("\n\r\n \t\n#").invalid.isEmpty)
+  }
+
+  @Test func aCommentStartsWithTheCharacterHashNotJustItsByte() {
+    // `#` with a combining accent is one character that is not `#`: reported, not skipped as a comment.
+    let list = URLList.parse("#\u{301}x\n#é comment\n#\n# http://a.test/1.png\n")
+    #expect(list.urls.isEmpty)
+    #expect(list.invalid == ["#\u{301}x"])
+  }
+
   @Test func progressClock() {
     #expect(ProgressBar.clock(0) == "0:00")
     #expect(ProgressBar.clock(65.4) == "1:05")

@@ -4,7 +4,7 @@ import ImageCache
 import ImageEncoding
 import ToolOptions
 
-struct Collage: AsyncParsableCommand {
+struct Collage: AsyncParsableCommand, TakesGlobalOptions {
   static let configuration = CommandConfiguration(
     commandName: "collage",
     abstract: "Make one PNG of covers in a grid: an artist's, a listener's or a tag's top albums, or image URLs.",
@@ -17,7 +17,8 @@ struct Collage: AsyncParsableCommand {
       is a cover, 1 when some are not, 2 when none is (then nothing is written).
       """)
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup var cache: CacheOptions
+  @OptionGroup var logging: LoggingOptions
   @OptionGroup var lastFM: LastFMOptions
   @OptionGroup(title: "Listeners and tags") var listening: ListeningOptions
 

@@ -4,12 +4,13 @@ import ImageCache
 import TerminalUI
 import ToolOptions
 
-struct Get: AsyncParsableCommand {
+struct Get: AsyncParsableCommand, TakesGlobalOptions {
   static let configuration = CommandConfiguration(
     commandName: "get",
     abstract: "Fetch one image through the cache; print which tier answered, its dimensions and size.")
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup var cache: CacheOptions
+  @OptionGroup var logging: LoggingOptions
 
   @Argument(help: "Image URL (http or https).")
   var url: String

@@ -4,11 +4,12 @@ import ImageCache
 import TerminalUI
 import ToolOptions
 
-struct List: AsyncParsableCommand {
+struct List: AsyncParsableCommand, TakesGlobalOptions {
   static let configuration = CommandConfiguration(
     commandName: "ls", abstract: "List cached entries, most recently used first.")
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup var cache: CacheOptions
+  @OptionGroup var logging: LoggingOptions
 
   @Option(help: "Show at most this many entries.")
   var limit: Int?

@@ -5,12 +5,13 @@ import ImageCacheSupport
 import TerminalUI
 import ToolOptions
 
-struct Trim: AsyncParsableCommand {
+struct Trim: AsyncParsableCommand, TakesGlobalOptions {
   static let configuration = CommandConfiguration(
     commandName: "trim",
     abstract: "Evict least recently used entries down to a size (default: 90% of --max-disk).")
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup var cache: CacheOptions
+  @OptionGroup var logging: LoggingOptions
 
   @Option(name: .customLong("max-size"), help: "Target size, e.g. 100MB.")
   var maxSize: String?
@@ -40,11 +41,12 @@ struct Trim: AsyncParsableCommand {
   }
 }
 
-struct Clear: AsyncParsableCommand {
+struct Clear: AsyncParsableCommand, TakesGlobalOptions {
   static let configuration = CommandConfiguration(
     commandName: "clear", abstract: "Remove every cached image.")
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup var cache: CacheOptions
+  @OptionGroup var logging: LoggingOptions
 
   func run() async throws {
     try await reportingFailures {
@@ -69,12 +71,13 @@ struct Clear: AsyncParsableCommand {
   }
 }
 
-struct Verify: AsyncParsableCommand {
+struct Verify: AsyncParsableCommand, TakesGlobalOptions {
   static let configuration = CommandConfiguration(
     commandName: "verify",
     abstract: "Check that every entry has its bytes, of the right size, and decodes; --fix removes what is broken.")
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup var cache: CacheOptions
+  @OptionGroup var logging: LoggingOptions
 
   @Flag(help: "Remove broken entries and orphaned files.")
   var fix = false

@@ -4,13 +4,15 @@ import FoundationEssentials
 import ImageCache
 import TerminalGraphics
 import TerminalUI
+import ToolOptions
 
-struct Show: AsyncParsableCommand {
+struct Show: AsyncParsableCommand, TakesGlobalOptions {
   static let configuration = CommandConfiguration(
     commandName: "show",
     abstract: "Draw images in the terminal (files, or URLs through the cache): real pixels or block art.")
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup var cache: CacheOptions
+  @OptionGroup var logging: LoggingOptions
 
   @Argument(help: "PNG or JPEG files, or http(s) URLs.")
   var sources: [String]

@@ -9,11 +9,12 @@ import ToolOptions
   import Darwin
 #endif
 
-struct Stats: AsyncParsableCommand {
+struct Stats: AsyncParsableCommand, TakesGlobalOptions {
   static let configuration = CommandConfiguration(
     commandName: "stats", abstract: "Show what the cache holds and how often it answered.")
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup var cache: CacheOptions
+  @OptionGroup var logging: LoggingOptions
 
   @Flag(help: "Print as JSON.")
   var json = false

@@ -6,13 +6,7 @@ import LastFM
 import TerminalUI
 import ToolOptions
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-struct Warm: AsyncParsableCommand {
+struct Warm: AsyncParsableCommand, TakesGlobalOptions {
   static let configuration = CommandConfiguration(
     commandName: "warm",
     abstract: "Prefetch images into the cache: an artist's covers, or a list of URLs.",
@@ -24,7 +18,8 @@ struct Warm: AsyncParsableCommand {
       With no Last.fm key configured, artists come from the embedded demo catalog.
       """)
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup var cache: CacheOptions
+  @OptionGroup var logging: LoggingOptions
   @OptionGroup var lastFM: LastFMOptions
   @OptionGroup(title: "Listeners and tags") var listening: ListeningOptions
 
@@ -170,64 +165,5 @@ enum WarmRun {
     let verb = report.cancelled ? "interrupted after" : "warmed"
     return "\(verb) \(report.total) URLs in \(PlainFormat.fixed(report.seconds, digits: 2)) s: "
       + parts.joined(separator: ", ") + "; \(ByteSize.format(report.bytesDownloaded)) downloaded"
-  }
-}
-
-/// One URL a line; what is not an http(s) URL is reported, not silently dropped.
-struct URLList {
-  var urls: [URL] = []
-  var invalid: [String] = []
-
-  static func read(_ path: String) throws -> URLList {
-    parse(try readText(path))
-  }
-
-  /// The list's text: `-` is standard input.
-  static func readText(_ path: String) throws -> String {
-    let text: String
-    if path == "-" {
-      guard let bytes = DescriptorReading.readToEnd(STDIN_FILENO) else {
-        throw CommandFailure("cannot read the URL list from standard input; give it a file or a pipe")
-      }
-      text = String(decoding: bytes, as: UTF8.self)
-    } else {
-      // Read with read(2) rather than FileManager.contents(atPath:), which fails on pipes: `--urls <(grep … list)`.
-      let failure = CommandFailure("cannot read URL list \(path); check the path")
-      let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-      guard descriptor >= 0 else { throw failure }
-      defer { close(descriptor) }
-      guard let bytes = DescriptorReading.readToEnd(descriptor) else { throw failure }
-      text = String(decoding: bytes, as: UTF8.self)
-    }
-    return text
-  }
-
-  static func parse(_ text: String) -> URLList {
-    var list = URLList()
-    // Split on the bytes of LF and CR rather than on Characters: grapheme breaking over the whole list and
-    // Foundation's `trimmingCharacters` were a measurable part of a 500-URL `warm` start.
-    for rawLine in text.utf8.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }) {
-      let line = trimmed(rawLine)
-      if line.isEmpty || line.hasPrefix("#") { continue }
-      if let url = URL(string: line), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-        url.host != nil
-      {
-        list.urls.append(url)
-      } else {
-        list.invalid.append(line)
-      }
-    }
-    return list
-  }
-
-  /// The line without surrounding white space. Spaces and tabs are cut byte by byte; only a line that starts or
-  /// ends with a non-ASCII byte (a no-break space, say) is trimmed by `Character`, which is ten times the work.
-  private static func trimmed(_ line: Substring.UTF8View) -> String {
-    let isBlank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0B || $0 == 0x0C }
-    guard let first = line.firstIndex(where: { !isBlank($0) }), let last = line.lastIndex(where: { !isBlank($0) })
-    else { return "" }
-    let inner = line[first...last]
-    if inner.first! >= 0x80 || inner.last! >= 0x80 { return String(Substring(inner).trimmingWhitespace()) }
-    return String(Substring(inner))
   }
 }

@@ -5,7 +5,7 @@ import TerminalUI
 import ToolOptions
 
 /// `imgcache doctor`: what the terminal, the cache, Last.fm and the libraries look like to the tools, one line each.
-struct Doctor: AsyncParsableCommand {
+struct Doctor: AsyncParsableCommand, TakesGlobalOptions {
   static let configuration = CommandConfiguration(
     commandName: "doctor",
     abstract: "Say what the tools see: terminal, tmux, cache, Last.fm, shared cache, libraries.",
@@ -14,7 +14,8 @@ struct Doctor: AsyncParsableCommand {
       is a problem, 1 otherwise. Outside a terminal it says so and checks the rest.
       """)
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup var cache: CacheOptions
+  @OptionGroup var logging: LoggingOptions
   @OptionGroup var lastFM: LastFMOptions
 
   @Flag(help: "Print the findings as JSON (docs/schemas/imgcache-doctor.schema.json).")
