@@ -46,17 +46,14 @@ public final class ChildProcess: @unchecked Sendable {
       switch stream {
       case .null:
         let fd = open("/dev/null", (slot == 0 ? O_RDONLY : O_WRONLY) | O_CLOEXEC)
-        guard fd >= 0 else { throw Failure(call: "open /dev/null", code: errno) }
+        guard fd >= 0 else { throw SystemCallFailure(call: "open /dev/null", code: errno) }
         childEnds.append(fd)
         ownedChildEnds.append(fd)
       case .descriptor(let fd):
         childEnds.append(fd)
       case .pipe:
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw Failure(call: "pipe", code: errno) }
-        // Our own children close everything past 2 anyway; this keeps the ends out of anyone else's.
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        let (childEnd, parentEnd) = slot == 0 ? (ends[0], ends[1]) : (ends[1], ends[0])
+        let ends = try Descriptors.pipePair()
+        let (childEnd, parentEnd) = slot == 0 ? (ends.read, ends.write) : (ends.write, ends.read)
         childEnds.append(childEnd)
         ownedChildEnds.append(childEnd)
         parentEnds[slot] = FileHandle(fileDescriptor: parentEnd, closeOnDealloc: true)
@@ -112,12 +109,6 @@ public final class ChildProcess: @unchecked Sendable {
       return reaped
     }
   }
-
-  struct Failure: Error, CustomStringConvertible {
-    let call: String
-    let code: Int32
-    var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
-  }
 }
 
 extension ChildProcess {
@@ -139,18 +130,22 @@ extension ChildProcess {
   private static func spawn(
     _ path: String, _ arguments: [String], environment: [String: String]?, directory: String?, streams: [Int32]
   ) throws -> Int32 {
-    guard let addCloseFrom else { throw Failure(call: "posix_spawn_file_actions_addclosefrom_np", code: ENOSYS) }
+    guard let addCloseFrom else {
+      throw SystemCallFailure(call: "posix_spawn_file_actions_addclosefrom_np", code: ENOSYS)
+    }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     // A stream's descriptor may itself be 0, 1 or 2 of another slot: move each out of the way first.
     let parked = streams.map { fcntl($0, F_DUPFD_CLOEXEC, 3) }
     defer { parked.filter { $0 >= 0 }.forEach { close($0) } }
-    guard !parked.contains(where: { $0 < 0 }) else { throw Failure(call: "fcntl(F_DUPFD_CLOEXEC)", code: errno) }
+    guard !parked.contains(where: { $0 < 0 }) else {
+      throw SystemCallFailure(call: "fcntl(F_DUPFD_CLOEXEC)", code: errno)
+    }
     for (slot, fd) in parked.enumerated() { posix_spawn_file_actions_adddup2(&actions, fd, Int32(slot)) }
     try check(addCloseFrom(&actions, 3), "posix_spawn_file_actions_addclosefrom_np")
     if let directory {
-      guard let addChdir else { throw Failure(call: "posix_spawn_file_actions_addchdir_np", code: ENOSYS) }
+      guard let addChdir else { throw SystemCallFailure(call: "posix_spawn_file_actions_addchdir_np", code: ENOSYS) }
       try check(addChdir(&actions, directory), "posix_spawn_file_actions_addchdir_np")
     }
     var attributes = posix_spawnattr_t()
@@ -179,6 +174,6 @@ extension ChildProcess {
   }
 
   private static func check(_ result: Int32, _ call: String) throws {
-    guard result == 0 else { throw Failure(call: call, code: result) }
+    guard result == 0 else { throw SystemCallFailure(call: call, code: result) }
   }
 }

@@ -38,7 +38,7 @@ final class HTTPTestServerEngine {
     self.handler = handler
     (listener, port) = try HTTPTestSocket.listenOnLoopback()
     do {
-      wake = try HTTPTestSocket.pipePair()
+      wake = try Descriptors.pipePair()
     } catch {
       close(listener)
       throw error

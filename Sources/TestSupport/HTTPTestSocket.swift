@@ -6,12 +6,6 @@
 
 /// Minimal POSIX socket calls for `HTTPTestServer`, with the Glibc/Darwin spelling differences in one place.
 enum HTTPTestSocket {
-  struct Failure: Error, CustomStringConvertible {
-    let call: String
-    let code: Int32
-    var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
-  }
-
   #if canImport(Glibc)
     private static let streamType = Int32(SOCK_STREAM.rawValue)
     private static let sendFlags = Int32(MSG_NOSIGNAL)
@@ -23,8 +17,8 @@ enum HTTPTestSocket {
   /// A listening socket on 127.0.0.1 with a kernel-chosen port.
   static func listenOnLoopback() throws -> (fd: Int32, port: UInt16) {
     let fd = socket(AF_INET, streamType, 0)
-    guard fd >= 0 else { throw Failure(call: "socket", code: errno) }
-    setCloseOnExec(fd)
+    guard fd >= 0 else { throw SystemCallFailure(call: "socket", code: errno) }
+    Descriptors.setCloseOnExec(fd)
     var yes: Int32 = 1
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
     var address = sockaddr_in()
@@ -37,21 +31,13 @@ enum HTTPTestSocket {
     guard bound == 0, listen(fd, 256) == 0 else {
       let code = errno
       close(fd)
-      throw Failure(call: "bind/listen", code: code)
+      throw SystemCallFailure(call: "bind/listen", code: code)
     }
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     _ = withUnsafeMutablePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
     }
     return (fd, UInt16(bigEndian: address.sin_port))
-  }
-
-  static func pipePair() throws -> (read: Int32, write: Int32) {
-    var fds: [Int32] = [0, 0]
-    guard pipe(&fds) == 0 else { throw Failure(call: "pipe", code: errno) }
-    setCloseOnExec(fds[0])
-    setCloseOnExec(fds[1])
-    return (fds[0], fds[1])
   }
 
   /// Waits until `fd` is readable or `wake` is; returns true if `fd` is.
@@ -68,7 +54,7 @@ enum HTTPTestSocket {
     while true {
       let fd = accept(listener, nil, nil)
       if fd >= 0 {
-        setCloseOnExec(fd)
+        Descriptors.setCloseOnExec(fd)
         var yes: Int32 = 1
         // Headers and body go out in one write anyway; without this, delayed ACKs add 40 ms per keep-alive request.
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -108,9 +94,5 @@ enum HTTPTestSocket {
   static func closeWithReset(_ fd: Int32) {
     var option = linger(l_onoff: 1, l_linger: 0)
     setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
-  }
-
-  private static func setCloseOnExec(_ fd: Int32) {
-    _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC)
   }
 }

@@ -176,7 +176,7 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   ) -> (Job?, PriorityUpdate) {
     let newID = state.nextID &+ 1
     var newJob: Job?
-    func attach(to entry: inout Running?) -> (TransferContext, ImageRequest.Priority) {
+    func join(_ entry: inout Running?) -> Running {
       if entry == nil {
         let job = Job(id: newID, key: key, priority: waiting.priority, coalescer: self)
         newJob = job
@@ -192,12 +192,11 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         )
       }
       entry!.waiters[waiter] = waiting
-      return (job.context, entry!.priority)
+      return entry!
     }
-    let (context, priority) = attach(to: &state.jobs[key])
+    let running = join(&state.jobs[key])
     if newJob != nil { state.nextID = newID }
-    state.priorityVersion &+= 1
-    return (newJob, PriorityUpdate(context: context, priority: priority, version: state.priorityVersion))
+    return (newJob, Self.priorityUpdate(of: running, in: &state))
   }
 
   /// Stops the observations `attach` made for `waiting`.
@@ -226,6 +225,10 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
   private func priorityUpdate(for key: Key, in state: inout State) -> PriorityUpdate? {
     guard let running = state.jobs[key], !running.waiters.isEmpty else { return nil }
+    return Self.priorityUpdate(of: running, in: &state)
+  }
+
+  private static func priorityUpdate(of running: Running, in state: inout State) -> PriorityUpdate {
     state.priorityVersion &+= 1
     return PriorityUpdate(context: running.job.context, priority: running.priority, version: state.priorityVersion)
   }
