@@ -69,7 +69,7 @@ public enum ProcessRunner {
     stdin: String? = nil
   ) throws -> Output {
     let process = try start(executable, arguments, in: folder, environment: environment, stdin: stdin)
-    let (stdout, stderr) = readBoth(process.output!, process.errorOutput!)
+    let (stdout, stderr) = readBoth(process.output!, process.errorOutput!, of: process)
     process.waitUntilExit()
     return Output(
       status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
@@ -107,12 +107,19 @@ public enum ProcessRunner {
   }
 
   /// Reads two pipes to their ends at once, so a child that fills one while the other is read never stalls.
-  private static func readBoth(_ first: FileHandle, _ second: FileHandle) -> (Data, Data) {
+  /// Past `safetyTimeout`, a safety net against a hung binary and never a timing assertion, the child's process
+  /// group (its own, see `ChildProcess`) is killed, which ends its output even when a grandchild held it open.
+  private static func readBoth(
+    _ first: FileHandle, _ second: FileHandle, of process: ChildProcess, safetyTimeout: Duration = .seconds(300)
+  ) -> (Data, Data) {
+    let deadline = ContinuousClock.now + safetyTimeout
     var collected = [Data(), Data()]
     var fds = [first, second].map { pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0) }
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while fds.contains(where: { $0.fd >= 0 }) {
-      if poll(&fds, 2, -1) < 0 {
+      if ContinuousClock.now > deadline { kill(-process.processIdentifier, SIGKILL) }
+      let ready = poll(&fds, 2, 1_000)
+      if ready < 0 {
         if errno == EINTR { continue }
         break
       }
