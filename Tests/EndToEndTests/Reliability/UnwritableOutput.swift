@@ -27,7 +27,7 @@ enum UnwritableOutput: String, CaseIterable, CustomStringConvertible {
   /// Runs `tool` (a built product) with `arguments`; the safety timeout only guards against a hung binary.
   func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> Outcome {
     let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("unwritable-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: errorFile) }
     var env = ProcessInfo.processInfo.environment
     env.merge(environment) { $1 }
