@@ -53,6 +53,8 @@ let package = Package(
       ]
     ),
     .target(name: "ImageEncoding", dependencies: ["ImageCache", "ImageCacheSupport", "CImageShims"]),
+    // A listener's scrobbles kept on disk (the user's data, not cache): the store, the sync, ranges and stats.
+    .target(name: "ScrobbleArchive", dependencies: ["ImageCacheSupport"]),
     .target(
       name: "LastFM",
       dependencies: [
@@ -79,7 +81,7 @@ let package = Package(
       name: "ArtistBrowser",
       dependencies: [
         "ImageCache", "ImageCacheSupport", "LastFM", "DemoCatalog", "BlockArt", "TerminalUI", "TerminalGraphics",
-        "ToolOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "ToolOptions", "ScrobbleArchive", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -102,6 +104,7 @@ let package = Package(
       name: "CacheTool",
       dependencies: [
         "ImageCache", "ImageCacheSupport", "ImageEncoding", "LastFM", "DemoCatalog", "BlockArt", "TerminalUI",
+        "ScrobbleArchive",
         "TerminalGraphics", "ToolOptions", "ArtistBrowser", "CCurlShims", "CSixel",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
@@ -137,6 +140,7 @@ let package = Package(
     .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "ImageCacheSupport", "LastFM", "TestSupport"]),
     .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "ImageEncoding", "TestSupport"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .testTarget(name: "ScrobbleArchiveTests", dependencies: ["ScrobbleArchive", "ImageCacheSupport", "TestSupport"]),
     .testTarget(
       name: "TerminalGraphicsTests",
       dependencies: [

@@ -1,0 +1,36 @@
+/// The SQLite layout of a listener's scrobble archive: one file per listener, in WAL mode, under the data folder
+/// (never the cache folder: an archive is the user's data and nothing that trims or clears the cache touches it).
+///
+/// `scrobble` is keyed by the second Last.fm stamps a play with (`date.uts`) and `seq`, the play's place among the
+/// plays of that same second in the order Last.fm lists them (newest first): Last.fm does return two plays of one
+/// second, and both are kept. The three indexes answer a range by time from the primary key, and an artist's, an
+/// album's or a track's plays from their own index.
+enum ArchiveSchema {
+  static let version = 1
+
+  static let statements = [
+    """
+    CREATE TABLE IF NOT EXISTS scrobble (
+      time INTEGER NOT NULL,
+      seq INTEGER NOT NULL,
+      artist TEXT NOT NULL,
+      album TEXT NOT NULL,
+      track TEXT NOT NULL,
+      cover TEXT,
+      loved INTEGER,
+      PRIMARY KEY (time, seq)
+    ) WITHOUT ROWID
+    """,
+    "CREATE INDEX IF NOT EXISTS scrobble_by_artist ON scrobble(artist, time)",
+    "CREATE INDEX IF NOT EXISTS scrobble_by_album ON scrobble(artist, album, time)",
+    "CREATE INDEX IF NOT EXISTS scrobble_by_track ON scrobble(artist, track, time)",
+    // Track lengths where they are known (track.getInfo, album.getInfo, an import): listening time.
+    """
+    CREATE TABLE IF NOT EXISTS track_duration (
+      artist TEXT NOT NULL, track TEXT NOT NULL, seconds INTEGER NOT NULL, PRIMARY KEY (artist, track)
+    ) WITHOUT ROWID
+    """,
+    // The listener's name, the schema version, what the last complete sync covered.
+    "CREATE TABLE IF NOT EXISTS archive_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID",
+  ]
+}
