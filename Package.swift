@@ -43,6 +43,10 @@ let package = Package(
     // they stay out of its public API; the tools and tests import them directly.
     .target(name: "ImageCacheSupport", dependencies: ["CSQLite"]),
 
+    // FreeType, for text drawn into pictures (collage captions, the README's screen pictures).
+    .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+    .target(name: "TextRaster", dependencies: ["CFreeType", "ImageCache", "BlockArt"]),
+
     // Libraries.
     .target(
       name: "ImageCache",
@@ -121,7 +125,7 @@ let package = Package(
       name: "imgcache-bench",
       dependencies: [
         "ImageCache", "ImageCacheSupport", "ImageEncoding", "BlockArt", "ArtistBrowser", "DemoCatalog", "TerminalUI",
-        "ToolOptions",
+        "ToolOptions", "TextRaster",
       ],
       path: "Benchmarks/Sources/imgcache-bench"
     ),
@@ -140,6 +144,7 @@ let package = Package(
     .testTarget(name: "DemoCatalogTests", dependencies: ["DemoCatalog", "ImageCacheSupport", "LastFM", "TestSupport"]),
     .testTarget(name: "BlockArtTests", dependencies: ["BlockArt", "ImageEncoding", "TestSupport"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .testTarget(name: "TextRasterTests", dependencies: ["TextRaster", "BlockArt", "ImageCache"]),
     .testTarget(name: "ScrobbleArchiveTests", dependencies: ["ScrobbleArchive", "ImageCacheSupport", "TestSupport"]),
     .testTarget(
       name: "TerminalGraphicsTests",

@@ -62,75 +62,10 @@ public struct BlockArtParser {
     var mask: UInt16
   }
 
-  private struct Pen {
-    var foreground: RGBColor?
-    var background: RGBColor?
-    var reversed = false
-  }
-
   private func parseLine(_ line: String, masks: [Unicode.Scalar: UInt16], full: UInt16) -> [Cell] {
-    var cells: [Cell] = []
-    var pen = Pen()
-    var scalars = line.unicodeScalars.makeIterator()
-    while let scalar = scalars.next() {
-      if scalar == "\u{1B}" {
-        guard let introducer = scalars.next(), introducer == "[" else { continue }
-        var parameters = ""
-        var final: Unicode.Scalar = "m"
-        while let next = scalars.next() {
-          if (0x40...0x7E).contains(next.value) {
-            final = next
-            break
-          }
-          parameters.unicodeScalars.append(next)
-        }
-        if final == "m" { apply(parameters, to: &pen) }
-        if final == "b", let last = cells.last {
-          // REP: repeat the previous character, which compacting encoders may use for long runs.
-          cells += Array(repeating: last, count: max(1, Int(parameters) ?? 1))
-        }
-        continue
-      }
-      if scalar == "\r" || scalar.value < 0x20 { continue }
-      var foreground = pen.foreground ?? defaultForeground
-      var background = pen.background ?? defaultBackground
-      if pen.reversed { swap(&foreground, &background) }
-      cells.append(Cell(foreground: foreground, background: background, mask: masks[scalar] ?? full))
-    }
-    return cells
-  }
-
-  private func apply(_ parameters: String, to pen: inout Pen) {
-    let codes = parameters.split(separator: ";", omittingEmptySubsequences: false)
-      .flatMap { $0.split(separator: ":", omittingEmptySubsequences: false) }
-      .map { Int($0) ?? 0 }
-    var index = 0
-    while index < codes.count {
-      let code = codes[index]
-      switch code {
-      case 0: pen = Pen()
-      case 7: pen.reversed = true
-      case 27: pen.reversed = false
-      case 30...37: pen.foreground = XtermPalette.ansi16[code - 30]
-      case 90...97: pen.foreground = XtermPalette.ansi16[code - 90 + 8]
-      case 40...47: pen.background = XtermPalette.ansi16[code - 40]
-      case 100...107: pen.background = XtermPalette.ansi16[code - 100 + 8]
-      case 39: pen.foreground = nil
-      case 49: pen.background = nil
-      case 38, 48:
-        var color: RGBColor?
-        if index + 2 < codes.count, codes[index + 1] == 5 {
-          color = XtermPalette.color(ofIndex: UInt8(clamping: codes[index + 2]))
-          index += 2
-        } else if index + 4 < codes.count, codes[index + 1] == 2 {
-          color = RGBColor(
-            UInt8(clamping: codes[index + 2]), UInt8(clamping: codes[index + 3]), UInt8(clamping: codes[index + 4]))
-          index += 4
-        }
-        if code == 38 { pen.foreground = color } else { pen.background = color }
-      default: break
-      }
-      index += 1
+    ScreenCellParser.parse(line: line).map { cell in
+      let colors = cell.colors(defaultForeground: defaultForeground, defaultBackground: defaultBackground)
+      return Cell(foreground: colors.foreground, background: colors.background, mask: masks[cell.scalar] ?? full)
     }
   }
 

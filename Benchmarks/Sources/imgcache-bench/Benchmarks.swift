@@ -25,6 +25,7 @@ enum Benchmarks {
         directory: arguments[1], mode: ColorMode(rawValue: arguments[2])!,
         symbols: arguments.count > 3 ? SymbolSet(rawValue: arguments[3])! : .half)
     case "picture": try picture(symbols: SymbolSet(rawValue: arguments[1])!, output: arguments[2])
+    case "screen": try ScreenShot.write(to: arguments[1])
     case "catalog": CatalogCost.run()
     case "chart-covers": try ChartCovers.write(to: arguments[1], count: Int(arguments[2])!)
     case "artist-covers": try ChartCovers.writeArtistAlbums(to: arguments[1], count: Int(arguments[2])!)
@@ -43,7 +44,7 @@ enum Benchmarks {
     default:
       print(
         "usage: imgcache-bench make-images DIR COUNT [SIDE] | memory | manager | processed [ENTRIES] | resize | disk DIR | header | fidelity DIR MODE [SYMBOLS]"
-          + " | picture SYMBOLS OUT.png < block-art | catalog | chart-covers DIR COUNT"
+          + " | picture SYMBOLS OUT.png < block-art | screen OUT.png < capture-pane -e | catalog | chart-covers DIR COUNT"
           + " | cursor CACHE-DIR COLUMNS ROWS [MOVES] | artist-covers DIR COUNT | wall CACHE-DIR COLUMNS ROWS move|scroll [MOVES]"
           + " | listener CACHE-DIR COLUMNS ROWS list|period [MOVES]"
       )
