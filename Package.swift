@@ -108,7 +108,7 @@ let package = Package(
       name: "CacheTool",
       dependencies: [
         "ImageCache", "ImageCacheSupport", "ImageEncoding", "LastFM", "DemoCatalog", "BlockArt", "TerminalUI",
-        "ScrobbleArchive",
+        "ScrobbleArchive", "TextRaster",
         "TerminalGraphics", "ToolOptions", "ArtistBrowser", "CCurlShims", "CSixel",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),

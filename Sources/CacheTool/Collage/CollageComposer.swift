@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ImageCache
+import TextRaster
 
 /// Lays covers out in a grid: each scaled to fill a square tile (the centre kept, the overflow cropped; area
 /// averaging down, bilinear up: the resize processor every part of the project uses), in reading order, with a
@@ -46,5 +47,15 @@ struct CollageComposer {
         }
       }
     }
+  }
+
+  /// `canvas` with the caption of every cell that has one written on its tile.
+  func writing(_ writer: CollageCaptionWriter, of cells: [CollageSource.Cell], on canvas: [UInt8]) -> [UInt8] {
+    var picture = RGBACanvas(ImageBitmap(width: width, height: height, pixels: canvas))
+    for (index, cell) in cells.enumerated() {
+      guard case .url(_, let caption?) = cell else { continue }
+      writer.write(caption, tileLeft: (index % columns) * tile, tileTop: (index / columns) * tile, on: &picture)
+    }
+    return picture.pixels
   }
 }

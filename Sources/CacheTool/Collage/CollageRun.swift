@@ -70,11 +70,13 @@ enum CollageRun {
 
   /// Downloads what the cache lacks first (with the progress bar and interrupts of `warm`), then scales each cover
   /// into its tile on every core; a cover is scaled once even when it fills several tiles (the manager coalesces).
-  static func draw(_ cells: [CollageSource.Cell], composer: CollageComposer, manager: ImageManager, concurrency: Int)
-    async -> Result
-  {
+  /// With `captions`, each cell whose source names its album gets its caption written on the tile.
+  static func draw(
+    _ cells: [CollageSource.Cell], composer: CollageComposer, manager: ImageManager, concurrency: Int,
+    captions: CollageCaptionWriter? = nil
+  ) async -> Result {
     var urls: [URL] = []
-    for case .url(let url) in cells { urls.append(url) }
+    for case .url(let url, _) in cells { urls.append(url) }
     let report = await WarmRun.prefetch(urls, with: manager, concurrency: concurrency, json: false)
     let failures = Dictionary(report.failures.map { ($0.url, $0.message) }) { first, _ in first }
     var tiles = cells.enumerated().map { index, cell in
@@ -85,7 +87,7 @@ enum CollageRun {
     await withTaskGroup(of: (Int, Swift.Result<ImageBitmap, any Error>).self) { group in
       var pending = tiles.indices.filter { tiles[$0].status == .drawn }[...]
       func startNext() {
-        guard let index = pending.popFirst(), case .url(let url) = cells[index] else { return }
+        guard let index = pending.popFirst(), case .url(let url, _) = cells[index] else { return }
         let request = ImageRequest(url: url, processors: [composer.processor])
         group.addTask {
           do {
@@ -106,6 +108,7 @@ enum CollageRun {
         startNext()
       }
     }
+    if let captions { canvas = composer.writing(captions, of: cells, on: canvas) }
     return Result(canvas: canvas, tiles: tiles, cancelled: report.cancelled)
   }
 
@@ -116,7 +119,7 @@ enum CollageRun {
     var tile = CollageTile(
       index: index, column: index % columns, row: index / columns, url: nil, status: .missing, message: nil)
     switch cell {
-    case .url(let url):
+    case .url(let url, _):
       let shown = ImageManagerError.redactedURL(url)
       tile.url = shown
       if let message = failure[shown] {

@@ -9,9 +9,10 @@ import ToolOptions
 /// cells is shared.
 enum CollageSource {
 
-  /// One cell of the grid before its picture is fetched: a URL, or why there is none.
+  /// One cell of the grid before its picture is fetched: a URL (with what `--captions` writes on it, where the
+  /// source names its album), or why there is none.
   enum Cell: Equatable {
-    case url(URL)
+    case url(URL, caption: CollageCaption? = nil)
     /// A line of the list that is not an http(s) URL (shown cleaned of control characters).
     case invalid(String)
     /// The source had nothing for this position (fewer albums than cells).
@@ -31,7 +32,7 @@ enum CollageSource {
     // Bytes, not Characters: "\r\n" is one Character.
     text.utf8.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }).compactMap { line in
       let parsed = URLList.parse(String(Substring(line)))
-      if let url = parsed.urls.first { return .url(url) }
+      if let url = parsed.urls.first { return .url(url, caption: nil) }
       return parsed.invalid.first.map { .invalid(TerminalText.sanitize($0)) }
     }
   }
@@ -66,7 +67,10 @@ extension CoverSubject {
         try await covers.plan(with: planner, albums: count, size: .extralarge, policy: policy)
       }
     }
-    let cells = planned.plan.covers.map { CollageSource.Cell.url($0.url) }
+    let cells = planned.plan.covers.map { cover in
+      CollageSource.Cell.url(
+        cover.url, caption: CollageCaption(artist: cover.artist, album: cover.album, playCount: cover.playCount))
+    }
     return CollageSource.Resolved(
       cells: CollageSource.padded(cells, to: count), note: CoverPlanning.note(planned, subject: subject),
       source: planned.source)

@@ -37,6 +37,12 @@ struct Collage: AsyncParsableCommand, TakesGlobalOptions {
   @Option(name: [.short, .long], help: "The PNG to write (replaced whole, never left half-written).")
   var output: String
 
+  @Flag(
+    help: ArgumentHelp(
+      "Write the album, its artist and its play count on each tile (not with --urls, which names no album).",
+      discussion: "Text in DejaVu Sans (fonts-dejavu-core); IMGCACHE_FONT names another font file."))
+  var captions = false
+
   @Flag(help: "Print the summary and every tile as JSON.")
   var json = false
 
@@ -52,6 +58,11 @@ struct Collage: AsyncParsableCommand, TakesGlobalOptions {
           "\(columns)x\(rows) tiles of \(tile) px is too large a picture; use fewer or smaller tiles")
       }
       let subject = try CoverSubject(artist: artist, urls: urls, listening: listening)
+      if captions, urls != nil {
+        throw CommandFailure("--captions: a list of URLs names no albums; use an artist, --user or --tag")
+      }
+      let captionWriter =
+        try captions ? CollageCaptionWriter(tile: tile, environment: ProcessInfo.processInfo.environment) : nil
       let configuration = try global.configuration()
       global.bootstrapLogging()
       let transport = ImageManager.makeTransport(configuration)
@@ -67,7 +78,8 @@ struct Collage: AsyncParsableCommand, TakesGlobalOptions {
       }
       let composer = CollageComposer(columns: columns, rows: rows, tile: tile)
       let drawn = await CollageRun.draw(
-        resolved.cells, composer: composer, manager: manager, concurrency: global.concurrency)
+        resolved.cells, composer: composer, manager: manager, concurrency: global.concurrency,
+        captions: captionWriter)
       // The demo catalog serves its covers until they are all in.
       await resolved.source?.shutdown()
       try? manager.close()

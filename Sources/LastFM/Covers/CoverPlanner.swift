@@ -8,11 +8,14 @@ public struct CoverPlan {
     public var artist: String
     public var album: String
     public var url: URL
+    /// The album's play count in the list it came from (the artist's, a listener's, a tag's), where it gave one.
+    public var playCount: Int?
 
-    public init(artist: String, album: String, url: URL) {
+    public init(artist: String, album: String, url: URL, playCount: Int? = nil) {
       self.artist = artist
       self.album = album
       self.url = url
+      self.playCount = playCount
     }
   }
 
@@ -104,7 +107,9 @@ struct CoverCollector {
       }
       if seen.insert(url).inserted {
         covers.append(
-          CoverPlan.Cover(artist: album.artist.isEmpty ? artist : album.artist, album: album.name, url: url))
+          CoverPlan.Cover(
+            artist: album.artist.isEmpty ? artist : album.artist, album: album.name, url: url,
+            playCount: album.playcount))
       }
     }
   }
