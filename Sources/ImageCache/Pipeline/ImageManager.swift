@@ -16,18 +16,18 @@ public final class ImageManager {
   public let memory: any ImageCaching
   /// The disk tier: encoded bytes; nil for a manager that keeps images in memory only.
   public let disk: (any DiskCaching)?
-  /// `disk` when it takes the pipeline's shortcuts (`DiskStore` does): cast once here, not per request.
+  /// `disk` when it declares the pipeline's shortcuts (`BatchedDiskCaching`): asked once here, not per request.
   let batchedDisk: (any BatchedDiskCaching)?
   let loader: any DataLoading
-  /// `loader` when it runs a first attempt by callback (`CallbackDataLoading`): cast once here, not per transfer.
+  /// `loader` when it runs a first attempt by callback (`CallbackDataLoading`): asked once here, not per transfer.
   let callbackLoader: (any CallbackDataLoading)?
-  /// The blob folder a prefetch's body can stream into (`FetchFromNetwork.bodyFiles`): `DiskStore`'s, when the loader
-  /// is libcurl's, alone or retried. Loaders in front of it (a shared cache's) or in its place (test doubles) get
-  /// their bodies in memory. Worked out once here, not per job.
+  /// The blob folder a prefetch's body can stream into (`FetchFromNetwork.bodyFiles`), when the loader writes bodies
+  /// into files (`FileBodyLoading`) and the disk tier keeps them there (`StreamedBodyStoring`); nil, and bodies in
+  /// memory, when either does not declare it. Worked out once here, not per job.
   let streamingBlobs: BlobFolder?
   let decoder: any ImageDecoding
-  /// `decoder` when it is the built-in one, which can finish a PNG checked as it streamed in: cast once here.
-  let builtInDecoder: ImageDecoder?
+  /// `decoder` when it checks a streamed body in its file (`StreamedBodyValidating`): asked once here.
+  let streamedBodyValidator: (any StreamedBodyValidating)?
   let limits: DecodingLimits
   let maxBodyBytes: Int
   let freshness: Freshness
@@ -56,13 +56,13 @@ public final class ImageManager {
     self.callbackLoader = loader as? any CallbackDataLoading
     self.memory = memory
     self.disk = disk
-    self.batchedDisk = disk as? any BatchedDiskCaching
-    self.streamingBlobs =
-      loader is CurlDataLoader || (loader as? RetryingDataLoader)?.base is CurlDataLoader
-      ? (disk as? DiskStore)?.blobs : nil
-    self.diskWriter = disk.map { DiskWriteBatcher(disk: $0) }
+    let batchedDisk = disk as? any BatchedDiskCaching
+    self.batchedDisk = batchedDisk
+    let writesBodiesToFiles = (loader as? any FileBodyLoading)?.writesBodiesToFiles ?? false
+    self.streamingBlobs = writesBodiesToFiles ? (disk as? any StreamedBodyStoring)?.streamedBodyFolder : nil
+    self.diskWriter = disk.map { DiskWriteBatcher(disk: $0, batched: batchedDisk) }
     self.decoder = decoder
-    self.builtInDecoder = decoder as? ImageDecoder
+    self.streamedBodyValidator = decoder as? any StreamedBodyValidating
     self.limits = limits
     self.maxBodyBytes = maxBodyBytes
     self.freshness = Freshness(defaultTTL: defaultTTL)

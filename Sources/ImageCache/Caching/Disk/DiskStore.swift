@@ -11,7 +11,7 @@ import Synchronization
 /// wait for each other (`SharedSQLite`). A file is complete before the row that names it commits, and is unlinked
 /// only after the row is gone, so a crash at any moment leaves either the old or the new entry, never a
 /// half-written one; at worst it leaves an unnamed file, which `verify --fix` and `trim` collect.
-public final class DiskStore: DiskCacheMaintenance, BatchedDiskCaching {
+public final class DiskStore: DiskCacheMaintenance, StreamedBodyStoring {
   /// Charged per entry on top of its bytes and key: the index row, its index entry and page slack.
   public static let entryOverheadBytes = 256
   /// Files take whole file-system blocks; the charge counts what the disk really gives up.
@@ -45,6 +45,8 @@ public final class DiskStore: DiskCacheMaintenance, BatchedDiskCaching {
   let lockWait: IndexLockWait
   let logger: Logger
   let blobs: BlobFolder
+  /// Bodies a loader streams in are written into `blobs`, where the entries that name them commit.
+  var streamedBodyFolder: BlobFolder { blobs }
   let clock: @Sendable () -> Date
   private let session = Mutex(Session())
   /// Runs the timed flushes, one at a time; `close()` waits for one in progress.

@@ -27,9 +27,11 @@ final class DiskWriteBatcher: Sendable {
   private let state = Mutex(State())
   private let queue = DispatchQueue(label: "ImageCache.DiskWriteBatcher", qos: .userInitiated)
 
-  init(disk: any DiskCaching) {
+  /// A writer for `disk`; `batched` is `disk` when it declares group commits (`BatchedDiskCaching`), which its
+  /// owner has asked already.
+  init(disk: any DiskCaching, batched: (any BatchedDiskCaching)?) {
     self.disk = disk
-    self.batched = disk as? any BatchedDiskCaching
+    self.batched = batched
   }
 
   /// Changes waiting for the next commit (for tests that line writers up behind a commit).

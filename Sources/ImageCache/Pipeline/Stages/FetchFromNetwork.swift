@@ -54,8 +54,8 @@ struct FetchFromNetwork: Sendable {
   }
 
   /// Where a body that is only checked and stored goes as it arrives: an unnamed file in the blob folder, named
-  /// when its entry commits. Only libcurl's loader writes there, only `DiskStore` names such files, and only
-  /// where the system has unnamed files; nil (the body in memory) otherwise.
+  /// when its entry commits. Only where the loader and the disk tier declare they can (`ImageManager.streamingBlobs`)
+  /// and the system has unnamed files; nil (the body in memory) otherwise.
   private func bodyFiles() -> StreamedBlob.Opener? {
     guard validation == .structure, storesOnDisk, manager.diskWriter != nil, let blobs = manager.streamingBlobs,
       blobs.unnamedFiles.currentRoute != .unsupported
