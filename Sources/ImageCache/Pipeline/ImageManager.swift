@@ -240,32 +240,17 @@ public final class ImageManager {
   }
 
   /// `loadData` for a caller with no task of its own to suspend (a prefetch): `completion` runs once, on the thread
-  /// that finished the work, with what `loadData` would have returned or thrown. `knownAbsent` and `knownStale`:
-  /// what a batch probe (`BatchedDiskCaching.probe`) found, no entry or one past its freshness with its file in place;
-  /// then the job is the network step alone, started by callback with no task in the way
-  /// (`FetchFromNetwork.start`), and a 304 leaves the bytes on disk (`DataResult.bytesLeftOnDisk`). Otherwise it
-  /// looks the key up first, in a task. `data(for:)` and `image(for:)` callers of the URL join the job as usual.
+  /// that finished the work, with what `loadData` would have returned or thrown. `probed`: what a batch probe found
+  /// for the key, when it needs the network (`FetchOriginalData.start`). `data(for:)` and `image(for:)` callers of
+  /// the URL join the job as usual.
   func subscribeToData(
-    _ url: URL, key: String, knownAbsent: Bool, knownStale: DiskEntry?, priority: ImageRequest.Priority,
+    _ url: URL, key: String, probed: ProbedEntry?, priority: ImageRequest.Priority,
     completion: @escaping FetchFromNetwork.Completion
   ) -> TaskCoalescer<LoadJobKey, DataResult>.Subscription {
-    let start: TaskCoalescer<LoadJobKey, DataResult>.Start
-    if knownAbsent || knownStale != nil {
-      let fetch = FetchFromNetwork(
-        manager: self, url: url, key: key, cached: knownStale.map(DiskLookup.init(unreadEntry:)),
-        validation: .structure)
-      start = { job in
-        // One read of `scheme`: each parses it out of the URL's string again.
-        switch url.scheme {
-        case "http", "https": fetch.start(job)
-        default: job.finish(.failure(FetchOriginalData.unsupportedScheme(url)))
-        }
-      }
-    } else {
-      let fetch = FetchOriginalData(manager: self, url: url, key: key, validation: .structure)
-      start = TaskCoalescer<LoadJobKey, DataResult>.task { try await fetch.run() }
-    }
-    return dataJobs.join(LoadJobKey(url: url, mode: .standard), priority: priority, start: start) { result in
+    let fetch = FetchOriginalData(manager: self, url: url, key: key, validation: .structure)
+    return dataJobs.join(LoadJobKey(url: url, mode: .standard), priority: priority) { job in
+      fetch.start(job, probed: probed)
+    } completion: { result in
       completion(result.mapError { ($0 as? ImageManagerError) ?? .cancelled })
     }
   }

@@ -74,7 +74,7 @@ private struct PlainDecoder: ImageDecoding {
   ) async throws -> (result: DataResult, stored: [UInt8]?) {
     let result = try await withCheckedContinuation { continuation in
       _ = manager.subscribeToData(
-        url, key: manager.cacheKey(for: url), knownAbsent: true, knownStale: nil, priority: .low
+        url, key: manager.cacheKey(for: url), probed: .absent, priority: .low
       ) { continuation.resume(returning: $0) }
     }.get()
     return (result, try store.lookup(manager.cacheKey(for: url))?.data)

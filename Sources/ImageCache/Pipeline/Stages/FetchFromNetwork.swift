@@ -5,9 +5,9 @@ import Logging
 /// validators. The request goes to the loader (`transfer`) and its answer is handled once (`respond`): new bytes and
 /// 304s go on to `StoreOriginal`; a failure serves the stale copy when there is one (offline first).
 ///
-/// It runs by callback, whoever waits for it. A prefetch starts it as a data job's work (`start`) and it runs on the
-/// threads that finish each part, the loader's and the disk writer's, with no task in the way; a load with a task of
-/// its own awaits the same functions (`run`).
+/// It runs by callback, whoever waits for it. A prefetch's data job starts it (`start`, from `FetchOriginalData.start`
+/// when the batch probe has answered for the disk) and it runs on the threads that finish each part, the loader's and
+/// the disk writer's, with no task in the way; a load with a task of its own awaits the same functions (`run`).
 struct FetchFromNetwork: Sendable {
   typealias Completion = @Sendable (Result<DataResult, ImageManagerError>) -> Void
 
