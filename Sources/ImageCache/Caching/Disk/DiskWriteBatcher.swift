@@ -34,9 +34,6 @@ final class DiskWriteBatcher: Sendable {
     self.batched = batched
   }
 
-  /// Changes waiting for the next commit (for tests that line writers up behind a commit).
-  var queuedChanges: Int { state.withLock { $0.queue.count } }
-
   func store(_ write: DiskWrite) async throws(DiskCacheError) {
     try await commit(.store(write))
   }
@@ -127,3 +124,11 @@ final class DiskWriteBatcher: Sendable {
     }
   }
 }
+
+// Test hooks: debug builds only, so the release module does not ship them (`scripts/check-no-test-hooks`).
+#if DEBUG
+  extension DiskWriteBatcher {
+    /// Changes waiting for the next commit, for tests that line writers up behind a commit.
+    var queuedChanges: Int { state.withLock { $0.queue.count } }
+  }
+#endif
