@@ -12,6 +12,7 @@ public struct NetworkStatistics: Equatable {
   public var bytesDownloaded = 0
 }
 
+/// What the manager counts behind `ImageManager.networkStatistics`, and whether it has reported a store failure.
 struct NetworkCounters {
   var snapshot = NetworkStatistics()
   var storeFailureReported = false

@@ -103,7 +103,7 @@ extension DiskStore {
   }
 
   /// Several 304s in one transaction: a warm of stale entries answers hundreds at once, and one transaction each
-  /// cost more than the requests (BENCHMARKS.md).
+  /// costs more than the requests (BENCHMARKS.md).
   package func refresh(batch refreshes: [DiskRefresh]) throws(DiskCacheError) {
     guard !refreshes.isEmpty else { return }
     try ensureOpen()

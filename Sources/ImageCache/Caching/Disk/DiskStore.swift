@@ -38,7 +38,7 @@ public final class DiskStore: DiskCacheMaintenance, StreamedBodyStoring {
   /// Eviction stops at this total, so a full cache does not evict on every single store.
   public let lowWaterBytes: Int
 
-  /// The index now: replaced by a new, empty one when it turns out damaged (`IndexRecovery`).
+  /// The index in use: replaced by a new, empty one when it turns out damaged (`IndexRecovery`).
   let index: Mutex<OpenIndex>
   /// Held while a damaged index is being replaced, so only one thread does it.
   let recovery = Mutex(())
@@ -48,10 +48,12 @@ public final class DiskStore: DiskCacheMaintenance, StreamedBodyStoring {
   /// Bodies a loader streams in are written into `blobs`, where the entries that name them commit.
   var streamedBodyFolder: BlobFolder { blobs }
   let clock: @Sendable () -> Date
+  /// The lookups not yet written, and whether the store is closed.
   let session = Mutex(Session())
   /// Runs the timed flushes, one at a time; `close()` waits for one in progress.
   let flushQueue = DispatchQueue(label: "ImageCache.DiskStore.flush", qos: .utility)
 
+  /// What `session` guards.
   struct Session {
     var pending = PendingAccesses()
     var isClosed = false
@@ -92,7 +94,7 @@ public final class DiskStore: DiskCacheMaintenance, StreamedBodyStoring {
     }
   }
 
-  /// The index's pool now.
+  /// The pool of the index in use.
   var pool: SQLiteDatabase { openIndex.pool }
   var openIndex: OpenIndex { index.withLock { $0 } }
 
