@@ -38,6 +38,20 @@ package struct DiskProbe: Equatable {
   }
 }
 
+/// What a prefetch's batch probe (`BatchedDiskCaching.probe`) found for a key that needs the network: no entry (its
+/// miss counted), or an entry past its freshness with its file in place, whose bytes were not read.
+enum ProbedEntry: Sendable {
+  case absent
+  case stale(DiskEntry)
+
+  /// The copy a revalidation would confirm, its bytes left on disk (read only if the server changed the image or
+  /// cannot be reached); nil when there is none.
+  var unreadCopy: DiskLookup? {
+    guard case .stale(let entry) = self else { return nil }
+    return DiskLookup(unreadEntry: entry)
+  }
+}
+
 /// One entry to store (`BatchedDiskCaching.store(batch:)`).
 package struct DiskWrite: Equatable {
   /// The key the entry is stored under.

@@ -34,6 +34,25 @@ public struct ImageDecoder: ImageDecoding {
     return header
   }
 
+  /// The pixel limit, then PNG chunk CRCs and framing or JPEG markers from SOI to EOI.
+  private func checkStructure(
+    _ bytes: UnsafeRawBufferPointer, of header: ImageHeader, _ limits: DecodingLimits
+  ) throws(ImageDecodingError) {
+    _ = try limits.rgbaByteCount(for: header)
+    let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+    var message = [CChar](repeating: 0, count: 160)
+    let status =
+      switch header.format {
+      case .png: cimg_png_check_structure(start, bytes.count, &message, message.count)
+      case .jpeg: cimg_jpeg_check_structure(start, bytes.count, &message, message.count)
+      }
+    guard status == 0 else {
+      throw .corrupt(format: header.format, reason: String(shimMessage: message))
+    }
+  }
+}
+
+extension ImageDecoder: StreamedBodyValidating {
   /// `validate` over bytes that are not in an array (a file mapped into memory), without copying them: the
   /// format, the header and any error's hint come from the first bytes, the structure check reads them all.
   func validate(mapped bytes: UnsafeRawBufferPointer, limits: DecodingLimits) throws(ImageDecodingError)
@@ -55,32 +74,5 @@ public struct ImageDecoder: ImageDecoding {
     let header = try PNGHeaderReader.header(of: head)
     _ = try limits.rgbaByteCount(for: header)
     return header
-  }
-
-  /// The pixel limit, then PNG chunk CRCs and framing or JPEG markers from SOI to EOI.
-  private func checkStructure(
-    _ bytes: UnsafeRawBufferPointer, of header: ImageHeader, _ limits: DecodingLimits
-  ) throws(ImageDecodingError) {
-    _ = try limits.rgbaByteCount(for: header)
-    let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
-    var message = [CChar](repeating: 0, count: 160)
-    let status =
-      switch header.format {
-      case .png: cimg_png_check_structure(start, bytes.count, &message, message.count)
-      case .jpeg: cimg_jpeg_check_structure(start, bytes.count, &message, message.count)
-      }
-    guard status == 0 else {
-      throw .corrupt(format: header.format, reason: String(shimMessage: message))
-    }
-  }
-}
-
-extension ImageDecoding {
-  /// `validate` over a mapped file: without a copy for `ImageDecoder`, through an array for other decoders.
-  func validate(mapped bytes: UnsafeRawBufferPointer, limits: DecodingLimits) throws(ImageDecodingError)
-    -> ImageHeader
-  {
-    if let builtIn = self as? ImageDecoder { return try builtIn.validate(mapped: bytes, limits: limits) }
-    return try validate(Array(bytes), limits: limits)
   }
 }

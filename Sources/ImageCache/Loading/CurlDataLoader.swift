@@ -96,4 +96,9 @@ extension CurlDataLoader: CallbackDataLoading {
   }
 }
 
+extension CurlDataLoader: FileBodyLoading {
+  /// A 2xx body goes into the file the request asks for (`CurlTransfer`).
+  package var writesBodiesToFiles: Bool { true }
+}
+
 extension CurlDataLoader: Sendable {}

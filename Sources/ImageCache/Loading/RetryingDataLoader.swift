@@ -12,12 +12,15 @@ public final class RetryingDataLoader: DataLoading {
   public let policy: RetryPolicy
   /// `base` when it runs a first attempt by callback: cast once here, not per transfer.
   private let callbackBase: (any CallbackDataLoading)?
+  /// Whether `base` writes bodies into files (`FileBodyLoading`): every attempt hands it the request unchanged.
+  package let writesBodiesToFiles: Bool
 
   /// Retries transfers of `base` by `policy`.
   public init(wrapping base: any DataLoading, policy: RetryPolicy = RetryPolicy()) {
     self.base = base
     self.policy = policy
     self.callbackBase = base as? any CallbackDataLoading
+    self.writesBodiesToFiles = (base as? any FileBodyLoading)?.writesBodiesToFiles ?? false
   }
 
   public func load(_ request: DataRequest) async throws(TransferError) -> DataResponse {
@@ -75,5 +78,7 @@ extension RetryingDataLoader: CallbackDataLoading {
     try await retrying(request, after: first)
   }
 }
+
+extension RetryingDataLoader: FileBodyLoading {}
 
 extension RetryingDataLoader: Sendable {}

@@ -16,18 +16,18 @@ public final class ImageManager {
   public let memory: any ImageCaching
   /// The disk tier: encoded bytes; nil for a manager that keeps images in memory only.
   public let disk: (any DiskCaching)?
-  /// `disk` when it takes the pipeline's shortcuts (`DiskStore` does): cast once here, not per request.
+  /// `disk` when it declares the pipeline's shortcuts (`BatchedDiskCaching`): asked once here, not per request.
   let batchedDisk: (any BatchedDiskCaching)?
   let loader: any DataLoading
-  /// `loader` when it runs a first attempt by callback (`CallbackDataLoading`): cast once here, not per transfer.
+  /// `loader` when it runs a first attempt by callback (`CallbackDataLoading`): asked once here, not per transfer.
   let callbackLoader: (any CallbackDataLoading)?
-  /// The blob folder a prefetch's body can stream into (`FetchFromNetwork.bodyFiles`): `DiskStore`'s, when the loader
-  /// is libcurl's, alone or retried. Loaders in front of it (a shared cache's) or in its place (test doubles) get
-  /// their bodies in memory. Worked out once here, not per job.
+  /// The blob folder a prefetch's body can stream into (`FetchFromNetwork.bodyFiles`), when the loader writes bodies
+  /// into files (`FileBodyLoading`) and the disk tier keeps them there (`StreamedBodyStoring`); nil, and bodies in
+  /// memory, when either does not declare it. Worked out once here, not per job.
   let streamingBlobs: BlobFolder?
   let decoder: any ImageDecoding
-  /// `decoder` when it is the built-in one, which can finish a PNG checked as it streamed in: cast once here.
-  let builtInDecoder: ImageDecoder?
+  /// `decoder` when it checks a streamed body in its file (`StreamedBodyValidating`): asked once here.
+  let streamedBodyValidator: (any StreamedBodyValidating)?
   let limits: DecodingLimits
   let maxBodyBytes: Int
   let freshness: Freshness
@@ -56,13 +56,13 @@ public final class ImageManager {
     self.callbackLoader = loader as? any CallbackDataLoading
     self.memory = memory
     self.disk = disk
-    self.batchedDisk = disk as? any BatchedDiskCaching
-    self.streamingBlobs =
-      loader is CurlDataLoader || (loader as? RetryingDataLoader)?.base is CurlDataLoader
-      ? (disk as? DiskStore)?.blobs : nil
-    self.diskWriter = disk.map { DiskWriteBatcher(disk: $0) }
+    let batchedDisk = disk as? any BatchedDiskCaching
+    self.batchedDisk = batchedDisk
+    let writesBodiesToFiles = (loader as? any FileBodyLoading)?.writesBodiesToFiles ?? false
+    self.streamingBlobs = writesBodiesToFiles ? (disk as? any StreamedBodyStoring)?.streamedBodyFolder : nil
+    self.diskWriter = disk.map { DiskWriteBatcher(disk: $0, batched: batchedDisk) }
     self.decoder = decoder
-    self.builtInDecoder = decoder as? ImageDecoder
+    self.streamedBodyValidator = decoder as? any StreamedBodyValidating
     self.limits = limits
     self.maxBodyBytes = maxBodyBytes
     self.freshness = Freshness(defaultTTL: defaultTTL)
@@ -240,32 +240,17 @@ public final class ImageManager {
   }
 
   /// `loadData` for a caller with no task of its own to suspend (a prefetch): `completion` runs once, on the thread
-  /// that finished the work, with what `loadData` would have returned or thrown. `knownAbsent` and `knownStale`:
-  /// what a batch probe (`BatchedDiskCaching.probe`) found, no entry or one past its freshness with its file in place;
-  /// then the job is the network step alone, started by callback with no task in the way
-  /// (`FetchFromNetwork.start`), and a 304 leaves the bytes on disk (`DataResult.bytesLeftOnDisk`). Otherwise it
-  /// looks the key up first, in a task. `data(for:)` and `image(for:)` callers of the URL join the job as usual.
+  /// that finished the work, with what `loadData` would have returned or thrown. `probed`: what a batch probe found
+  /// for the key, when it needs the network (`FetchOriginalData.start`). `data(for:)` and `image(for:)` callers of
+  /// the URL join the job as usual.
   func subscribeToData(
-    _ url: URL, key: String, knownAbsent: Bool, knownStale: DiskEntry?, priority: ImageRequest.Priority,
+    _ url: URL, key: String, probed: ProbedEntry?, priority: ImageRequest.Priority,
     completion: @escaping FetchFromNetwork.Completion
   ) -> TaskCoalescer<LoadJobKey, DataResult>.Subscription {
-    let start: TaskCoalescer<LoadJobKey, DataResult>.Start
-    if knownAbsent || knownStale != nil {
-      let fetch = FetchFromNetwork(
-        manager: self, url: url, key: key, cached: knownStale.map(DiskLookup.init(unreadEntry:)),
-        validation: .structure)
-      start = { job in
-        // One read of `scheme`: each parses it out of the URL's string again.
-        switch url.scheme {
-        case "http", "https": fetch.start(job)
-        default: job.finish(.failure(FetchOriginalData.unsupportedScheme(url)))
-        }
-      }
-    } else {
-      let fetch = FetchOriginalData(manager: self, url: url, key: key, validation: .structure)
-      start = TaskCoalescer<LoadJobKey, DataResult>.task { try await fetch.run() }
-    }
-    return dataJobs.join(LoadJobKey(url: url, mode: .standard), priority: priority, start: start) { result in
+    let fetch = FetchOriginalData(manager: self, url: url, key: key, validation: .structure)
+    return dataJobs.join(LoadJobKey(url: url, mode: .standard), priority: priority) { job in
+      fetch.start(job, probed: probed)
+    } completion: { result in
       completion(result.mapError { ($0 as? ImageManagerError) ?? .cancelled })
     }
   }
@@ -314,90 +299,4 @@ public final class ImageManager {
   }
 }
 
-/// What the network side did, for summaries and tests.
-public struct NetworkStatistics: Equatable {
-  /// Responses with new bytes.
-  public var downloads = 0
-  /// Stale copies the server confirmed with 304 Not Modified.
-  public var revalidated = 0
-  /// Stale copies served because the network failed.
-  public var staleServed = 0
-  /// Requests that failed.
-  public var failures = 0
-  /// Body bytes received.
-  public var bytesDownloaded = 0
-}
-
-struct NetworkCounters {
-  var snapshot = NetworkStatistics()
-  var storeFailureReported = false
-}
-
-/// Where a load may take its bytes from, as a request's options say.
-struct LoadMode: Hashable, Sendable {
-  /// No cached bytes read, no validators sent (`reloadIgnoringCachedData`).
-  var reload = false
-  /// Only cached bytes; never the network (`returnCacheDataDontLoad`).
-  var cacheOnly = false
-  /// The disk tier neither read nor written (`skipDiskTier`).
-  var skipDisk = false
-  /// A `stale-while-revalidate` refresh nobody waits for: loads, answered already, do not join it.
-  var inBackground = false
-
-  /// Disk, then network, as `image(for: URL)` does.
-  static let standard = LoadMode()
-
-  static let backgroundRevalidation = {
-    var mode = LoadMode()
-    mode.inBackground = true
-    return mode
-  }()
-
-  init() {}
-
-  init(_ options: ImageRequest.Options) {
-    reload = options.contains(.reloadIgnoringCachedData)
-    cacheOnly = options.contains(.returnCacheDataDontLoad)
-    skipDisk = options.contains(.skipDiskTier)
-  }
-}
-
-/// A load coalesced with others of the same URL and mode.
-struct LoadJobKey: Hashable, Sendable {
-  let url: URL
-  let mode: LoadMode
-  /// The URL's hash, worked out once: a job's key is looked up several times while it runs, and hashing a `URL`
-  /// hashes its whole string each time (so does every entry a removal moves in the coalescer's table).
-  private let urlHash: Int
-
-  init(url: URL, mode: LoadMode) {
-    self.url = url
-    self.mode = mode
-    self.urlHash = url.hashValue
-  }
-
-  static func == (lhs: LoadJobKey, rhs: LoadJobKey) -> Bool {
-    lhs.urlHash == rhs.urlHash && lhs.mode == rhs.mode && lhs.url == rhs.url
-  }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(urlHash)
-    hasher.combine(mode)
-  }
-}
-
-/// An image job: the memory key says which URL and processors, the options which tiers.
-struct ImageJobKey: Hashable, Sendable {
-  let memoryKey: ImageCacheKey
-  let options: ImageRequest.Options
-}
-
-/// What `imageJobs` coalesces: a request's whole load, or the decode of an original that requests with other
-/// processors share.
-enum ImageJob: Hashable, Sendable {
-  case request(ImageJobKey)
-  case decode(LoadJobKey)
-}
-
 extension ImageManager: Sendable {}
-extension NetworkStatistics: Sendable {}

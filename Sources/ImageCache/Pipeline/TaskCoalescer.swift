@@ -82,15 +82,6 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
   private let state = Mutex(State())
 
-  /// How many jobs are running now (for tests and metrics).
-  var inFlight: Int { state.withLock { $0.jobs.count } }
-
-  /// Callers waiting for `key`'s job now (for tests).
-  func waiterCount(for key: Key) -> Int { state.withLock { $0.jobs[key]?.waiters.count ?? 0 } }
-
-  /// The priority `key`'s job runs at now (for tests).
-  func priority(for key: Key) -> ImageRequest.Priority? { state.withLock { $0.jobs[key]?.job.context.priority } }
-
   /// Waits for `key`'s job, starting it with `start` if none runs. `priority`: the caller's, unless it has a
   /// `context`, whose priority counts instead and which gets the job's progress. `completion` runs exactly once, on
   /// the thread that settles the job, or with `CancellationError` when `cancel(_:)` comes first.
@@ -265,3 +256,17 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
   }
 }
+
+// Test hooks: debug builds only, so the release module does not ship them (`scripts/check-no-test-hooks`).
+#if DEBUG
+  extension TaskCoalescer {
+    /// How many jobs are running.
+    var inFlight: Int { state.withLock { $0.jobs.count } }
+
+    /// Callers waiting for `key`'s job.
+    func waiterCount(for key: Key) -> Int { state.withLock { $0.jobs[key]?.waiters.count ?? 0 } }
+
+    /// The priority `key`'s job runs at.
+    func priority(for key: Key) -> ImageRequest.Priority? { state.withLock { $0.jobs[key]?.job.context.priority } }
+  }
+#endif

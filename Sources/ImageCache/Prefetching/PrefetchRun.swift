@@ -76,8 +76,8 @@ final class PrefetchRun: Sendable {
   /// A probed URL waiting to start.
   private struct Probed {
     var index: Int
-    var knownAbsent = false
-    var knownStale: DiskEntry?
+    /// What the probe found, when the URL needs the network; nil when the probe left it to a lookup.
+    var entry: ProbedEntry?
   }
 
   /// Takes a probed batch: fresh entries settle on the spot, the rest wait their turn.
@@ -87,9 +87,10 @@ final class PrefetchRun: Sendable {
       if probe.fresh.remove(keys[index]) != nil {
         record(index, nil)
       } else {
-        let probed = Probed(
-          index: index, knownAbsent: probe.absent.remove(keys[index]) != nil,
-          knownStale: probe.stale.removeValue(forKey: keys[index]))
+        let entry: ProbedEntry? =
+          probe.absent.remove(keys[index]) != nil
+          ? .absent : probe.stale.removeValue(forKey: keys[index]).map(ProbedEntry.stale)
+        let probed = Probed(index: index, entry: entry)
         state.withLock { $0.ready.append(probed) }
       }
     }
@@ -149,7 +150,7 @@ final class PrefetchRun: Sendable {
       let key = keys[next.index]
       let settled = { @Sendable [self] (result: Result<DataResult, ImageManagerError>) in settle(next.index, result) }
       let subscription = manager.subscribeToData(
-        url, key: key, knownAbsent: next.knownAbsent, knownStale: next.knownStale, priority: .low, completion: settled)
+        url, key: key, probed: next.entry, priority: .low, completion: settled)
       let cancelNow = state.withLock { state -> Bool in
         guard state.started.index(forKey: next.index) != nil else { return false }  // settled already
         state.started[next.index] = subscription

@@ -97,44 +97,38 @@ public enum ImageProcessors {
   /// Cuts a rectangle of pixels out of an image; the part of the rectangle outside the image is ignored.
   public struct Crop: ImageProcessing, Hashable {
     /// The rectangle's left edge, in pixels from the image's left.
-    public let x: Int
+    public var x: Int { rectangle.x }
     /// The rectangle's top edge, in pixels from the image's top.
-    public let y: Int
+    public var y: Int { rectangle.y }
     /// The rectangle's width in pixels.
-    public let width: Int
+    public var width: Int { rectangle.width }
     /// The rectangle's height in pixels.
-    public let height: Int
+    public var height: Int { rectangle.height }
     /// `"crop(X,Y,WxH)"`.
     public let identifier: String
+    private let rectangle: PixelRegion
 
     /// The rectangle with its top-left corner at (`x`, `y`), `width × height` pixels.
     public init(x: Int, y: Int, width: Int, height: Int) {
-      self.x = x
-      self.y = y
-      self.width = width
-      self.height = height
+      rectangle = PixelRegion(x: x, y: y, width: width, height: height)
       identifier = "crop(\(x),\(y),\(width)x\(height))"
     }
 
     /// Throws when the rectangle and the image do not overlap.
     public func process(_ image: ImageBitmap) throws -> ImageBitmap {
-      let left = max(0, x)
-      let top = max(0, y)
-      let right = min(image.width, x + max(0, width))
-      let bottom = min(image.height, y + max(0, height))
-      guard left < right, top < bottom else {
+      guard let region = rectangle.clipped(to: image) else {
         throw ImageProcessingError(
           "crop rectangle \(width)x\(height) at (\(x), \(y)) is outside the \(image.width)x\(image.height) image")
       }
-      if left == 0 && top == 0 && right == image.width && bottom == image.height { return image }
-      let rowBytes = (right - left) * 4
+      if region == PixelRegion(image) { return image }
+      let rowBytes = region.width * 4
       var pixels = [UInt8]()
-      pixels.reserveCapacity(rowBytes * (bottom - top))
-      for row in top..<bottom {
-        let start = (row * image.width + left) * 4
+      pixels.reserveCapacity(rowBytes * region.height)
+      for row in region.y..<(region.y + region.height) {
+        let start = (row * image.width + region.x) * 4
         pixels.append(contentsOf: image.pixels[start..<(start + rowBytes)])
       }
-      return ImageBitmap(width: right - left, height: bottom - top, pixels: pixels)
+      return ImageBitmap(width: region.width, height: region.height, pixels: pixels)
     }
   }
 }

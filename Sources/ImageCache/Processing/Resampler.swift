@@ -156,7 +156,7 @@ package struct Resampler {
 }
 
 /// A rectangle of whole pixels inside a bitmap.
-package struct PixelRegion: Equatable, Sendable {
+package struct PixelRegion: Hashable, Sendable {
   package let x: Int
   package let y: Int
   package let width: Int
@@ -172,6 +172,17 @@ package struct PixelRegion: Equatable, Sendable {
   /// The whole of `bitmap`.
   package init(_ bitmap: ImageBitmap) {
     self.init(x: 0, y: 0, width: bitmap.width, height: bitmap.height)
+  }
+
+  /// The part of this region inside `bitmap` (a negative width or height counts as none); nil when they do not
+  /// overlap.
+  func clipped(to bitmap: ImageBitmap) -> PixelRegion? {
+    let left = max(0, x)
+    let top = max(0, y)
+    let right = min(bitmap.width, x + max(0, width))
+    let bottom = min(bitmap.height, y + max(0, height))
+    guard left < right, top < bottom else { return nil }
+    return PixelRegion(x: left, y: top, width: right - left, height: bottom - top)
   }
 }
 

@@ -90,7 +90,7 @@ final class RecordingDisk: BatchedDiskCaching {
   func changesArrivingDuringACommitGoTogetherInTheNext(_ change: Change) async throws {
     // Given a commit in progress
     let disk = RecordingDisk()
-    let sut = DiskWriteBatcher(disk: disk)
+    let sut = DiskWriteBatcher(disk: disk, batched: disk)
     let first = Task { try await change.send("first", to: sut) }
     try await waitUntil("the first commit to start") { disk.commitStarted }
 
@@ -113,7 +113,7 @@ final class RecordingDisk: BatchedDiskCaching {
   func aFailingChangeDoesNotFailItsNeighboursOfEitherKind(_ change: Change) async throws {
     let disk = RecordingDisk(refusing: ["bad"])
     disk.releaseFirstCommit()
-    let sut = DiskWriteBatcher(disk: disk)
+    let sut = DiskWriteBatcher(disk: disk, batched: disk)
 
     let good = Task { try await change.send("good", to: sut) }
     let bad = Task { try await change.send("bad", to: sut) }

@@ -29,7 +29,7 @@ import Testing
   private func prefetched(_ url: URL, by manager: ImageManager) async -> Result<DataResult, ImageManagerError> {
     await withCheckedContinuation { continuation in
       _ = manager.subscribeToData(
-        url, key: manager.cacheKey(for: url), knownAbsent: true, knownStale: nil, priority: .low
+        url, key: manager.cacheKey(for: url), probed: .absent, priority: .low
       ) { continuation.resume(returning: $0) }
     }
   }

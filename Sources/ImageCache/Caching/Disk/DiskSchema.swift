@@ -8,7 +8,7 @@ internal import ImageCacheSupport
 /// totals and the persisted hit and miss counts: opening or asking for statistics never sums the table. A delete
 /// lowers the totals through a trigger, so every way a row goes (eviction, remove, clear, repair, another process)
 /// agrees; the write that inserts or resizes rows adds its own difference once per transaction
-/// (`IndexCounters`): the two triggers that did it per row were a fifth of what a store cost in the index.
+/// (`IndexCounters`): two triggers doing it per row would cost a fifth of what a store costs in the index.
 enum DiskSchema {
   static let version = 4
 
@@ -55,7 +55,7 @@ enum DiskSchema {
       INSERT OR IGNORE INTO doomed_file (name) VALUES (OLD.file);
     END
     """,
-    // Version 3 counted inserts and resizes with these; `IndexCounters` does now, and both would count twice.
+    // A version 3 index counts inserts and resizes with these; `IndexCounters` counts them, and both would count twice.
     "DROP TRIGGER IF EXISTS entry_inserted",
     "DROP TRIGGER IF EXISTS entry_resized",
     // Whatever a version 3 process wrote while this one had dropped its triggers is counted again from the rows.
@@ -64,13 +64,13 @@ enum DiskSchema {
     "PRAGMA user_version = \(version)",
   ]
 
-  /// Version 2 lacked the two stale windows: a column each, NULL (no window given) for the entries it had.
+  /// A version 2 index lacks the two stale windows: a column each, NULL (no window given) for the entries it has.
   static let upgradeVersion2 = [
     "ALTER TABLE entry ADD COLUMN stale_if_error_until REAL",
     "ALTER TABLE entry ADD COLUMN stale_while_revalidate_until REAL",
   ]
 
-  /// Version 1 kept the bytes in a `blob` table inside the database. A cache may start over: its tables are
+  /// A version 1 index keeps the bytes in a `blob` table inside the database. A cache may start over: its tables are
   /// dropped (the persisted hit and miss counts are kept) and the freed pages handed back.
   static let dropVersion1 = [
     "DROP TRIGGER IF EXISTS entry_inserted",

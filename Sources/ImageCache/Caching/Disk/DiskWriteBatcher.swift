@@ -27,13 +27,12 @@ final class DiskWriteBatcher: Sendable {
   private let state = Mutex(State())
   private let queue = DispatchQueue(label: "ImageCache.DiskWriteBatcher", qos: .userInitiated)
 
-  init(disk: any DiskCaching) {
+  /// A writer for `disk`; `batched` is `disk` when it declares group commits (`BatchedDiskCaching`), which its
+  /// owner has asked already.
+  init(disk: any DiskCaching, batched: (any BatchedDiskCaching)?) {
     self.disk = disk
-    self.batched = disk as? any BatchedDiskCaching
+    self.batched = batched
   }
-
-  /// Changes waiting for the next commit (for tests that line writers up behind a commit).
-  var queuedChanges: Int { state.withLock { $0.queue.count } }
 
   func store(_ write: DiskWrite) async throws(DiskCacheError) {
     try await commit(.store(write))
@@ -125,3 +124,11 @@ final class DiskWriteBatcher: Sendable {
     }
   }
 }
+
+// Test hooks: debug builds only, so the release module does not ship them (`scripts/check-no-test-hooks`).
+#if DEBUG
+  extension DiskWriteBatcher {
+    /// Changes waiting for the next commit, for tests that line writers up behind a commit.
+    var queuedChanges: Int { state.withLock { $0.queue.count } }
+  }
+#endif

@@ -70,7 +70,7 @@ struct StoredEntry {
   /// After a 304: validators and expiry are replaced; content type and size are kept when the caller does not
   /// know them (a 304 rarely repeats them), since the bytes did not change.
   static func updateMetadata(key: String, metadata: DiskEntryMetadata, at now: Date, in db: SQLiteConnection) throws {
-    // Cached, as the upsert: preparing it was half the cost of a refresh.
+    // Cached, as the upsert: preparing it is half the cost of a refresh.
     try db.cachedStatement(
       sql: """
         UPDATE entry SET
@@ -92,7 +92,7 @@ struct StoredEntry {
   static let entryColumnCount = 12
 
   /// The entry in a row that selects `DiskQueries.entryColumns` first. By position: looking every column up by name
-  /// was a good part of probing hundreds of stale keys.
+  /// is a good part of probing hundreds of stale keys.
   static func entry(from row: SQLiteRow) -> DiskEntry {
     let expiresAt: Double? = row[7]
     let staleIfErrorUntil: Double? = row[10]

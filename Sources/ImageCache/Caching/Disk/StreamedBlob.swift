@@ -9,7 +9,7 @@ import Synchronization
 /// descriptor if anything goes wrong first (a failed, cancelled or retried transfer, a failed check or commit).
 ///
 /// Why: a prefetch keeps the bytes and never looks at them again. Copying each body from libcurl's buffer into an
-/// array and from there into the file cost one instruction a byte on top of what curl's own tool spends, which
+/// array and from there into the file costs one instruction a byte on top of what curl's own tool spends, which
 /// writes libcurl's buffer to its file as it comes (BENCHMARKS.md).
 ///
 /// Written on the transfer's thread while the body arrives, then mapped, linked and closed by whoever handles the

@@ -1,6 +1,6 @@
 /// A memory-tier key: the cache key string with its hash worked out once.
 ///
-/// A table cell asks for the same image many times; hashing a 60-byte URL string on every lookup was a third of a
+/// A table cell asks for the same image many times; hashing a 60-byte URL string on every lookup costs a third of a
 /// memory hit. Holding an `ImageCacheKey` pays that once. Equality still compares the strings, so two different
 /// URLs whose hashes collide stay two entries.
 public struct ImageCacheKey: Hashable, Sendable {

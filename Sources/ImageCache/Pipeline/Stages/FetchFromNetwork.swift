@@ -5,9 +5,9 @@ import Logging
 /// validators. The request goes to the loader (`transfer`) and its answer is handled once (`respond`): new bytes and
 /// 304s go on to `StoreOriginal`; a failure serves the stale copy when there is one (offline first).
 ///
-/// It runs by callback, whoever waits for it. A prefetch starts it as a data job's work (`start`) and it runs on the
-/// threads that finish each part, the loader's and the disk writer's, with no task in the way; a load with a task of
-/// its own awaits the same functions (`run`).
+/// It runs by callback, whoever waits for it. A prefetch's data job starts it (`start`, from `FetchOriginalData.start`
+/// when the batch probe has answered for the disk) and it runs on the threads that finish each part, the loader's and
+/// the disk writer's, with no task in the way; a load with a task of its own awaits the same functions (`run`).
 struct FetchFromNetwork: Sendable {
   typealias Completion = @Sendable (Result<DataResult, ImageManagerError>) -> Void
 
@@ -54,8 +54,8 @@ struct FetchFromNetwork: Sendable {
   }
 
   /// Where a body that is only checked and stored goes as it arrives: an unnamed file in the blob folder, named
-  /// when its entry commits. Only libcurl's loader writes there, only `DiskStore` names such files, and only
-  /// where the system has unnamed files; nil (the body in memory) otherwise.
+  /// when its entry commits. Only where the loader and the disk tier declare they can (`ImageManager.streamingBlobs`)
+  /// and the system has unnamed files; nil (the body in memory) otherwise.
   private func bodyFiles() -> StreamedBlob.Opener? {
     guard validation == .structure, storesOnDisk, manager.diskWriter != nil, let blobs = manager.streamingBlobs,
       blobs.unnamedFiles.currentRoute != .unsupported

@@ -12,15 +12,23 @@ struct FetchOriginalData: Sendable {
   let key: String
   let validation: ImageManager.Validation
   var mode = LoadMode.standard
-  /// A batch probe (`BatchedDiskCaching.probe`) found no entry and counted the miss: no lookup.
-  var knownAbsent = false
-  /// A batch probe found this entry past its freshness with its file in place: revalidated without a lookup, and a
-  /// 304 leaves its bytes on disk (`DataResult.bytesLeftOnDisk`).
-  var knownStale: DiskEntry?
 
   func run() async throws(ImageManagerError) -> DataResult {
     guard url.scheme == "http" || url.scheme == "https" else { throw Self.unsupportedScheme(url) }
     return mode == .standard ? try await standard() : try await withOptions()
+  }
+
+  /// The step as `job`'s work, for a caller with no task to suspend (a prefetch): the job is settled by whichever
+  /// thread finishes it. When a batch probe has answered for the disk already (`probed`), the lookup is skipped and
+  /// the network step runs by callback with no task in the way (`FetchFromNetwork.start`); a 304 then leaves the
+  /// bytes on disk (`DataResult.bytesLeftOnDisk`). Otherwise `run` does the work, in a task.
+  func start(_ job: TaskCoalescer<LoadJobKey, DataResult>.Job, probed: ProbedEntry?) {
+    guard let probed else { return TaskCoalescer.task { try await run() }(job) }
+    // One read of `scheme`: each parses it out of the URL's string again.
+    switch url.scheme {
+    case "http", "https": network(revalidating: probed.unreadCopy).start(job)
+    default: job.finish(.failure(Self.unsupportedScheme(url)))
+    }
   }
 
   /// Why a URL that is not http or https is refused.
@@ -35,11 +43,7 @@ struct FetchOriginalData: Sendable {
 
   /// Disk, then network.
   private func standard() async throws(ImageManagerError) -> DataResult {
-    if let knownStale {
-      // Its bytes are only read if the server has changed the image or cannot be reached.
-      return try await network(revalidating: DiskLookup(unreadEntry: knownStale)).run()
-    }
-    var cached = knownAbsent ? nil : try await manager.lookupOnDisk(key)
+    var cached = try await manager.lookupOnDisk(key)
     if let found = cached {
       if found.isFresh(at: manager.clock()), let header = try? manager.decoder.header(of: found.data) {
         return DataResult(

@@ -55,11 +55,14 @@ struct StoreOriginal: Sendable {
     do {
       // A PNG checked as it streamed in is not read back; anything else is checked over a mapping of its file.
       let checked =
-        if let head = file.checkedPNGHead, let builtIn = manager.builtInDecoder {
-          try builtIn.validate(streamedPNGHead: head, limits: manager.limits)
+        if let head = file.checkedPNGHead, let validator = manager.streamedBodyValidator {
+          try validator.validate(streamedPNGHead: head, limits: manager.limits)
         } else {
           try file.withMapping { bytes throws(ImageDecodingError) in
-            try manager.decoder.validate(mapped: bytes, limits: manager.limits)
+            if let validator = manager.streamedBodyValidator {
+              return try validator.validate(mapped: bytes, limits: manager.limits)
+            }
+            return try manager.decoder.validate(Array(bytes), limits: manager.limits)
           }
         }
       guard let checked else {
