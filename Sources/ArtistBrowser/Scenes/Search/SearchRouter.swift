@@ -10,8 +10,7 @@ protocol SearchDataPassing: AnyObject {
 }
 
 @MainActor
-final class SearchRouter: SearchRoutingLogic, SearchDataPassing, ArtistDetailRouting {
-  weak var viewController: SearchViewController?
+final class SearchRouter: SearchRoutingLogic, SearchDataPassing, SelectedArtistRouting {
   var dataStore: (any SearchDataStore)?
   let factory: any SceneMaking
   private(set) weak var navigator: (any SceneNavigating)?
@@ -19,10 +18,6 @@ final class SearchRouter: SearchRoutingLogic, SearchDataPassing, ArtistDetailRou
   init(factory: any SceneMaking, navigator: (any SceneNavigating)?) {
     self.factory = factory
     self.navigator = navigator
-  }
-
-  func routeBack() {
-    navigator?.pop()
   }
 
   func selectedArtistName(in source: any SearchDataStore) -> String? {

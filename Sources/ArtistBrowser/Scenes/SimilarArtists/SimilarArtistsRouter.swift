@@ -10,8 +10,7 @@ protocol SimilarArtistsDataPassing: AnyObject {
 }
 
 @MainActor
-final class SimilarArtistsRouter: SimilarArtistsRoutingLogic, SimilarArtistsDataPassing, ArtistDetailRouting {
-  weak var viewController: SimilarArtistsViewController?
+final class SimilarArtistsRouter: SimilarArtistsRoutingLogic, SimilarArtistsDataPassing, SelectedArtistRouting {
   var dataStore: (any SimilarArtistsDataStore)?
   let factory: any SceneMaking
   private(set) weak var navigator: (any SceneNavigating)?
@@ -19,10 +18,6 @@ final class SimilarArtistsRouter: SimilarArtistsRoutingLogic, SimilarArtistsData
   init(factory: any SceneMaking, navigator: (any SceneNavigating)?) {
     self.factory = factory
     self.navigator = navigator
-  }
-
-  func routeBack() {
-    navigator?.pop()
   }
 
   func selectedArtistName(in source: any SimilarArtistsDataStore) -> String? {

@@ -11,8 +11,7 @@ protocol TopArtistsDataPassing: AnyObject {
 }
 
 @MainActor
-final class TopArtistsRouter: TopArtistsRoutingLogic, TopArtistsDataPassing, ArtistDetailRouting {
-  weak var viewController: TopArtistsViewController?
+final class TopArtistsRouter: TopArtistsRoutingLogic, TopArtistsDataPassing, SelectedArtistRouting {
   var dataStore: (any TopArtistsDataStore)?
   let factory: any SceneMaking
   private(set) weak var navigator: (any SceneNavigating)?
@@ -28,7 +27,7 @@ final class TopArtistsRouter: TopArtistsRoutingLogic, TopArtistsDataPassing, Art
 
   func routeToTag() {
     guard let tag = dataStore?.selectedTag else { return }
-    navigator?.push(ListeningRoute.tag(named: tag, factory: factory))
+    navigator?.push(factory.makeTag(tagName: tag))
   }
 
   func selectedArtistName(in source: any TopArtistsDataStore) -> String? {
