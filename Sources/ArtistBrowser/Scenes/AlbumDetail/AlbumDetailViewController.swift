@@ -10,44 +10,29 @@ protocol AlbumDetailDisplayLogic: AnyObject {
 /// tracks from `PicturePane.minimumWidth` columns up, above them below that). Without large pictures (printouts)
 /// the cover sits in the header when thumbnails are on.
 @MainActor
-public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLogic {
+final class AlbumDetailViewController: SceneShell, AlbumDetailDisplayLogic {
   var interactor: (any AlbumDetailBusinessLogic)?
   var router: (any AlbumDetailRoutingLogic & AlbumDetailDataPassing)?
 
   private(set) var viewModel: AlbumDetail.FetchAlbum.ViewModel?
   private var exported: AlbumDetail.ExportData.ViewModel?
   private(set) var viewport = ListViewport()
-  private let chores: SceneChores
+  let runtime: SceneRuntime
   /// The cover, large; nil without pictures.
-  let cover: PictureBox?
+  let cover: LargePictureLoader?
   /// Track rows kept under the cover on a narrow screen.
   static let minimumTrackRows = 5
 
-  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, cover: PictureBox? = nil) {
-    chores = SceneChores(preferences: preferences, thumbnails: thumbnails)
+  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, cover: LargePictureLoader? = nil) {
+    runtime = SceneRuntime(preferences: preferences, thumbnails: thumbnails, pictures: [cover])
     self.cover = cover
-    cover?.onUpdate = { [weak self] in self?.changed() }
   }
 
-  public var onNeedsDisplay: (@MainActor () -> Void)? {
-    get { chores.onNeedsDisplay }
-    set { chores.onNeedsDisplay = newValue }
-  }
+  var title: String { viewModel?.title ?? router?.dataStore?.albumName ?? "Album" }
 
-  public var title: String { viewModel?.title ?? router?.dataStore?.albumName ?? "Album" }
+  var status: StatusLine { runtime.status(viewModel?.status) }
 
-  public var status: StatusLine { chores.status(viewModel?.status) }
-
-  public func start() { fetchAlbum(refresh: false) }
-
-  public func stop() {
-    chores.stop()
-    cover?.cancel()
-  }
-
-  public func waitForLoad() async { await chores.waitForLoad() }
-  public func waitForThumbnails() async { await chores.waitForThumbnails() }
-  public var isSettled: Bool { chores.isSettled && cover?.pendingURL == nil }
+  func start() { fetchAlbum(refresh: false) }
 
   func displayAlbum(viewModel: AlbumDetail.FetchAlbum.ViewModel) {
     self.viewModel = viewModel
@@ -57,7 +42,7 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
 
   func displayExportedData(viewModel: AlbumDetail.ExportData.ViewModel) { exported = viewModel }
 
-  public func handle(_ key: BrowserKey) -> Bool {
+  func handle(_ key: BrowserKey) -> Bool {
     guard let command = ListCommand(key) else { return false }
     if viewport.apply(command) {
       changed()
@@ -67,7 +52,7 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
     case .back:
       router?.routeBack()
     case .toggleThumbnails:
-      chores.toggleThumbnails()
+      runtime.toggleThumbnails()
     case .refresh:
       fetchAlbum(refresh: true)
     case .open:
@@ -78,11 +63,7 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
     return true
   }
 
-  public func render(width: Int, height: Int) -> [String] {
-    renderFrame(width: width, height: height).lines
-  }
-
-  public func renderFrame(width: Int, height: Int) -> SceneFrame {
+  func renderFrame(width: Int, height: Int) -> SceneFrame {
     guard let viewModel else {
       return SceneFrame(
         lines: ScreenLayout.compose(
@@ -102,7 +83,7 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
     -> [String]
   {
     var header = ["\(viewModel.title) — \(viewModel.artist)", viewModel.summary]
-    if showsCover, let thumbnails = chores.shownThumbnails {
+    if showsCover, let thumbnails = runtime.shownThumbnails {
       thumbnails.request(viewModel.imageURL.map { [$0] } ?? [])
       header += thumbnails.lines(for: viewModel.imageURL)
     }
@@ -122,7 +103,7 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
       }, footer: [footer], width: width, height: height)
   }
 
-  public func plainLines() -> [String] {
+  func plainLines() -> [String] {
     guard let viewModel else { return [title] }
     var lines = ["\(viewModel.title) — \(viewModel.artist)"]
     if let error = viewModel.errorMessage { return lines + [error] }
@@ -130,7 +111,7 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
     return lines + viewModel.tracks.map { "\(SceneText.padLeft($0.number, 4)) \($0.name) (\($0.duration))" }
   }
 
-  public func jsonSnapshot() throws -> Data {
+  func jsonSnapshot() throws -> Data {
     exported = nil
     interactor?.exportData(request: .init())
     return try SnapshotEncoder.encode(loaded: exported)
@@ -138,8 +119,6 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
 
   private func fetchAlbum(refresh: Bool) {
     guard let interactor else { return }
-    chores.load { await interactor.fetchAlbum(request: .init(refresh: refresh)) }
+    runtime.load { await interactor.fetchAlbum(request: .init(refresh: refresh)) }
   }
-
-  private func changed() { chores.changed() }
 }

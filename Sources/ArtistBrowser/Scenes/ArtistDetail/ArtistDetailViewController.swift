@@ -11,7 +11,7 @@ protocol ArtistDetailDisplayLogic: AnyObject {
 /// One artist: figures, tags, bio, then a list whose first row opens similar artists and the rest are albums;
 /// the artist's picture as large as the screen allows, beside (wide) or above (narrow).
 @MainActor
-public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplayLogic {
+final class ArtistDetailViewController: SceneShell, ArtistDetailDisplayLogic {
   var interactor: (any ArtistDetailBusinessLogic)?
   var router: (any ArtistDetailRoutingLogic & ArtistDetailDataPassing)?
 
@@ -23,47 +23,34 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
   /// `T` with several tags: the footer offers them by number until one is picked or Esc.
   private var tagPicker = TagPicker()
   var picksTag: Bool { tagPicker.isOffering }
-  private let chores: SceneChores
+  let runtime: SceneRuntime
   /// The artist's picture, large; nil without pictures.
-  let picture: PictureBox?
+  let picture: LargePictureLoader?
   static let similarArtistsRow = "Similar artists →"
   static let bioLines = 3
   /// List rows kept under the picture on a narrow screen.
   static let minimumListRows = 4
 
-  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, picture: PictureBox? = nil, wall: WallView? = nil)
-  {
-    chores = SceneChores(preferences: preferences, thumbnails: thumbnails, wall: wall)
+  init(
+    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, picture: LargePictureLoader? = nil,
+    wall: WallView? = nil
+  ) {
+    runtime = SceneRuntime(preferences: preferences, thumbnails: thumbnails, wall: wall, pictures: [picture])
     self.picture = picture
-    picture?.onUpdate = { [weak self] in self?.changed() }
   }
 
-  public var onNeedsDisplay: (@MainActor () -> Void)? {
-    get { chores.onNeedsDisplay }
-    set { chores.onNeedsDisplay = newValue }
-  }
-
-  public var title: String { viewModel?.name ?? router?.dataStore?.artistName ?? "Artist" }
+  var title: String { viewModel?.name ?? router?.dataStore?.artistName ?? "Artist" }
 
   /// Why Enter on a top track stayed here; until the next key.
   private(set) var note: String?
 
-  public var status: StatusLine {
-    var status = chores.status(viewModel?.status)
+  var status: StatusLine {
+    var status = runtime.status(viewModel?.status)
     if let note { status.error = note }
     return status
   }
 
-  public func start() { fetchArtist(refresh: false) }
-
-  public func stop() {
-    chores.stop()
-    picture?.cancel()
-  }
-
-  public func waitForLoad() async { await chores.waitForLoad() }
-  public func waitForThumbnails() async { await chores.waitForThumbnails() }
-  public var isSettled: Bool { chores.isSettled && picture?.pendingURL == nil }
+  func start() { fetchArtist(refresh: false) }
 
   func displayArtist(viewModel: ArtistDetail.FetchArtist.ViewModel) {
     self.viewModel = viewModel
@@ -84,7 +71,7 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
     }
   }
 
-  public func handle(_ key: BrowserKey) -> Bool {
+  func handle(_ key: BrowserKey) -> Bool {
     note = nil
     if picksTag { return pickTag(key) }
     if key == .character("m") {
@@ -95,14 +82,14 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
       offerTags()
       return true
     }
-    if key == .tab, chores.shownWall == nil, let viewModel, viewModel.errorMessage == nil {
+    if key == .tab, runtime.shownWall == nil, let viewModel, viewModel.errorMessage == nil {
       showsTracks.toggle()
       viewport.setCount(1 + listCount(viewModel), resetSelection: true)
       changed()
       return true
     }
     // The wall shows the albums: the action row above them stays in the list (and `m`).
-    if viewModel?.errorMessage == nil, chores.handleWallKey(key, viewport: &viewport, first: 1) { return true }
+    if viewModel?.errorMessage == nil, runtime.handleWallKey(key, viewport: &viewport, first: 1) { return true }
     guard let command = ListCommand(key) else { return false }
     if viewport.apply(command) {
       changed()
@@ -118,12 +105,12 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
         router?.routeToAlbumDetail()
       } else if let interactor {
         let index = viewport.selection - 1
-        chores.load { await interactor.openTrack(request: .init(index: index)) }
+        runtime.load { await interactor.openTrack(request: .init(index: index)) }
       }
     case .back:
       router?.routeBack()
     case .toggleThumbnails:
-      chores.toggleThumbnails()
+      runtime.toggleThumbnails()
     case .refresh:
       fetchArtist(refresh: true)
     default:
@@ -132,18 +119,14 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
     return true
   }
 
-  public func render(width: Int, height: Int) -> [String] {
-    renderFrame(width: width, height: height).lines
-  }
-
-  public func renderFrame(width: Int, height: Int) -> SceneFrame {
-    if let viewModel, viewModel.errorMessage == nil, chores.shownWall != nil {
+  func renderFrame(width: Int, height: Int) -> SceneFrame {
+    if let viewModel, viewModel.errorMessage == nil, runtime.shownWall != nil {
       return wallPage(viewModel, width: width, height: height)
     }
     guard let picture, let viewModel, viewModel.errorMessage == nil else {
       return page(width: width, height: height)
     }
-    let rowHeight = chores.shownThumbnails?.size.rows ?? 1
+    let rowHeight = runtime.shownThumbnails?.size.rows ?? 1
     let textRows = header(viewModel, width: width).count + Self.minimumListRows * rowHeight + 1
     return PicturePage.frame(
       picture: picture, url: viewModel.imageURL, width: width, height: height, minimumTextRows: textRows,
@@ -168,7 +151,7 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
       body: { bodyHeight in
         if let message = viewModel.albumsMessage, viewModel.albums.isEmpty { return [message] }
         let tiles = viewModel.albums.map { WallTile(imageURL: $0.imageURL, title: $0.name, subtitle: $0.playCount) }
-        let wall = chores.wallFrame(
+        let wall = runtime.wallFrame(
           tiles: tiles, selection: viewport.selection, first: 1, width: width, height: bodyHeight)
         pictures = wall?.picturesOffset(rows: header.count) ?? []
         return wall?.lines ?? []
@@ -195,7 +178,7 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
         height: height)
     }
     let header = header(viewModel, width: width)
-    let slots = chores.shownThumbnails
+    let slots = runtime.shownThumbnails
     let figures = showsTracks ? viewModel.tracks.map(Self.trackFigures) : viewModel.albums.map(\.playCount)
     let reserved = 9 + SceneText.widest(figures) + (slots.map { $0.size.columns + 1 } ?? 0)
     let rows = listRows(
@@ -213,7 +196,7 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
       }, footer: [footer], width: width, height: height)
   }
 
-  public func plainLines() -> [String] {
+  func plainLines() -> [String] {
     guard let viewModel else { return [title] }
     if let error = viewModel.errorMessage { return [viewModel.name, error] }
     var lines = [viewModel.name, SceneText.joined([viewModel.listeners, viewModel.playCount])]
@@ -230,7 +213,7 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
     return lines
   }
 
-  public func jsonSnapshot() throws -> Data {
+  func jsonSnapshot() throws -> Data {
     exported = nil
     interactor?.exportData(request: .init())
     return try SnapshotEncoder.encode(loaded: exported)
@@ -285,8 +268,6 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
 
   private func fetchArtist(refresh: Bool) {
     guard let interactor else { return }
-    chores.load { await interactor.fetchArtist(request: .init(refresh: refresh)) }
+    runtime.load { await interactor.fetchArtist(request: .init(refresh: refresh)) }
   }
-
-  private func changed() { chores.changed() }
 }

@@ -14,7 +14,7 @@ protocol ListenerDisplayLogic: AnyObject {
 /// albums and tracks for the period `p` cycles through, loved tracks). From `PicturePane.minimumWidth` columns up
 /// the selected row's cover stands beside the list. Opened without a name (`u`), it first asks for one.
 @MainActor
-public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
+final class ListenerViewController: SceneShell, ListenerDisplayLogic {
   var interactor: (any ListenerBusinessLogic)?
   var router: (any ListenerRoutingLogic & ListenerDataPassing)?
 
@@ -25,60 +25,41 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
   var printsEveryList = false
   private var exported: Listener.ExportData.ViewModel?
   private(set) var viewport = ListViewport()
-  private let chores: SceneChores
-  let previewPicture: PictureBox?
+  let runtime: SceneRuntime
+  let previewPicture: LargePictureLoader?
   /// The listener's own picture, beside the header.
-  let profilePicture: PictureBox?
+  let profilePicture: LargePictureLoader?
   /// The name being typed while the scene asks for one.
   private(set) var prompt: PromptText?
   /// What the prompt starts with (`LASTFM_USER`).
   var suggestedUser = ""
   private var resetsSelection = true
-  static let pagingThreshold = 5
   static let footer =
     "j/k move · Enter open · Tab list · p period · s sort · h back · t thumbnails · w wall · r refresh"
 
   init(
-    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: PictureBox? = nil,
-    wall: WallView? = nil, profilePicture: PictureBox? = nil
+    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: LargePictureLoader? = nil,
+    wall: WallView? = nil, profilePicture: LargePictureLoader? = nil
   ) {
-    chores = SceneChores(preferences: preferences, thumbnails: thumbnails, wall: wall)
+    runtime = SceneRuntime(
+      preferences: preferences, thumbnails: thumbnails, wall: wall, pictures: [previewPicture, profilePicture])
     self.previewPicture = previewPicture
     self.profilePicture = profilePicture
-    previewPicture?.onUpdate = { [weak self] in self?.changed() }
-    profilePicture?.onUpdate = { [weak self] in self?.changed() }
   }
 
-  public var onNeedsDisplay: (@MainActor () -> Void)? {
-    get { chores.onNeedsDisplay }
-    set { chores.onNeedsDisplay = newValue }
-  }
+  var title: String { viewModel?.name ?? router?.dataStore?.userName ?? "Listener" }
 
-  public var title: String { viewModel?.name ?? router?.dataStore?.userName ?? "Listener" }
+  var status: StatusLine { runtime.status(everyList?.status ?? viewModel?.status) }
 
-  public var status: StatusLine { chores.status(everyList?.status ?? viewModel?.status) }
-
-  public func start() {
+  func start() {
     if printsEveryList, let interactor {
-      chores.load { await interactor.fetchEveryList(request: .init()) }
+      runtime.load { await interactor.fetchEveryList(request: .init()) }
     } else if router?.dataStore?.userName.isEmpty ?? true {
       prompt = PromptText(suggestedUser)
       changed()
     } else {
       fetch(user: nil, refresh: false)
     }
-  }
-
-  public func stop() {
-    chores.stop()
-    previewPicture?.cancel()
-    profilePicture?.cancel()
-  }
-
-  public func waitForLoad() async { await chores.waitForLoad() }
-  public func waitForThumbnails() async { await chores.waitForThumbnails() }
-  public var isSettled: Bool {
-    chores.isSettled && previewPicture?.pendingURL == nil && profilePicture?.pendingURL == nil
   }
 
   func displayListener(viewModel: Listener.FetchListener.ViewModel) {
@@ -100,10 +81,10 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
 
   // MARK: Keys
 
-  public func handle(_ key: BrowserKey) -> Bool {
+  func handle(_ key: BrowserKey) -> Bool {
     if prompt != nil { return handleTyping(key) }
     let canList = viewModel?.errorMessage == nil
-    if canList, chores.handleWallKey(key, viewport: &viewport) {
+    if canList, runtime.handleWallKey(key, viewport: &viewport) {
       fetchNextPageIfNeeded()
       return true
     }
@@ -127,14 +108,14 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
     case .open:
       guard canList, viewModel?.rows.isEmpty == false, let interactor else { return true }
       let index = viewport.selection
-      chores.load { await interactor.openItem(request: .init(index: index)) }
+      runtime.load { await interactor.openItem(request: .init(index: index)) }
     case .back:
       router?.routeBack()
     case .cycleSort:
       resetsSelection = true
       interactor?.changeSort(request: .init(order: nil))
     case .toggleThumbnails:
-      chores.toggleThumbnails()
+      runtime.toggleThumbnails()
     case .refresh:
       fetch(user: nil, refresh: true)
     default:
@@ -174,11 +155,7 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
 
   // MARK: Output
 
-  public func render(width: Int, height: Int) -> [String] {
-    renderFrame(width: width, height: height).lines
-  }
-
-  public func renderFrame(width: Int, height: Int) -> SceneFrame {
+  func renderFrame(width: Int, height: Int) -> SceneFrame {
     if let prompt {
       let label = "Listener: "
       let field =
@@ -208,16 +185,16 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
       header: header.lines,
       body: { bodyHeight in
         let body = ListingBody.frame(
-          rows: viewModel.rows, message: viewModel.listMessage, chores: chores, viewport: &viewport,
+          rows: viewModel.rows, message: viewModel.listMessage, runtime: runtime, viewport: &viewport,
           picture: previewPicture, bodyRow: header.lines.count, width: width, height: bodyHeight)
         pictures += body.pictures
         return body.lines
-      }, footer: [chores.shownWall == nil ? Self.footer : SceneText.wallHint + " · Tab list · p period"],
+      }, footer: [runtime.shownWall == nil ? Self.footer : SceneText.wallHint + " · Tab list · p period"],
       width: width, height: height)
     return SceneFrame(lines: lines, pictures: pictures)
   }
 
-  public func plainLines() -> [String] {
+  func plainLines() -> [String] {
     if let everyList {
       if let error = everyList.errorMessage { return [everyList.name, error] }
       return [SceneText.joined([everyList.name] + everyList.facts)]
@@ -232,7 +209,7 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
       + (viewModel.listMessage.map { [$0] } ?? rows)
   }
 
-  public func jsonSnapshot() throws -> Data {
+  func jsonSnapshot() throws -> Data {
     exported = nil
     interactor?.exportData(request: .init())
     return try SnapshotEncoder.encode(loaded: exported)
@@ -245,19 +222,16 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
   }
 
   private func fetchNextPageIfNeeded() {
-    guard !chores.isLoading, viewModel?.hasMore == true, viewport.isNear(endWithin: Self.pagingThreshold) else {
-      return
-    }
     guard let interactor else { return }
-    chores.load { await interactor.fetchNextPage(request: .init()) }
+    runtime.loadNextPage(hasMore: viewModel?.hasMore, near: viewport) {
+      await interactor.fetchNextPage(request: .init())
+    }
   }
 
   /// A new list or period starts at its top.
   private func run(_ work: @escaping @MainActor (any ListenerBusinessLogic) async -> Void) {
     guard let interactor else { return }
     resetsSelection = true
-    chores.load { await work(interactor) }
+    runtime.load { await work(interactor) }
   }
-
-  private func changed() { chores.changed() }
 }

@@ -18,14 +18,15 @@ struct ListingRow: Equatable {
 @MainActor
 enum ListingBody {
   static func frame(
-    rows: [ListingRow], message: String?, chores: SceneChores, viewport: inout ListViewport, picture: PictureBox?,
+    rows: [ListingRow], message: String?, runtime: SceneRuntime, viewport: inout ListViewport,
+    picture: LargePictureLoader?,
     bodyRow: Int, width: Int, height: Int
   ) -> SceneFrame {
     if let message, rows.isEmpty { return SceneFrame(lines: [message]) }
     let tiles = rows.map {
       WallTile(imageURL: $0.imageURL, title: $0.title, subtitle: $0.detail.isEmpty ? $0.figure : $0.detail)
     }
-    if let wall = chores.wallFrame(tiles: tiles, selection: viewport.selection, width: width, height: height) {
+    if let wall = runtime.wallFrame(tiles: tiles, selection: viewport.selection, width: width, height: height) {
       return SceneFrame(lines: wall.lines, pictures: wall.picturesOffset(rows: bodyRow))
     }
     let selected = rows.indices.contains(viewport.selection) ? rows[viewport.selection] : nil
@@ -34,7 +35,7 @@ enum ListingBody {
       width: width, height: height, bodyRow: bodyRow, picture: picture, url: selected?.imageURL,
       facts: selected.map { [$0.title, $0.detail, SceneText.joined([$0.lead, $0.figure])] } ?? []
     ) { columns in
-      list(rows, chores: chores, viewport: &shown, width: columns, height: height)
+      list(rows, runtime: runtime, viewport: &shown, width: columns, height: height)
     }
     viewport = shown
     return body
@@ -56,9 +57,9 @@ enum ListingBody {
   }
 
   private static func list(
-    _ rows: [ListingRow], chores: SceneChores, viewport: inout ListViewport, width: Int, height: Int
+    _ rows: [ListingRow], runtime: SceneRuntime, viewport: inout ListViewport, width: Int, height: Int
   ) -> SceneFrame {
-    let slots = chores.shownThumbnails
+    let slots = runtime.shownThumbnails
     let leadColumns = SceneText.widest(rows.map(\.lead))
     let reserved = 6 + leadColumns + SceneText.widest(rows.map(\.figure)) + (slots.map { $0.size.columns + 1 } ?? 0)
     let nameColumns = SceneText.nameColumns(width: width, preferred: 60, reserved: reserved)

@@ -2,11 +2,11 @@ import TerminalUI
 
 /// What a scene draws: exactly `height` lines of `width` columns, and the pictures placed over blank cells of
 /// them (graphics protocols; block art is in the lines).
-public struct SceneFrame {
-  public var lines: [String]
-  public var pictures: [PicturePlacement]
+struct SceneFrame {
+  var lines: [String]
+  var pictures: [PicturePlacement]
 
-  public init(lines: [String], pictures: [PicturePlacement] = []) {
+  init(lines: [String], pictures: [PicturePlacement] = []) {
     self.lines = lines
     self.pictures = pictures
   }

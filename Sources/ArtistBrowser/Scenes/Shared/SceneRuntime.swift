@@ -1,12 +1,18 @@
-/// The chores every scene's view controller shares, so each one keeps only its display logic and keys:
-/// the loading flag and its task, the thumbnail toggle, the wall, and asking for a redraw.
-/// Owned by one view controller, which forwards its `onNeedsDisplay` here.
+/// What runs under one scene, so its view controller keeps only its display logic and keys: the loads (the
+/// loading flag and the task `waitForLoad` awaits), the thumbnail slots and their toggle, the wall, the scene's
+/// large pictures (the preview pane, a cover, a profile picture) and asking the navigation stack for a redraw.
+/// Owned by one view controller through `SceneShell`, which forwards the stack's calls here.
 @MainActor
-final class SceneChores {
+final class SceneRuntime {
+  /// Rows from the end of a paged list at which its next page is fetched.
+  static let pagingThreshold = 5
+
   let preferences: BrowserPreferences
   let thumbnails: ThumbnailSlots?
   /// The list as a wall of pictures; nil where the scene's list has none.
   let wall: WallView?
+  /// The scene's large pictures: each redraws the scene when it arrives, stops with it and counts in `isSettled`.
+  let pictures: [LargePictureLoader]
   private(set) var isLoading = false
   private var loadTask: Task<Void, Never>?
   /// Which `load` is the latest: an older one that ends later (a slow answer overtaken by a refresh) must not
@@ -15,12 +21,17 @@ final class SceneChores {
   /// The navigation stack's hook, read at each call so it may be set after the thumbnails are wired.
   var onNeedsDisplay: (@MainActor () -> Void)?
 
-  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, wall: WallView? = nil) {
+  init(
+    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, wall: WallView? = nil,
+    pictures: [LargePictureLoader?] = []
+  ) {
     self.preferences = preferences
     self.thumbnails = thumbnails
     self.wall = wall
+    self.pictures = pictures.compactMap { $0 }
     thumbnails?.onUpdate = { [weak self] in self?.changed() }
     wall?.onUpdate = { [weak self] in self?.changed() }
+    for picture in self.pictures { picture.onUpdate = { [weak self] in self?.changed() } }
   }
 
   /// The slots to draw with: none while thumbnails are switched off.
@@ -79,6 +90,7 @@ final class SceneChores {
   func stop() {
     thumbnails?.cancelAll()
     wall?.cancelAll()
+    for picture in pictures { picture.cancel() }
     loadTask?.cancel()
   }
 
@@ -107,9 +119,17 @@ final class SceneChores {
 
   func changed() { onNeedsDisplay?() }
 
-  /// No load running and no thumbnail in flight.
+  /// No load running, no thumbnail and no large picture in flight.
   var isSettled: Bool {
     !isLoading && (shownWall.map(\.isSettled) ?? (thumbnails?.pendingURLs.isEmpty ?? true))
+      && pictures.allSatisfy { $0.pendingURL == nil }
+  }
+
+  /// Loads the next page of a paged list once its selection comes within `pagingThreshold` rows of the end,
+  /// unless a load is running or there is nothing more.
+  func loadNextPage(hasMore: Bool?, near viewport: ListViewport, _ work: @escaping @MainActor () async -> Void) {
+    guard !isLoading, hasMore == true, viewport.isNear(endWithin: Self.pagingThreshold) else { return }
+    load(work)
   }
 
   func waitForThumbnails() async {

@@ -9,46 +9,31 @@ protocol SimilarArtistsDisplayLogic: AnyObject {
 
 /// Artists similar to one artist, with the match as a percentage; Enter opens one.
 @MainActor
-public final class SimilarArtistsViewController: BrowserScene, SimilarArtistsDisplayLogic {
+final class SimilarArtistsViewController: SceneShell, SimilarArtistsDisplayLogic {
   var interactor: (any SimilarArtistsBusinessLogic)?
   var router: (any SimilarArtistsRoutingLogic & SimilarArtistsDataPassing)?
 
   private(set) var viewModel: SimilarArtists.FetchSimilar.ViewModel?
   private var exported: SimilarArtists.ExportData.ViewModel?
   private(set) var viewport = ListViewport()
-  private let chores: SceneChores
+  let runtime: SceneRuntime
 
   /// The selected artist's picture beside the list on a wide screen; nil without pictures.
-  let previewPicture: PictureBox?
+  let previewPicture: LargePictureLoader?
 
   init(
-    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: PictureBox? = nil,
+    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: LargePictureLoader? = nil,
     wall: WallView? = nil
   ) {
-    chores = SceneChores(preferences: preferences, thumbnails: thumbnails, wall: wall)
+    runtime = SceneRuntime(preferences: preferences, thumbnails: thumbnails, wall: wall, pictures: [previewPicture])
     self.previewPicture = previewPicture
-    previewPicture?.onUpdate = { [weak self] in self?.changed() }
   }
 
-  public var onNeedsDisplay: (@MainActor () -> Void)? {
-    get { chores.onNeedsDisplay }
-    set { chores.onNeedsDisplay = newValue }
-  }
+  var title: String { viewModel?.title ?? "Similar artists" }
 
-  public var title: String { viewModel?.title ?? "Similar artists" }
+  var status: StatusLine { runtime.status(viewModel?.status) }
 
-  public var status: StatusLine { chores.status(viewModel?.status) }
-
-  public func start() { fetchSimilar(refresh: false) }
-
-  public func stop() {
-    chores.stop()
-    previewPicture?.cancel()
-  }
-
-  public func waitForLoad() async { await chores.waitForLoad() }
-  public func waitForThumbnails() async { await chores.waitForThumbnails() }
-  public var isSettled: Bool { chores.isSettled && previewPicture?.pendingURL == nil }
+  func start() { fetchSimilar(refresh: false) }
 
   func displaySimilar(viewModel: SimilarArtists.FetchSimilar.ViewModel) {
     self.viewModel = viewModel
@@ -56,8 +41,8 @@ public final class SimilarArtistsViewController: BrowserScene, SimilarArtistsDis
     changed()
   }
 
-  public func handle(_ key: BrowserKey) -> Bool {
-    if chores.handleWallKey(key, viewport: &viewport) { return true }
+  func handle(_ key: BrowserKey) -> Bool {
+    if runtime.handleWallKey(key, viewport: &viewport) { return true }
     guard let command = ListCommand(key) else { return false }
     if viewport.apply(command) {
       changed()
@@ -71,7 +56,7 @@ public final class SimilarArtistsViewController: BrowserScene, SimilarArtistsDis
     case .back:
       router?.routeBack()
     case .toggleThumbnails:
-      chores.toggleThumbnails()
+      runtime.toggleThumbnails()
     case .refresh:
       fetchSimilar(refresh: true)
     default:
@@ -80,11 +65,7 @@ public final class SimilarArtistsViewController: BrowserScene, SimilarArtistsDis
     return true
   }
 
-  public func render(width: Int, height: Int) -> [String] {
-    renderFrame(width: width, height: height).lines
-  }
-
-  public func renderFrame(width: Int, height: Int) -> SceneFrame {
+  func renderFrame(width: Int, height: Int) -> SceneFrame {
     let header = [title, ""]
     var pictures: [PicturePlacement] = []
     let lines = ScreenLayout.compose(
@@ -93,7 +74,7 @@ public final class SimilarArtistsViewController: BrowserScene, SimilarArtistsDis
         guard let viewModel, viewModel.emptyMessage == nil else {
           return [viewModel?.emptyMessage ?? "Loading…"]
         }
-        if let wall = chores.wallFrame(
+        if let wall = runtime.wallFrame(
           tiles: viewModel.rows.map { WallTile(imageURL: $0.imageURL, title: $0.name, subtitle: "\($0.match) match") },
           selection: viewport.selection, width: width, height: bodyHeight)
         {
@@ -107,19 +88,19 @@ public final class SimilarArtistsViewController: BrowserScene, SimilarArtistsDis
         ) { columns in
           ListRenderer.frame(
             texts: viewModel.rows.map(Self.rowText), imageURLs: viewModel.rows.map(\.imageURL),
-            viewport: &viewport, width: columns, height: bodyHeight, thumbnails: chores.shownThumbnails)
+            viewport: &viewport, width: columns, height: bodyHeight, thumbnails: runtime.shownThumbnails)
         }
         pictures = body.pictures
         return body.lines
       },
       footer: [
-        chores.shownWall == nil ? "j/k move · Enter open · h back · t thumbnails · r refresh" : SceneText.wallHint
+        runtime.shownWall == nil ? "j/k move · Enter open · h back · t thumbnails · r refresh" : SceneText.wallHint
       ],
       width: width, height: height)
     return SceneFrame(lines: lines, pictures: pictures)
   }
 
-  public func plainLines() -> [String] {
+  func plainLines() -> [String] {
     guard let viewModel else { return [title] }
     let rows = viewModel.rows.map { "\(SceneText.padLeft($0.match, 4)) \($0.name)" }
     return [viewModel.title] + (viewModel.emptyMessage.map { [$0] } ?? rows)
@@ -127,7 +108,7 @@ public final class SimilarArtistsViewController: BrowserScene, SimilarArtistsDis
 
   func displayExportedData(viewModel: SimilarArtists.ExportData.ViewModel) { exported = viewModel }
 
-  public func jsonSnapshot() throws -> Data {
+  func jsonSnapshot() throws -> Data {
     exported = nil
     interactor?.exportData(request: .init())
     return try SnapshotEncoder.encode(loaded: exported)
@@ -139,8 +120,6 @@ public final class SimilarArtistsViewController: BrowserScene, SimilarArtistsDis
 
   private func fetchSimilar(refresh: Bool) {
     guard let interactor else { return }
-    chores.load { await interactor.fetchSimilar(request: .init(refresh: refresh)) }
+    runtime.load { await interactor.fetchSimilar(request: .init(refresh: refresh)) }
   }
-
-  private func changed() { chores.changed() }
 }

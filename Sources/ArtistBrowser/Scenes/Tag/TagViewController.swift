@@ -10,49 +10,33 @@ protocol TagDisplayLogic: AnyObject {
 /// A tag (genre): its summary, then its top artists or top albums (`Tab` switches). From
 /// `PicturePane.minimumWidth` columns up the selected row's picture stands beside the list.
 @MainActor
-public final class TagViewController: BrowserScene, TagDisplayLogic {
+final class TagViewController: SceneShell, TagDisplayLogic {
   var interactor: (any TagBusinessLogic)?
   var router: (any TagRoutingLogic & TagDataPassing)?
 
   private(set) var viewModel: TagPage.FetchTag.ViewModel?
   private var exported: TagPage.ExportData.ViewModel?
   private(set) var viewport = ListViewport()
-  private let chores: SceneChores
-  let previewPicture: PictureBox?
+  let runtime: SceneRuntime
+  let previewPicture: LargePictureLoader?
   private var resetsSelection = true
   static let summaryLines = 3
-  static let pagingThreshold = 5
   static let footer =
     "j/k move · Enter open · Tab artists/albums · s sort · h back · t thumbnails · w wall · r refresh"
 
   init(
-    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: PictureBox? = nil,
+    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: LargePictureLoader? = nil,
     wall: WallView? = nil
   ) {
-    chores = SceneChores(preferences: preferences, thumbnails: thumbnails, wall: wall)
+    runtime = SceneRuntime(preferences: preferences, thumbnails: thumbnails, wall: wall, pictures: [previewPicture])
     self.previewPicture = previewPicture
-    previewPicture?.onUpdate = { [weak self] in self?.changed() }
   }
 
-  public var onNeedsDisplay: (@MainActor () -> Void)? {
-    get { chores.onNeedsDisplay }
-    set { chores.onNeedsDisplay = newValue }
-  }
+  var title: String { viewModel?.name ?? router?.dataStore?.tagName ?? "Tag" }
 
-  public var title: String { viewModel?.name ?? router?.dataStore?.tagName ?? "Tag" }
+  var status: StatusLine { runtime.status(viewModel?.status) }
 
-  public var status: StatusLine { chores.status(viewModel?.status) }
-
-  public func start() { fetchTag(refresh: false) }
-
-  public func stop() {
-    chores.stop()
-    previewPicture?.cancel()
-  }
-
-  public func waitForLoad() async { await chores.waitForLoad() }
-  public func waitForThumbnails() async { await chores.waitForThumbnails() }
-  public var isSettled: Bool { chores.isSettled && previewPicture?.pendingURL == nil }
+  func start() { fetchTag(refresh: false) }
 
   func displayTag(viewModel: TagPage.FetchTag.ViewModel) {
     self.viewModel = viewModel
@@ -63,9 +47,9 @@ public final class TagViewController: BrowserScene, TagDisplayLogic {
 
   func displayExportedData(viewModel: TagPage.ExportData.ViewModel) { exported = viewModel }
 
-  public func handle(_ key: BrowserKey) -> Bool {
+  func handle(_ key: BrowserKey) -> Bool {
     let canList = viewModel?.errorMessage == nil
-    if canList, chores.handleWallKey(key, viewport: &viewport) {
+    if canList, runtime.handleWallKey(key, viewport: &viewport) {
       fetchNextPageIfNeeded()
       return true
     }
@@ -91,7 +75,7 @@ public final class TagViewController: BrowserScene, TagDisplayLogic {
       resetsSelection = true
       interactor?.changeSort(request: .init(order: nil))
     case .toggleThumbnails:
-      chores.toggleThumbnails()
+      runtime.toggleThumbnails()
     case .refresh:
       fetchTag(refresh: true)
     default:
@@ -100,11 +84,7 @@ public final class TagViewController: BrowserScene, TagDisplayLogic {
     return true
   }
 
-  public func render(width: Int, height: Int) -> [String] {
-    renderFrame(width: width, height: height).lines
-  }
-
-  public func renderFrame(width: Int, height: Int) -> SceneFrame {
+  func renderFrame(width: Int, height: Int) -> SceneFrame {
     guard let viewModel else {
       return SceneFrame(
         lines: ScreenLayout.compose(
@@ -124,16 +104,16 @@ public final class TagViewController: BrowserScene, TagDisplayLogic {
       header: header,
       body: { bodyHeight in
         let body = ListingBody.frame(
-          rows: viewModel.rows, message: viewModel.listMessage, chores: chores, viewport: &viewport,
+          rows: viewModel.rows, message: viewModel.listMessage, runtime: runtime, viewport: &viewport,
           picture: previewPicture, bodyRow: header.count, width: width, height: bodyHeight)
         pictures = body.pictures
         return body.lines
-      }, footer: [chores.shownWall == nil ? Self.footer : SceneText.wallHint + " · Tab artists/albums"], width: width,
+      }, footer: [runtime.shownWall == nil ? Self.footer : SceneText.wallHint + " · Tab artists/albums"], width: width,
       height: height)
     return SceneFrame(lines: lines, pictures: pictures)
   }
 
-  public func plainLines() -> [String] {
+  func plainLines() -> [String] {
     guard let viewModel else { return [title] }
     if let error = viewModel.errorMessage { return [viewModel.name, error] }
     var lines = [SceneText.joined([viewModel.name, viewModel.figures])]
@@ -147,7 +127,7 @@ public final class TagViewController: BrowserScene, TagDisplayLogic {
     return lines
   }
 
-  public func jsonSnapshot() throws -> Data {
+  func jsonSnapshot() throws -> Data {
     exported = nil
     interactor?.exportData(request: .init())
     return try SnapshotEncoder.encode(loaded: exported)
@@ -156,16 +136,13 @@ public final class TagViewController: BrowserScene, TagDisplayLogic {
   private func fetchTag(refresh: Bool) {
     guard let interactor else { return }
     resetsSelection = true
-    chores.load { await interactor.fetchTag(request: .init(refresh: refresh)) }
+    runtime.load { await interactor.fetchTag(request: .init(refresh: refresh)) }
   }
 
   private func fetchNextPageIfNeeded() {
-    guard !chores.isLoading, viewModel?.hasMore == true, viewport.isNear(endWithin: Self.pagingThreshold) else {
-      return
-    }
     guard let interactor else { return }
-    chores.load { await interactor.fetchNextPage(request: .init()) }
+    runtime.loadNextPage(hasMore: viewModel?.hasMore, near: viewport) {
+      await interactor.fetchNextPage(request: .init())
+    }
   }
-
-  private func changed() { chores.changed() }
 }

@@ -11,7 +11,7 @@ protocol TopArtistsDisplayLogic: AnyObject {
 /// The chart. Loads the next page when the selection comes within `pagingThreshold` rows of the end. From
 /// `PicturePane.minimumWidth` columns up, the selected artist's picture and facts stand beside it.
 @MainActor
-public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogic {
+final class TopArtistsViewController: SceneShell, TopArtistsDisplayLogic {
   var interactor: (any TopArtistsBusinessLogic)?
   var router: (any TopArtistsRoutingLogic & TopArtistsDataPassing)?
 
@@ -19,57 +19,40 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
   private var exported: TopArtists.ExportData.ViewModel?
   private(set) var viewport = ListViewport()
   private(set) var preview: TopArtists.ShowPreview.ViewModel?
-  private let chores: SceneChores
+  let runtime: SceneRuntime
   /// The selected artist's picture in the preview pane; nil without pictures.
-  let previewPicture: PictureBox?
+  let previewPicture: LargePictureLoader?
   /// The row the preview was asked for, and the details load for it.
   private var previewedRow: TopArtists.FetchArtists.ViewModel.Row?
-  private var previewTask: Task<Void, Never>?
+  private(set) var previewTask: Task<Void, Never>?
   /// The details load for `previewedRow` has not finished.
   private var previewDetailsPending = false
   private var resetsSelection = true
   /// `T`: one of the preview's tags.
   private var tagPicker = TagPicker()
-  static let pagingThreshold = 5
 
   init(
-    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: PictureBox? = nil,
+    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: LargePictureLoader? = nil,
     wall: WallView? = nil
   ) {
-    chores = SceneChores(preferences: preferences, thumbnails: thumbnails, wall: wall)
+    runtime = SceneRuntime(preferences: preferences, thumbnails: thumbnails, wall: wall, pictures: [previewPicture])
     self.previewPicture = previewPicture
-    previewPicture?.onUpdate = { [weak self] in self?.changed() }
   }
 
-  public var onNeedsDisplay: (@MainActor () -> Void)? {
-    get { chores.onNeedsDisplay }
-    set { chores.onNeedsDisplay = newValue }
-  }
+  var title: String { "Top artists" }
 
-  /// The slots themselves, on or off (tests wait on their loads).
-  var thumbnails: ThumbnailSlots? { chores.thumbnails }
+  var status: StatusLine { runtime.status(viewModel?.status) }
 
-  public var title: String { "Top artists" }
+  func start() { fetchArtists(refresh: false) }
 
-  public var status: StatusLine { chores.status(viewModel?.status) }
-
-  public func start() { fetchArtists(refresh: false) }
-
-  public func stop() {
-    chores.stop()
+  /// The preview's details load stops with the scene.
+  func stop() {
+    runtime.stop()
     previewTask?.cancel()
-    previewPicture?.cancel()
   }
 
-  /// Awaits the load in progress, if any (tests; `--plain` / `--json` before printing).
-  public func waitForLoad() async { await chores.waitForLoad() }
-  public func waitForThumbnails() async { await chores.waitForThumbnails() }
-  /// Awaits the preview's details load, if any (tests).
-  func waitForPreview() async { await previewTask?.value }
-  /// The list's chores, and the preview pane's picture and details.
-  public var isSettled: Bool {
-    chores.isSettled && previewPicture?.pendingURL == nil && !previewDetailsPending
-  }
+  /// The runtime's work, and the preview's details.
+  var isSettled: Bool { runtime.isSettled && !previewDetailsPending }
 
   // MARK: Display logic
 
@@ -89,17 +72,17 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
 
   // MARK: Keys
 
-  public func handle(_ key: BrowserKey) -> Bool {
+  func handle(_ key: BrowserKey) -> Bool {
     if tagPicker.isOffering {
       if let index = tagPicker.pick(key, tags: preview?.tags ?? []) { openTag(at: index) }
       changed()
       return true
     }
-    if key == .character("T"), chores.shownWall == nil, let tags = preview?.tags {
+    if key == .character("T"), runtime.shownWall == nil, let tags = preview?.tags {
       if let index = tagPicker.start(tags: tags) { openTag(at: index) } else { changed() }
       return true
     }
-    if chores.handleWallKey(key, viewport: &viewport) {
+    if runtime.handleWallKey(key, viewport: &viewport) {
       fetchNextPageIfNeeded()
       return true
     }
@@ -120,7 +103,7 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
       resetsSelection = true
       interactor?.changeSort(request: .init(order: nil))
     case .toggleThumbnails:
-      chores.toggleThumbnails()
+      runtime.toggleThumbnails()
     case .refresh:
       fetchArtists(refresh: true)
     case .back:
@@ -133,11 +116,7 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
 
   // MARK: Output
 
-  public func render(width: Int, height: Int) -> [String] {
-    renderFrame(width: width, height: height).lines
-  }
-
-  public func renderFrame(width: Int, height: Int) -> SceneFrame {
+  func renderFrame(width: Int, height: Int) -> SceneFrame {
     let header = [SceneText.joined([title, viewModel?.sortLabel ?? ""]), ""]
     var pictures: [PicturePlacement] = []
     let lines = ScreenLayout.compose(
@@ -146,7 +125,7 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
         guard let viewModel, viewModel.emptyMessage == nil else {
           return [viewModel?.emptyMessage ?? "Loading…"]
         }
-        if let wall = chores.wallFrame(
+        if let wall = runtime.wallFrame(
           tiles: viewModel.rows.map { WallTile(imageURL: $0.imageURL, title: $0.name, subtitle: $0.listeners) },
           selection: viewport.selection, width: width, height: bodyHeight)
         {
@@ -171,7 +150,7 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
   }
 
   private func listFrame(_ viewModel: TopArtists.FetchArtists.ViewModel, width: Int, height: Int) -> SceneFrame {
-    let slots = chores.shownThumbnails
+    let slots = runtime.shownThumbnails
     let reserved = 9 + SceneText.widest(viewModel.rows.map(\.listeners)) + (slots.map { $0.size.columns + 1 } ?? 0)
     let nameColumns = SceneText.nameColumns(
       width: width, preferred: TopArtistsPresenter.nameColumns, reserved: reserved)
@@ -183,7 +162,7 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
 
   private var footer: String {
     if tagPicker.isOffering { return TagPicker.footer(tags: preview?.tags ?? []) }
-    return chores.shownWall == nil ? SceneText.listHint : SceneText.wallHint
+    return runtime.shownWall == nil ? SceneText.listHint : SceneText.wallHint
   }
 
   private func openTag(at index: Int) {
@@ -205,13 +184,13 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
     }
   }
 
-  public func plainLines() -> [String] {
+  func plainLines() -> [String] {
     guard let viewModel else { return [title] }
     let rows = viewModel.rows.map { "\(SceneText.padLeft($0.rank, 4)) \($0.name) — \($0.listeners)" }
     return [SceneText.joined([title, viewModel.sortLabel])] + (viewModel.emptyMessage.map { [$0] } ?? rows)
   }
 
-  public func jsonSnapshot() throws -> Data {
+  func jsonSnapshot() throws -> Data {
     exported = nil
     interactor?.exportData(request: .init())
     return try SnapshotEncoder.encode(loaded: exported)
@@ -229,16 +208,14 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
   }
 
   private func fetchNextPageIfNeeded() {
-    guard !chores.isLoading, viewModel?.hasMore == true, viewport.isNear(endWithin: Self.pagingThreshold) else {
-      return
+    guard let interactor else { return }
+    runtime.loadNextPage(hasMore: viewModel?.hasMore, near: viewport) {
+      await interactor.fetchNextPage(request: .init())
     }
-    run { interactor in await interactor.fetchNextPage(request: .init()) }
   }
 
   private func run(_ work: @escaping @MainActor (any TopArtistsBusinessLogic) async -> Void) {
     guard let interactor else { return }
-    chores.load { await work(interactor) }
+    runtime.load { await work(interactor) }
   }
-
-  private func changed() { chores.changed() }
 }

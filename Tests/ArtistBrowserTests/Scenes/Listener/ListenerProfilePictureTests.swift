@@ -19,7 +19,7 @@ import Testing
     -> (ListenerViewController, GatedThumbnailLoader)
   {
     let loader = GatedThumbnailLoader()
-    let picture = PictureBox(
+    let picture = LargePictureLoader(
       loader: loader, painter: BlockArtPicturePainter(renderer: renderer), pictureID: PictureID.listener)
     let sut = ListenerViewController(preferences: BrowserPreferences(), thumbnails: nil, profilePicture: picture)
     var viewModel = ListenerViewControllerTests.viewModel
