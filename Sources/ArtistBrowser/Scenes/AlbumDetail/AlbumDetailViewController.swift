@@ -15,7 +15,6 @@ final class AlbumDetailViewController: SceneShell, AlbumDetailDisplayLogic {
   var router: (any AlbumDetailRoutingLogic & AlbumDetailDataPassing)?
 
   private(set) var viewModel: AlbumDetail.FetchAlbum.ViewModel?
-  private var exported: AlbumDetail.ExportData.ViewModel?
   private(set) var viewport = ListViewport()
   let runtime: SceneRuntime
   /// The cover, large; nil without pictures.
@@ -40,7 +39,7 @@ final class AlbumDetailViewController: SceneShell, AlbumDetailDisplayLogic {
     changed()
   }
 
-  func displayExportedData(viewModel: AlbumDetail.ExportData.ViewModel) { exported = viewModel }
+  func displayExportedData(viewModel: AlbumDetail.ExportData.ViewModel) { runtime.exported = viewModel }
 
   func handle(_ key: BrowserKey) -> Bool {
     guard let command = ListCommand(key) else { return false }
@@ -64,11 +63,7 @@ final class AlbumDetailViewController: SceneShell, AlbumDetailDisplayLogic {
   }
 
   func renderFrame(width: Int, height: Int) -> SceneFrame {
-    guard let viewModel else {
-      return SceneFrame(
-        lines: ScreenLayout.compose(
-          header: [title], body: { _ in ["Loading…"] }, footer: ["h back"], width: width, height: height))
-    }
+    guard let viewModel else { return loadingFrame(footer: "h back", width: width, height: height) }
     guard let cover else { return SceneFrame(lines: page(viewModel, width: width, height: height, showsCover: true)) }
     let textRows = 4 + min(Self.minimumTrackRows, max(1, viewModel.tracks.count))
     return PicturePage.frame(
@@ -111,11 +106,7 @@ final class AlbumDetailViewController: SceneShell, AlbumDetailDisplayLogic {
     return lines + viewModel.tracks.map { "\(SceneText.padLeft($0.number, 4)) \($0.name) (\($0.duration))" }
   }
 
-  func jsonSnapshot() throws -> Data {
-    exported = nil
-    interactor?.exportData(request: .init())
-    return try SnapshotEncoder.encode(loaded: exported)
-  }
+  func requestExport() { interactor?.exportData(request: .init()) }
 
   private func fetchAlbum(refresh: Bool) {
     guard let interactor else { return }

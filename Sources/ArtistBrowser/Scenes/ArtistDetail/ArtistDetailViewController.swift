@@ -16,7 +16,6 @@ final class ArtistDetailViewController: SceneShell, ArtistDetailDisplayLogic {
   var router: (any ArtistDetailRoutingLogic & ArtistDetailDataPassing)?
 
   private(set) var viewModel: ArtistDetail.FetchArtist.ViewModel?
-  private var exported: ArtistDetail.ExportData.ViewModel?
   private(set) var viewport = ListViewport()
   /// `Tab`: the list shows the artist's top tracks instead of their albums.
   private(set) var showsTracks = false
@@ -58,7 +57,7 @@ final class ArtistDetailViewController: SceneShell, ArtistDetailDisplayLogic {
     changed()
   }
 
-  func displayExportedData(viewModel: ArtistDetail.ExportData.ViewModel) { exported = viewModel }
+  func displayExportedData(viewModel: ArtistDetail.ExportData.ViewModel) { runtime.exported = viewModel }
 
   /// The top track's album is known: open it; else say why the page stays. Not once the scene was left.
   func displayOpenTrack(viewModel: ArtistDetail.OpenTrack.ViewModel) {
@@ -168,14 +167,9 @@ final class ArtistDetailViewController: SceneShell, ArtistDetailDisplayLogic {
   }
 
   private func pageLines(width: Int, height: Int, list drawn: (SceneFrame, Int) -> Void) -> [String] {
-    guard let viewModel else {
-      return ScreenLayout.compose(
-        header: [title], body: { _ in ["Loading…"] }, footer: [SceneText.listHint], width: width, height: height)
-    }
+    guard let viewModel else { return loadingFrame(footer: SceneText.listHint, width: width, height: height).lines }
     if let error = viewModel.errorMessage {
-      return ScreenLayout.compose(
-        header: [viewModel.name, ""], body: { _ in [error] }, footer: ["h back · r retry"], width: width,
-        height: height)
+      return failureFrame(name: viewModel.name, error: error, width: width, height: height).lines
     }
     let header = header(viewModel, width: width)
     let slots = runtime.shownThumbnails
@@ -213,11 +207,7 @@ final class ArtistDetailViewController: SceneShell, ArtistDetailDisplayLogic {
     return lines
   }
 
-  func jsonSnapshot() throws -> Data {
-    exported = nil
-    interactor?.exportData(request: .init())
-    return try SnapshotEncoder.encode(loaded: exported)
-  }
+  func requestExport() { interactor?.exportData(request: .init()) }
 
   private func listRows(_ viewModel: ArtistDetail.FetchArtist.ViewModel, nameColumns: Int)
     -> (texts: [String], urls: [URL?])

@@ -23,7 +23,6 @@ final class ListenerViewController: SceneShell, ListenerDisplayLogic {
   private(set) var everyList: Listener.FetchEveryList.ViewModel?
   /// Set by the command line before `start()`: a printout has every list, not the one a screen shows.
   var printsEveryList = false
-  private var exported: Listener.ExportData.ViewModel?
   private(set) var viewport = ListViewport()
   let runtime: SceneRuntime
   let previewPicture: LargePictureLoader?
@@ -71,7 +70,7 @@ final class ListenerViewController: SceneShell, ListenerDisplayLogic {
 
   func displayEveryList(viewModel: Listener.FetchEveryList.ViewModel) { everyList = viewModel }
 
-  func displayExportedData(viewModel: Listener.ExportData.ViewModel) { exported = viewModel }
+  func displayExportedData(viewModel: Listener.ExportData.ViewModel) { runtime.exported = viewModel }
 
   /// The row's page is known (a track's album looked up): go there, unless the scene was left meanwhile.
   func displayOpenItem(viewModel: Listener.OpenItem.ViewModel) {
@@ -166,16 +165,9 @@ final class ListenerViewController: SceneShell, ListenerDisplayLogic {
           header: [field], body: { _ in [] }, footer: ["type a Last.fm user name · Enter open · Esc back"],
           width: width, height: height))
     }
-    guard let viewModel else {
-      return SceneFrame(
-        lines: ScreenLayout.compose(
-          header: [title], body: { _ in ["Loading…"] }, footer: [Self.footer], width: width, height: height))
-    }
+    guard let viewModel else { return loadingFrame(footer: Self.footer, width: width, height: height) }
     if let error = viewModel.errorMessage {
-      return SceneFrame(
-        lines: ScreenLayout.compose(
-          header: [viewModel.name, ""], body: { _ in [error] }, footer: ["h back · r retry"], width: width,
-          height: height))
+      return failureFrame(name: viewModel.name, error: error, width: width, height: height)
     }
     let header = PictureHeader.frame(
       [SceneText.joined([viewModel.name] + viewModel.facts), viewModel.tabs, "", viewModel.listTitle],
@@ -209,11 +201,7 @@ final class ListenerViewController: SceneShell, ListenerDisplayLogic {
       + (viewModel.listMessage.map { [$0] } ?? rows)
   }
 
-  func jsonSnapshot() throws -> Data {
-    exported = nil
-    interactor?.exportData(request: .init())
-    return try SnapshotEncoder.encode(loaded: exported)
-  }
+  func requestExport() { interactor?.exportData(request: .init()) }
 
   // MARK: Private
 

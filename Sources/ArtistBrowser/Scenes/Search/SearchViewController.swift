@@ -27,7 +27,6 @@ final class SearchViewController: SceneShell, SearchDisplayLogic {
   var query: String { prompt.text }
   private(set) var suggestions = Search.LoadSuggestions.ViewModel(suggestions: [])
   private(set) var results: Search.SearchArtists.ViewModel?
-  private var exported: Search.ExportData.ViewModel?
   private(set) var viewport = ListViewport()
   /// The search itself runs through `runtime.load`; suggestions, asked for on every key, have their own task.
   private var suggestionsTask: Task<Void, Never>?
@@ -161,13 +160,9 @@ final class SearchViewController: SceneShell, SearchDisplayLogic {
       + (results.emptyMessage.map { [$0] } ?? results.rows.map { "  \($0.name) — \($0.listeners)" })
   }
 
-  func displayExportedData(viewModel: Search.ExportData.ViewModel) { exported = viewModel }
+  func displayExportedData(viewModel: Search.ExportData.ViewModel) { runtime.exported = viewModel }
 
-  func jsonSnapshot() throws -> Data {
-    exported = nil
-    interactor?.exportData(request: .init())
-    return try SnapshotEncoder.encode(loaded: exported)
-  }
+  func requestExport() { interactor?.exportData(request: .init()) }
 
   // MARK: Keys
 

@@ -61,10 +61,4 @@ enum SnapshotEncoder {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return try encoder.encode(value)
   }
-
-  /// What a scene exported, or `NothingLoadedToExport` when it had nothing to give.
-  static func encode<Value: Encodable>(loaded value: Value?) throws -> Data {
-    guard let value else { throw NothingLoadedToExport() }
-    return try encode(value)
-  }
 }

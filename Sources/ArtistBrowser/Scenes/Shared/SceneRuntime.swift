@@ -18,6 +18,8 @@ final class SceneRuntime {
   /// Which `load` is the latest: an older one that ends later (a slow answer overtaken by a refresh) must not
   /// clear the flag while the newer one still runs.
   private var loadGeneration = 0
+  /// What the interactor last exported for `--json` (the scene's `ExportData.ViewModel`).
+  var exported: (any Encodable)?
   /// The navigation stack's hook, read at each call so it may be set after the thumbnails are wired.
   var onNeedsDisplay: (@MainActor () -> Void)?
 

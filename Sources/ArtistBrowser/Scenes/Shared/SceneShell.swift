@@ -1,3 +1,6 @@
+import FoundationEssentials
+import TerminalUI
+
 /// The scene shell: what every scene's view controller gets by conforming and owning a `SceneRuntime`, so it
 /// writes only its display logic (`display…(viewModel:)`), its keys (`handle`), its screen (`renderFrame`), its
 /// printout (`plainLines`, `jsonSnapshot`), `title`, `status` and `start`:
@@ -5,12 +8,17 @@
 ///   every thumbnail, wall tile and large picture that arrives;
 /// - `stop()`: cancels the load, the thumbnails, the wall's tiles and the large pictures when the scene is popped;
 /// - `waitForLoad()`, `waitForThumbnails()` and `isSettled`, for printouts and `--exit-after-first-frame`;
-/// - `render`: the lines of `renderFrame`.
+/// - `render`: the lines of `renderFrame`;
+/// - `jsonSnapshot()`: what `requestExport()` brought back through the scene's `displayExportedData`;
+/// - `loadingFrame` and `failureFrame`, the screens before the first answer and after a failed one.
 /// A scene with work of its own (a preview's details, suggestions while typing) overrides just that member and
 /// calls the runtime's from it.
 @MainActor
 protocol SceneShell: BrowserScene {
   var runtime: SceneRuntime { get }
+  /// Asks the interactor for what `--json` prints; the presenter hands it back to `displayExportedData`, which
+  /// keeps it in `runtime.exported`.
+  func requestExport()
 }
 
 extension SceneShell {
@@ -28,6 +36,27 @@ extension SceneShell {
   var isSettled: Bool { runtime.isSettled }
 
   func render(width: Int, height: Int) -> [String] { renderFrame(width: width, height: height).lines }
+
+  func jsonSnapshot() throws -> Data {
+    runtime.exported = nil
+    requestExport()
+    guard let exported = runtime.exported else { throw NothingLoadedToExport() }
+    return try SnapshotEncoder.encode(exported)
+  }
+
+  /// The whole screen while the first load runs.
+  func loadingFrame(footer: String, width: Int, height: Int) -> SceneFrame {
+    SceneFrame(
+      lines: ScreenLayout.compose(
+        header: [title], body: { _ in ["Loading…"] }, footer: [footer], width: width, height: height))
+  }
+
+  /// The whole screen when the load failed: the name asked for, why, and the keys that still work.
+  func failureFrame(name: String, error: String, width: Int, height: Int) -> SceneFrame {
+    SceneFrame(
+      lines: ScreenLayout.compose(
+        header: [name, ""], body: { _ in [error] }, footer: ["h back · r retry"], width: width, height: height))
+  }
 
   /// Asks the navigation stack for a redraw.
   func changed() { runtime.changed() }

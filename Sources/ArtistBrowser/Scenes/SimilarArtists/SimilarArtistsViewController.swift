@@ -14,7 +14,6 @@ final class SimilarArtistsViewController: SceneShell, SimilarArtistsDisplayLogic
   var router: (any SimilarArtistsRoutingLogic & SimilarArtistsDataPassing)?
 
   private(set) var viewModel: SimilarArtists.FetchSimilar.ViewModel?
-  private var exported: SimilarArtists.ExportData.ViewModel?
   private(set) var viewport = ListViewport()
   let runtime: SceneRuntime
 
@@ -106,13 +105,9 @@ final class SimilarArtistsViewController: SceneShell, SimilarArtistsDisplayLogic
     return [viewModel.title] + (viewModel.emptyMessage.map { [$0] } ?? rows)
   }
 
-  func displayExportedData(viewModel: SimilarArtists.ExportData.ViewModel) { exported = viewModel }
+  func displayExportedData(viewModel: SimilarArtists.ExportData.ViewModel) { runtime.exported = viewModel }
 
-  func jsonSnapshot() throws -> Data {
-    exported = nil
-    interactor?.exportData(request: .init())
-    return try SnapshotEncoder.encode(loaded: exported)
-  }
+  func requestExport() { interactor?.exportData(request: .init()) }
 
   static func rowText(_ row: SimilarArtists.FetchSimilar.ViewModel.Row) -> String {
     SceneText.padLeft(row.match, 4) + "  " + row.name

@@ -15,7 +15,6 @@ final class TagViewController: SceneShell, TagDisplayLogic {
   var router: (any TagRoutingLogic & TagDataPassing)?
 
   private(set) var viewModel: TagPage.FetchTag.ViewModel?
-  private var exported: TagPage.ExportData.ViewModel?
   private(set) var viewport = ListViewport()
   let runtime: SceneRuntime
   let previewPicture: LargePictureLoader?
@@ -45,7 +44,7 @@ final class TagViewController: SceneShell, TagDisplayLogic {
     changed()
   }
 
-  func displayExportedData(viewModel: TagPage.ExportData.ViewModel) { exported = viewModel }
+  func displayExportedData(viewModel: TagPage.ExportData.ViewModel) { runtime.exported = viewModel }
 
   func handle(_ key: BrowserKey) -> Bool {
     let canList = viewModel?.errorMessage == nil
@@ -85,16 +84,9 @@ final class TagViewController: SceneShell, TagDisplayLogic {
   }
 
   func renderFrame(width: Int, height: Int) -> SceneFrame {
-    guard let viewModel else {
-      return SceneFrame(
-        lines: ScreenLayout.compose(
-          header: [title], body: { _ in ["Loading…"] }, footer: [Self.footer], width: width, height: height))
-    }
+    guard let viewModel else { return loadingFrame(footer: Self.footer, width: width, height: height) }
     if let error = viewModel.errorMessage {
-      return SceneFrame(
-        lines: ScreenLayout.compose(
-          header: [viewModel.name, ""], body: { _ in [error] }, footer: ["h back · r retry"], width: width,
-          height: height))
+      return failureFrame(name: viewModel.name, error: error, width: width, height: height)
     }
     let header =
       [SceneText.joined([viewModel.name, viewModel.figures])]
@@ -127,11 +119,7 @@ final class TagViewController: SceneShell, TagDisplayLogic {
     return lines
   }
 
-  func jsonSnapshot() throws -> Data {
-    exported = nil
-    interactor?.exportData(request: .init())
-    return try SnapshotEncoder.encode(loaded: exported)
-  }
+  func requestExport() { interactor?.exportData(request: .init()) }
 
   private func fetchTag(refresh: Bool) {
     guard let interactor else { return }

@@ -16,7 +16,6 @@ final class TopArtistsViewController: SceneShell, TopArtistsDisplayLogic {
   var router: (any TopArtistsRoutingLogic & TopArtistsDataPassing)?
 
   private(set) var viewModel: TopArtists.FetchArtists.ViewModel?
-  private var exported: TopArtists.ExportData.ViewModel?
   private(set) var viewport = ListViewport()
   private(set) var preview: TopArtists.ShowPreview.ViewModel?
   let runtime: SceneRuntime
@@ -68,7 +67,7 @@ final class TopArtistsViewController: SceneShell, TopArtistsDisplayLogic {
     changed()
   }
 
-  func displayExportedData(viewModel: TopArtists.ExportData.ViewModel) { exported = viewModel }
+  func displayExportedData(viewModel: TopArtists.ExportData.ViewModel) { runtime.exported = viewModel }
 
   // MARK: Keys
 
@@ -190,11 +189,7 @@ final class TopArtistsViewController: SceneShell, TopArtistsDisplayLogic {
     return [SceneText.joined([title, viewModel.sortLabel])] + (viewModel.emptyMessage.map { [$0] } ?? rows)
   }
 
-  func jsonSnapshot() throws -> Data {
-    exported = nil
-    interactor?.exportData(request: .init())
-    return try SnapshotEncoder.encode(loaded: exported)
-  }
+  func requestExport() { interactor?.exportData(request: .init()) }
 
   // MARK: Private
 
