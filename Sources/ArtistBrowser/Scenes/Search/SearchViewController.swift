@@ -119,28 +119,22 @@ final class SearchViewController: SceneShell, SearchDisplayLogic {
       body: { bodyHeight in
         if self.showsResults, let results = self.results {
           if let message = results.emptyMessage { return [message] }
-          if let wall = self.runtime.wallFrame(
-            tiles: results.rows.map { WallTile(imageURL: $0.imageURL, title: $0.name, subtitle: $0.listeners) },
-            selection: self.viewport.selection, width: width, height: bodyHeight)
-          {
-            pictures = wall.picturesOffset(rows: header.count)
-            return wall.lines
-          }
           let slots = self.runtime.shownThumbnails
           let reserved = 4 + SceneText.widest(results.rows.map(\.listeners)) + (slots.map { $0.size.columns + 1 } ?? 0)
           let rows = results.rows
-          let selected = rows.indices.contains(self.viewport.selection) ? rows[self.viewport.selection] : nil
-          let body = PicturePane.list(
-            width: width, height: bodyHeight, bodyRow: header.count, picture: self.previewPicture,
-            url: selected?.imageURL, facts: selected.map { [$0.name, $0.listeners] } ?? []
-          ) { columns in
-            let nameColumns = SceneText.nameColumns(
-              width: columns, preferred: SearchPresenter.nameColumns, reserved: reserved)
-            return ListRenderer.frame(
-              texts: rows.map { SceneText.column($0.name, nameColumns) + "  " + $0.listeners },
-              imageURLs: rows.map(\.imageURL), viewport: &self.viewport, width: columns, height: bodyHeight,
-              thumbnails: slots)
-          }
+          let body = ListingBody.frame(
+            rows: rows, message: nil, runtime: self.runtime, viewport: &self.viewport, picture: self.previewPicture,
+            bodyRow: header.count, width: width, height: bodyHeight,
+            tile: { WallTile(imageURL: $0.imageURL, title: $0.name, subtitle: $0.listeners) },
+            facts: { $0.map { [$0.name, $0.listeners] } ?? [] },
+            list: { columns, viewport in
+              let nameColumns = SceneText.nameColumns(
+                width: columns, preferred: SearchPresenter.nameColumns, reserved: reserved)
+              return ListRenderer.frame(
+                texts: rows.map { SceneText.column($0.name, nameColumns) + "  " + $0.listeners },
+                imageURLs: rows.map(\.imageURL), viewport: &viewport, width: columns, height: bodyHeight,
+                thumbnails: slots)
+            })
           pictures = body.pictures
           return body.lines
         }

@@ -73,22 +73,16 @@ final class SimilarArtistsViewController: SceneShell, SimilarArtistsDisplayLogic
         guard let viewModel, viewModel.emptyMessage == nil else {
           return [viewModel?.emptyMessage ?? "Loading…"]
         }
-        if let wall = runtime.wallFrame(
-          tiles: viewModel.rows.map { WallTile(imageURL: $0.imageURL, title: $0.name, subtitle: "\($0.match) match") },
-          selection: viewport.selection, width: width, height: bodyHeight)
-        {
-          pictures = wall.picturesOffset(rows: header.count)
-          return wall.lines
-        }
-        let selected = viewModel.rows.indices.contains(viewport.selection) ? viewModel.rows[viewport.selection] : nil
-        let body = PicturePane.list(
-          width: width, height: bodyHeight, bodyRow: header.count, picture: previewPicture, url: selected?.imageURL,
-          facts: selected.map { [$0.name, "\($0.match) match"] } ?? []
-        ) { columns in
-          ListRenderer.frame(
-            texts: viewModel.rows.map(Self.rowText), imageURLs: viewModel.rows.map(\.imageURL),
-            viewport: &viewport, width: columns, height: bodyHeight, thumbnails: runtime.shownThumbnails)
-        }
+        let body = ListingBody.frame(
+          rows: viewModel.rows, message: nil, runtime: runtime, viewport: &viewport, picture: previewPicture,
+          bodyRow: header.count, width: width, height: bodyHeight,
+          tile: { WallTile(imageURL: $0.imageURL, title: $0.name, subtitle: "\($0.match) match") },
+          facts: { $0.map { [$0.name, "\($0.match) match"] } ?? [] },
+          list: { columns, viewport in
+            ListRenderer.frame(
+              texts: viewModel.rows.map(Self.rowText), imageURLs: viewModel.rows.map(\.imageURL),
+              viewport: &viewport, width: columns, height: bodyHeight, thumbnails: runtime.shownThumbnails)
+          })
         pictures = body.pictures
         return body.lines
       },

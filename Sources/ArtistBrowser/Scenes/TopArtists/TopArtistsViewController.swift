@@ -124,31 +124,28 @@ final class TopArtistsViewController: SceneShell, TopArtistsDisplayLogic {
         guard let viewModel, viewModel.emptyMessage == nil else {
           return [viewModel?.emptyMessage ?? "Loading…"]
         }
-        if let wall = runtime.wallFrame(
-          tiles: viewModel.rows.map { WallTile(imageURL: $0.imageURL, title: $0.name, subtitle: $0.listeners) },
-          selection: viewport.selection, width: width, height: bodyHeight)
-        {
-          pictures = wall.picturesOffset(rows: header.count)
-          return wall.lines
-        }
-        let selected = viewModel.rows.indices.contains(viewport.selection) ? viewModel.rows[viewport.selection] : nil
-        // The preview follows the selection while the pane is shown.
-        if width >= PicturePane.minimumWidth, previewPicture != nil, let selected, selected != previewedRow {
-          requestPreview(of: selected)
-        }
-        let body = PicturePane.list(
-          width: width, height: bodyHeight, bodyRow: header.count, picture: previewPicture, url: selected?.imageURL,
-          facts: preview?.facts ?? []
-        ) { columns in
-          listFrame(viewModel, width: columns, height: bodyHeight)
-        }
+        let selection = viewport.selection
+        let body = ListingBody.frame(
+          rows: viewModel.rows, message: nil, runtime: runtime, viewport: &viewport, picture: previewPicture,
+          bodyRow: header.count, width: width, height: bodyHeight,
+          tile: { WallTile(imageURL: $0.imageURL, title: $0.name, subtitle: $0.listeners) },
+          facts: { selected in
+            // The preview follows the selection while the pane is shown.
+            if width >= PicturePane.minimumWidth, previewPicture != nil, let selected, selected != previewedRow {
+              requestPreview(of: selected, at: selection)
+            }
+            return preview?.facts ?? []
+          },
+          list: { columns, viewport in listFrame(viewModel, viewport: &viewport, width: columns, height: bodyHeight) })
         pictures = body.pictures
         return body.lines
       }, footer: [footer], width: width, height: height)
     return SceneFrame(lines: lines, pictures: pictures)
   }
 
-  private func listFrame(_ viewModel: TopArtists.FetchArtists.ViewModel, width: Int, height: Int) -> SceneFrame {
+  private func listFrame(
+    _ viewModel: TopArtists.FetchArtists.ViewModel, viewport: inout ListViewport, width: Int, height: Int
+  ) -> SceneFrame {
     let slots = runtime.shownThumbnails
     let reserved = 9 + SceneText.widest(viewModel.rows.map(\.listeners)) + (slots.map { $0.size.columns + 1 } ?? 0)
     let nameColumns = SceneText.nameColumns(
@@ -169,11 +166,12 @@ final class TopArtistsViewController: SceneShell, TopArtistsDisplayLogic {
     router?.routeToTag()
   }
 
-  private func requestPreview(of row: TopArtists.FetchArtists.ViewModel.Row) {
+  /// `index`: the row's place in the list (the selection when it was asked for).
+  private func requestPreview(of row: TopArtists.FetchArtists.ViewModel.Row, at index: Int) {
     previewedRow = row
     previewTask?.cancel()
     guard let interactor else { return }
-    let request = TopArtists.ShowPreview.Request(index: viewport.selection)
+    let request = TopArtists.ShowPreview.Request(index: index)
     interactor.showPreview(request: request)
     previewDetailsPending = true
     previewTask = Task { [weak self] in
