@@ -50,7 +50,8 @@ protocol SceneMaking: AnyObject {
   func makeTag() -> TagViewController
 }
 
-/// The composition root: wires each scene's view controller, interactor, presenter, router and worker.
+/// The composition root: wires each scene's view controller, interactor, presenter, router and worker, in a few
+/// lines a scene, kept visible: a new scene adds its `make…()` here and to `SceneMaking`.
 @MainActor
 final class SceneFactory: SceneMaking {
   /// Set once more when the full screen knows what the terminal draws, before the first scene is made.
@@ -66,109 +67,85 @@ final class SceneFactory: SceneMaking {
 
   func makeTopArtists() -> TopArtistsViewController {
     let viewController = TopArtistsViewController(
-      preferences: preferences, thumbnails: makeThumbnails(), previewPicture: makeLargePicture(id: PictureID.preview),
-      wall: makeWall())
-    let interactor = TopArtistsInteractor(worker: TopArtistsWorker(store: services.artists))
-    let presenter = TopArtistsPresenter()
-    let router = TopArtistsRouter(factory: self, navigator: navigator)
+      runtime: makeRuntime(), previewPicture: makeLargePicture(id: PictureID.preview))
+    let interactor = TopArtistsInteractor(
+      worker: TopArtistsWorker(store: services.artists), presenter: TopArtistsPresenter(viewController: viewController))
     viewController.interactor = interactor
-    viewController.router = router
-    interactor.presenter = presenter
-    presenter.viewController = viewController
-    router.dataStore = interactor
+    viewController.router = TopArtistsRouter(factory: self, navigator: navigator, dataStore: interactor)
     return viewController
   }
 
   func makeArtistDetail() -> ArtistDetailViewController {
     let viewController = ArtistDetailViewController(
-      preferences: preferences, thumbnails: makeThumbnails(), picture: makeLargePicture(id: PictureID.artist),
-      wall: makeWall())
+      runtime: makeRuntime(), picture: makeLargePicture(id: PictureID.artist))
     let interactor = ArtistDetailInteractor(
-      worker: ArtistDetailWorker(store: services.artists, listening: services.listening))
-    let presenter = ArtistDetailPresenter()
-    let router = ArtistDetailRouter(factory: self, navigator: navigator)
+      worker: ArtistDetailWorker(store: services.artists, listening: services.listening),
+      presenter: ArtistDetailPresenter(viewController: viewController))
     viewController.interactor = interactor
-    viewController.router = router
-    interactor.presenter = presenter
-    presenter.viewController = viewController
-    router.dataStore = interactor
+    viewController.router = ArtistDetailRouter(factory: self, navigator: navigator, dataStore: interactor)
     return viewController
   }
 
+  /// The album's page has no wall; its thumbnail-sized cover (printouts) is larger than a row's.
   func makeAlbumDetail() -> AlbumDetailViewController {
     let viewController = AlbumDetailViewController(
-      preferences: preferences, thumbnails: makeThumbnails(size: ThumbnailSize(columns: 24, rows: 12)),
+      runtime: makeRuntime(thumbnailSize: ThumbnailSize(columns: 24, rows: 12), wall: false),
       cover: makeLargePicture(id: PictureID.album))
-    let interactor = AlbumDetailInteractor(worker: AlbumDetailWorker(store: services.artists))
-    let presenter = AlbumDetailPresenter()
-    let router = AlbumDetailRouter(navigator: navigator)
+    let interactor = AlbumDetailInteractor(
+      worker: AlbumDetailWorker(store: services.artists),
+      presenter: AlbumDetailPresenter(viewController: viewController))
     viewController.interactor = interactor
-    viewController.router = router
-    interactor.presenter = presenter
-    presenter.viewController = viewController
-    router.dataStore = interactor
+    viewController.router = AlbumDetailRouter(navigator: navigator, dataStore: interactor)
     return viewController
   }
 
   func makeSimilarArtists() -> SimilarArtistsViewController {
     let viewController = SimilarArtistsViewController(
-      preferences: preferences, thumbnails: makeThumbnails(), previewPicture: makeLargePicture(id: PictureID.preview),
-      wall: makeWall())
-    let interactor = SimilarArtistsInteractor(worker: SimilarArtistsWorker(store: services.artists))
-    let presenter = SimilarArtistsPresenter()
-    let router = SimilarArtistsRouter(factory: self, navigator: navigator)
+      runtime: makeRuntime(), previewPicture: makeLargePicture(id: PictureID.preview))
+    let interactor = SimilarArtistsInteractor(
+      worker: SimilarArtistsWorker(store: services.artists),
+      presenter: SimilarArtistsPresenter(viewController: viewController))
     viewController.interactor = interactor
-    viewController.router = router
-    interactor.presenter = presenter
-    presenter.viewController = viewController
-    router.dataStore = interactor
+    viewController.router = SimilarArtistsRouter(factory: self, navigator: navigator, dataStore: interactor)
     return viewController
   }
 
   func makeSearch() -> SearchViewController {
     let viewController = SearchViewController(
-      preferences: preferences, thumbnails: makeThumbnails(), previewPicture: makeLargePicture(id: PictureID.preview),
-      wall: makeWall())
+      runtime: makeRuntime(), previewPicture: makeLargePicture(id: PictureID.preview))
     let interactor = SearchInteractor(
-      worker: SearchWorker(store: services.artists, recents: services.recentSearches))
-    let presenter = SearchPresenter()
-    let router = SearchRouter(factory: self, navigator: navigator)
+      worker: SearchWorker(store: services.artists, recents: services.recentSearches),
+      presenter: SearchPresenter(viewController: viewController))
     viewController.interactor = interactor
-    viewController.router = router
-    interactor.presenter = presenter
-    presenter.viewController = viewController
-    router.dataStore = interactor
+    viewController.router = SearchRouter(factory: self, navigator: navigator, dataStore: interactor)
     return viewController
   }
 
   func makeListener() -> ListenerViewController {
     let viewController = ListenerViewController(
-      preferences: preferences, thumbnails: makeThumbnails(), previewPicture: makeLargePicture(id: PictureID.preview),
-      wall: makeWall(), profilePicture: makeLargePicture(id: PictureID.listener))
-    let interactor = ListenerInteractor(worker: ListenerWorker(store: listening))
-    let presenter = ListenerPresenter()
-    let router = ListenerRouter(factory: self, navigator: navigator)
+      runtime: makeRuntime(), previewPicture: makeLargePicture(id: PictureID.preview),
+      profilePicture: makeLargePicture(id: PictureID.listener))
+    let interactor = ListenerInteractor(
+      worker: ListenerWorker(store: listening), presenter: ListenerPresenter(viewController: viewController))
     viewController.interactor = interactor
-    viewController.router = router
-    interactor.presenter = presenter
-    presenter.viewController = viewController
-    router.dataStore = interactor
+    viewController.router = ListenerRouter(factory: self, navigator: navigator, dataStore: interactor)
     return viewController
   }
 
   func makeTag() -> TagViewController {
     let viewController = TagViewController(
-      preferences: preferences, thumbnails: makeThumbnails(), previewPicture: makeLargePicture(id: PictureID.preview),
-      wall: makeWall())
-    let interactor = TagInteractor(worker: TagWorker(store: listening))
-    let presenter = TagPresenter()
-    let router = TagRouter(factory: self, navigator: navigator)
+      runtime: makeRuntime(), previewPicture: makeLargePicture(id: PictureID.preview))
+    let interactor = TagInteractor(
+      worker: TagWorker(store: listening), presenter: TagPresenter(viewController: viewController))
     viewController.interactor = interactor
-    viewController.router = router
-    interactor.presenter = presenter
-    presenter.viewController = viewController
-    router.dataStore = interactor
+    viewController.router = TagRouter(factory: self, navigator: navigator, dataStore: interactor)
     return viewController
+  }
+
+  /// What runs under one scene: its thumbnails (of `thumbnailSize`, else the session's) and, for lists, the wall.
+  private func makeRuntime(thumbnailSize: ThumbnailSize? = nil, wall: Bool = true) -> SceneRuntime {
+    SceneRuntime(
+      preferences: preferences, thumbnails: makeThumbnails(size: thumbnailSize), wall: wall ? makeWall() : nil)
   }
 
   /// The session's listening store, or one that says the catalog has no listeners.

@@ -14,7 +14,8 @@ final class AlbumDetailRouter: AlbumDetailRoutingLogic, AlbumDetailDataPassing, 
   var dataStore: (any AlbumDetailDataStore)?
   private(set) weak var navigator: (any SceneNavigating)?
 
-  init(navigator: (any SceneNavigating)?) {
+  init(navigator: (any SceneNavigating)?, dataStore: (any AlbumDetailDataStore)? = nil) {
+    self.dataStore = dataStore
     self.navigator = navigator
   }
 }

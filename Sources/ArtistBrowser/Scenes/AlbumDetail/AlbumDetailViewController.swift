@@ -22,9 +22,9 @@ final class AlbumDetailViewController: SceneShell, AlbumDetailDisplayLogic {
   /// Track rows kept under the cover on a narrow screen.
   static let minimumTrackRows = 5
 
-  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, cover: LargePictureLoader? = nil) {
-    runtime = SceneRuntime(preferences: preferences, thumbnails: thumbnails, pictures: [cover])
-    self.cover = cover
+  init(runtime: SceneRuntime, cover: LargePictureLoader? = nil) {
+    self.runtime = runtime
+    self.cover = runtime.adopt(cover)
   }
 
   var title: String { viewModel?.title ?? router?.dataStore?.albumName ?? "Album" }

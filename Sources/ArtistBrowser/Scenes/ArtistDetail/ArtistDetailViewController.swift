@@ -30,12 +30,9 @@ final class ArtistDetailViewController: SceneShell, ArtistDetailDisplayLogic {
   /// List rows kept under the picture on a narrow screen.
   static let minimumListRows = 4
 
-  init(
-    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, picture: LargePictureLoader? = nil,
-    wall: WallView? = nil
-  ) {
-    runtime = SceneRuntime(preferences: preferences, thumbnails: thumbnails, wall: wall, pictures: [picture])
-    self.picture = picture
+  init(runtime: SceneRuntime, picture: LargePictureLoader? = nil) {
+    self.runtime = runtime
+    self.picture = runtime.adopt(picture)
   }
 
   var title: String { viewModel?.name ?? router?.dataStore?.artistName ?? "Artist" }

@@ -17,7 +17,8 @@ final class ListenerRouter: ListenerRoutingLogic, ListenerDataPassing, SceneRout
   let factory: any SceneMaking
   private(set) weak var navigator: (any SceneNavigating)?
 
-  init(factory: any SceneMaking, navigator: (any SceneNavigating)?) {
+  init(factory: any SceneMaking, navigator: (any SceneNavigating)?, dataStore: (any ListenerDataStore)? = nil) {
+    self.dataStore = dataStore
     self.factory = factory
     self.navigator = navigator
   }

@@ -36,14 +36,10 @@ final class ListenerViewController: SceneShell, ListenerDisplayLogic {
   static let footer =
     "j/k move · Enter open · Tab list · p period · s sort · h back · t thumbnails · w wall · r refresh"
 
-  init(
-    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: LargePictureLoader? = nil,
-    wall: WallView? = nil, profilePicture: LargePictureLoader? = nil
-  ) {
-    runtime = SceneRuntime(
-      preferences: preferences, thumbnails: thumbnails, wall: wall, pictures: [previewPicture, profilePicture])
-    self.previewPicture = previewPicture
-    self.profilePicture = profilePicture
+  init(runtime: SceneRuntime, previewPicture: LargePictureLoader? = nil, profilePicture: LargePictureLoader? = nil) {
+    self.runtime = runtime
+    self.previewPicture = runtime.adopt(previewPicture)
+    self.profilePicture = runtime.adopt(profilePicture)
   }
 
   var title: String { viewModel?.name ?? router?.dataStore?.userName ?? "Listener" }

@@ -12,7 +12,7 @@ final class SceneRuntime {
   /// The list as a wall of pictures; nil where the scene's list has none.
   let wall: WallView?
   /// The scene's large pictures: each redraws the scene when it arrives, stops with it and counts in `isSettled`.
-  let pictures: [LargePictureLoader]
+  private(set) var pictures: [LargePictureLoader] = []
   private(set) var isLoading = false
   private var loadTask: Task<Void, Never>?
   /// Which `load` is the latest: an older one that ends later (a slow answer overtaken by a refresh) must not
@@ -23,17 +23,21 @@ final class SceneRuntime {
   /// The navigation stack's hook, read at each call so it may be set after the thumbnails are wired.
   var onNeedsDisplay: (@MainActor () -> Void)?
 
-  init(
-    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, wall: WallView? = nil,
-    pictures: [LargePictureLoader?] = []
-  ) {
+  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, wall: WallView? = nil) {
     self.preferences = preferences
     self.thumbnails = thumbnails
     self.wall = wall
-    self.pictures = pictures.compactMap { $0 }
     thumbnails?.onUpdate = { [weak self] in self?.changed() }
     wall?.onUpdate = { [weak self] in self?.changed() }
-    for picture in self.pictures { picture.onUpdate = { [weak self] in self?.changed() } }
+  }
+
+  /// Takes on one of the scene's large pictures (nil: the session draws none) and hands it back for the scene
+  /// to draw with: it redraws the scene when it arrives, stops with it and counts in `isSettled`.
+  func adopt(_ picture: LargePictureLoader?) -> LargePictureLoader? {
+    guard let picture else { return nil }
+    picture.onUpdate = { [weak self] in self?.changed() }
+    pictures.append(picture)
+    return picture
   }
 
   /// The slots to draw with: none while thumbnails are switched off.

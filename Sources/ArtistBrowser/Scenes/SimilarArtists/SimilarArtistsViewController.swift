@@ -20,12 +20,9 @@ final class SimilarArtistsViewController: SceneShell, SimilarArtistsDisplayLogic
   /// The selected artist's picture beside the list on a wide screen; nil without pictures.
   let previewPicture: LargePictureLoader?
 
-  init(
-    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: LargePictureLoader? = nil,
-    wall: WallView? = nil
-  ) {
-    runtime = SceneRuntime(preferences: preferences, thumbnails: thumbnails, wall: wall, pictures: [previewPicture])
-    self.previewPicture = previewPicture
+  init(runtime: SceneRuntime, previewPicture: LargePictureLoader? = nil) {
+    self.runtime = runtime
+    self.previewPicture = runtime.adopt(previewPicture)
   }
 
   var title: String { viewModel?.title ?? "Similar artists" }

@@ -16,7 +16,8 @@ final class TagRouter: TagRoutingLogic, TagDataPassing, SceneRouting {
   let factory: any SceneMaking
   private(set) weak var navigator: (any SceneNavigating)?
 
-  init(factory: any SceneMaking, navigator: (any SceneNavigating)?) {
+  init(factory: any SceneMaking, navigator: (any SceneNavigating)?, dataStore: (any TagDataStore)? = nil) {
+    self.dataStore = dataStore
     self.factory = factory
     self.navigator = navigator
   }

@@ -23,12 +23,9 @@ final class TagViewController: SceneShell, TagDisplayLogic {
   static let footer =
     "j/k move · Enter open · Tab artists/albums · s sort · h back · t thumbnails · w wall · r refresh"
 
-  init(
-    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: LargePictureLoader? = nil,
-    wall: WallView? = nil
-  ) {
-    runtime = SceneRuntime(preferences: preferences, thumbnails: thumbnails, wall: wall, pictures: [previewPicture])
-    self.previewPicture = previewPicture
+  init(runtime: SceneRuntime, previewPicture: LargePictureLoader? = nil) {
+    self.runtime = runtime
+    self.previewPicture = runtime.adopt(previewPicture)
   }
 
   var title: String { viewModel?.name ?? router?.dataStore?.tagName ?? "Tag" }

@@ -30,12 +30,9 @@ final class TopArtistsViewController: SceneShell, TopArtistsDisplayLogic {
   /// `T`: one of the preview's tags.
   private var tagPicker = TagPicker()
 
-  init(
-    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: LargePictureLoader? = nil,
-    wall: WallView? = nil
-  ) {
-    runtime = SceneRuntime(preferences: preferences, thumbnails: thumbnails, wall: wall, pictures: [previewPicture])
-    self.previewPicture = previewPicture
+  init(runtime: SceneRuntime, previewPicture: LargePictureLoader? = nil) {
+    self.runtime = runtime
+    self.previewPicture = runtime.adopt(previewPicture)
   }
 
   var title: String { "Top artists" }
