@@ -67,7 +67,7 @@ final class SceneFactory: SceneMaking {
 
   func makeTopArtists() -> TopArtistsViewController {
     let viewController = TopArtistsViewController(
-      runtime: makeRuntime(), previewPicture: makeLargePicture(id: PictureID.preview))
+      runtime: makeRuntime(preview: true))
     let interactor = TopArtistsInteractor(
       worker: TopArtistsWorker(store: services.artists), presenter: TopArtistsPresenter(viewController: viewController))
     viewController.interactor = interactor
@@ -101,7 +101,7 @@ final class SceneFactory: SceneMaking {
 
   func makeSimilarArtists() -> SimilarArtistsViewController {
     let viewController = SimilarArtistsViewController(
-      runtime: makeRuntime(), previewPicture: makeLargePicture(id: PictureID.preview))
+      runtime: makeRuntime(preview: true))
     let interactor = SimilarArtistsInteractor(
       worker: SimilarArtistsWorker(store: services.artists),
       presenter: SimilarArtistsPresenter(viewController: viewController))
@@ -112,7 +112,7 @@ final class SceneFactory: SceneMaking {
 
   func makeSearch() -> SearchViewController {
     let viewController = SearchViewController(
-      runtime: makeRuntime(), previewPicture: makeLargePicture(id: PictureID.preview))
+      runtime: makeRuntime(preview: true))
     let interactor = SearchInteractor(
       worker: SearchWorker(store: services.artists, recents: services.recentSearches),
       presenter: SearchPresenter(viewController: viewController))
@@ -123,7 +123,7 @@ final class SceneFactory: SceneMaking {
 
   func makeListener() -> ListenerViewController {
     let viewController = ListenerViewController(
-      runtime: makeRuntime(), previewPicture: makeLargePicture(id: PictureID.preview),
+      runtime: makeRuntime(preview: true),
       profilePicture: makeLargePicture(id: PictureID.listener))
     let interactor = ListenerInteractor(
       worker: ListenerWorker(store: listening), presenter: ListenerPresenter(viewController: viewController))
@@ -134,7 +134,7 @@ final class SceneFactory: SceneMaking {
 
   func makeTag() -> TagViewController {
     let viewController = TagViewController(
-      runtime: makeRuntime(), previewPicture: makeLargePicture(id: PictureID.preview))
+      runtime: makeRuntime(preview: true))
     let interactor = TagInteractor(
       worker: TagWorker(store: listening), presenter: TagPresenter(viewController: viewController))
     viewController.interactor = interactor
@@ -142,10 +142,14 @@ final class SceneFactory: SceneMaking {
     return viewController
   }
 
-  /// What runs under one scene: its thumbnails (of `thumbnailSize`, else the session's) and, for lists, the wall.
-  private func makeRuntime(thumbnailSize: ThumbnailSize? = nil, wall: Bool = true) -> SceneRuntime {
+  /// What runs under one scene: its thumbnails (of `thumbnailSize`, else the session's), for lists the wall,
+  /// and for lists with a preview pane its picture.
+  private func makeRuntime(thumbnailSize: ThumbnailSize? = nil, wall: Bool = true, preview: Bool = false)
+    -> SceneRuntime
+  {
     SceneRuntime(
-      preferences: preferences, thumbnails: makeThumbnails(size: thumbnailSize), wall: wall ? makeWall() : nil)
+      preferences: preferences, thumbnails: makeThumbnails(size: thumbnailSize), wall: wall ? makeWall() : nil,
+      preview: preview ? makeLargePicture(id: PictureID.preview) : nil)
   }
 
   /// The session's listening store, or one that says the catalog has no listeners.

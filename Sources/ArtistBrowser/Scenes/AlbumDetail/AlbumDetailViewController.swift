@@ -43,10 +43,7 @@ final class AlbumDetailViewController: SceneShell, AlbumDetailDisplayLogic {
 
   func handle(_ key: BrowserKey) -> Bool {
     guard let command = ListCommand(key) else { return false }
-    if viewport.apply(command) {
-      changed()
-      return true
-    }
+    if moved(&viewport, by: command) { return true }
     switch command {
     case .back:
       router?.routeBack()

@@ -25,20 +25,17 @@ final class ListenerViewController: SceneShell, ListenerDisplayLogic {
   var printsEveryList = false
   private(set) var viewport = ListViewport()
   let runtime: SceneRuntime
-  let previewPicture: LargePictureLoader?
   /// The listener's own picture, beside the header.
   let profilePicture: LargePictureLoader?
   /// The name being typed while the scene asks for one.
   private(set) var prompt: PromptText?
   /// What the prompt starts with (`LASTFM_USER`).
   var suggestedUser = ""
-  private var resetsSelection = true
   static let footer =
     "j/k move · Enter open · Tab list · p period · s sort · h back · t thumbnails · w wall · r refresh"
 
-  init(runtime: SceneRuntime, previewPicture: LargePictureLoader? = nil, profilePicture: LargePictureLoader? = nil) {
+  init(runtime: SceneRuntime, profilePicture: LargePictureLoader? = nil) {
     self.runtime = runtime
-    self.previewPicture = runtime.adopt(previewPicture)
     self.profilePicture = runtime.adopt(profilePicture)
   }
 
@@ -59,9 +56,7 @@ final class ListenerViewController: SceneShell, ListenerDisplayLogic {
 
   func displayListener(viewModel: Listener.FetchListener.ViewModel) {
     self.viewModel = viewModel
-    viewport.setCount(viewModel.rows.count, resetSelection: resetsSelection)
-    resetsSelection = false
-    changed()
+    runtime.showList(count: viewModel.rows.count, in: &viewport)
   }
 
   func displayEveryList(viewModel: Listener.FetchEveryList.ViewModel) { everyList = viewModel }
@@ -107,7 +102,7 @@ final class ListenerViewController: SceneShell, ListenerDisplayLogic {
     case .back:
       router?.routeBack()
     case .cycleSort:
-      resetsSelection = true
+      runtime.resetsSelection = true
       interactor?.changeSort(request: .init(order: nil))
     case .toggleThumbnails:
       runtime.toggleThumbnails()
@@ -215,7 +210,7 @@ final class ListenerViewController: SceneShell, ListenerDisplayLogic {
   /// A new list or period starts at its top.
   private func run(_ work: @escaping @MainActor (any ListenerBusinessLogic) async -> Void) {
     guard let interactor else { return }
-    resetsSelection = true
+    runtime.resetsSelection = true
     runtime.load { await work(interactor) }
   }
 }

@@ -32,12 +32,8 @@ final class SearchViewController: SceneShell, SearchDisplayLogic {
   private var suggestionsTask: Task<Void, Never>?
   let runtime: SceneRuntime
 
-  /// The selected result's picture beside the results on a wide screen; nil without pictures.
-  let previewPicture: LargePictureLoader?
-
-  init(runtime: SceneRuntime, previewPicture: LargePictureLoader? = nil) {
+  init(runtime: SceneRuntime) {
     self.runtime = runtime
-    self.previewPicture = runtime.adopt(previewPicture)
   }
 
   var title: String { "Search" }

@@ -13,6 +13,11 @@ final class SceneRuntime {
   let wall: WallView?
   /// The scene's large pictures: each redraws the scene when it arrives, stops with it and counts in `isSettled`.
   private(set) var pictures: [LargePictureLoader] = []
+  /// The selected row's picture in a list's preview pane (`ListingBody`); nil where the scene has no pane or the
+  /// session draws no large pictures.
+  private(set) var preview: LargePictureLoader?
+  /// The next list shown starts at its top: set for a new list, sort, period or refresh, cleared by `showList`.
+  var resetsSelection = true
   private(set) var isLoading = false
   private var loadTask: Task<Void, Never>?
   /// Which `load` is the latest: an older one that ends later (a slow answer overtaken by a refresh) must not
@@ -23,12 +28,16 @@ final class SceneRuntime {
   /// The navigation stack's hook, read at each call so it may be set after the thumbnails are wired.
   var onNeedsDisplay: (@MainActor () -> Void)?
 
-  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, wall: WallView? = nil) {
+  init(
+    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, wall: WallView? = nil,
+    preview: LargePictureLoader? = nil
+  ) {
     self.preferences = preferences
     self.thumbnails = thumbnails
     self.wall = wall
     thumbnails?.onUpdate = { [weak self] in self?.changed() }
     wall?.onUpdate = { [weak self] in self?.changed() }
+    self.preview = adopt(preview)
   }
 
   /// Takes on one of the scene's large pictures (nil: the session draws none) and hands it back for the scene
@@ -124,6 +133,13 @@ final class SceneRuntime {
   }
 
   func changed() { onNeedsDisplay?() }
+
+  /// A list of `count` rows arrived: the selection stays where it was unless `resetsSelection` asked for the top.
+  func showList(count: Int, in viewport: inout ListViewport) {
+    viewport.setCount(count, resetSelection: resetsSelection)
+    resetsSelection = false
+    changed()
+  }
 
   /// No load running, no thumbnail and no large picture in flight.
   var isSettled: Bool {

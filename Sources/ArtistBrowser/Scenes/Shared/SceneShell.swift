@@ -58,6 +58,16 @@ extension SceneShell {
         header: [name, ""], body: { _ in [error] }, footer: ["h back · r retry"], width: width, height: height))
   }
 
+  /// The selected row's picture in the preview pane of a list.
+  var previewPicture: LargePictureLoader? { runtime.preview }
+
+  /// Applies a move (j/k, paging, top, bottom) to the list and redraws; false when `command` is no move.
+  func moved(_ viewport: inout ListViewport, by command: ListCommand) -> Bool {
+    guard viewport.apply(command) else { return false }
+    changed()
+    return true
+  }
+
   /// Asks the navigation stack for a redraw.
   func changed() { runtime.changed() }
 }

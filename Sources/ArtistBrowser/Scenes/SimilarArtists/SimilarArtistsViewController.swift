@@ -17,12 +17,8 @@ final class SimilarArtistsViewController: SceneShell, SimilarArtistsDisplayLogic
   private(set) var viewport = ListViewport()
   let runtime: SceneRuntime
 
-  /// The selected artist's picture beside the list on a wide screen; nil without pictures.
-  let previewPicture: LargePictureLoader?
-
-  init(runtime: SceneRuntime, previewPicture: LargePictureLoader? = nil) {
+  init(runtime: SceneRuntime) {
     self.runtime = runtime
-    self.previewPicture = runtime.adopt(previewPicture)
   }
 
   var title: String { viewModel?.title ?? "Similar artists" }
@@ -40,10 +36,7 @@ final class SimilarArtistsViewController: SceneShell, SimilarArtistsDisplayLogic
   func handle(_ key: BrowserKey) -> Bool {
     if runtime.handleWallKey(key, viewport: &viewport) { return true }
     guard let command = ListCommand(key) else { return false }
-    if viewport.apply(command) {
-      changed()
-      return true
-    }
+    if moved(&viewport, by: command) { return true }
     switch command {
     case .open:
       guard let rows = viewModel?.rows, !rows.isEmpty else { return true }

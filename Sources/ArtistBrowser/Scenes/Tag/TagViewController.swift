@@ -17,15 +17,12 @@ final class TagViewController: SceneShell, TagDisplayLogic {
   private(set) var viewModel: TagPage.FetchTag.ViewModel?
   private(set) var viewport = ListViewport()
   let runtime: SceneRuntime
-  let previewPicture: LargePictureLoader?
-  private var resetsSelection = true
   static let summaryLines = 3
   static let footer =
     "j/k move · Enter open · Tab artists/albums · s sort · h back · t thumbnails · w wall · r refresh"
 
-  init(runtime: SceneRuntime, previewPicture: LargePictureLoader? = nil) {
+  init(runtime: SceneRuntime) {
     self.runtime = runtime
-    self.previewPicture = runtime.adopt(previewPicture)
   }
 
   var title: String { viewModel?.name ?? router?.dataStore?.tagName ?? "Tag" }
@@ -36,9 +33,7 @@ final class TagViewController: SceneShell, TagDisplayLogic {
 
   func displayTag(viewModel: TagPage.FetchTag.ViewModel) {
     self.viewModel = viewModel
-    viewport.setCount(viewModel.rows.count, resetSelection: resetsSelection)
-    resetsSelection = false
-    changed()
+    runtime.showList(count: viewModel.rows.count, in: &viewport)
   }
 
   func displayExportedData(viewModel: TagPage.ExportData.ViewModel) { runtime.exported = viewModel }
@@ -50,7 +45,7 @@ final class TagViewController: SceneShell, TagDisplayLogic {
       return true
     }
     if key == .tab {
-      resetsSelection = true
+      runtime.resetsSelection = true
       interactor?.switchList(request: .init(list: nil))
       return true
     }
@@ -68,7 +63,7 @@ final class TagViewController: SceneShell, TagDisplayLogic {
     case .back:
       router?.routeBack()
     case .cycleSort:
-      resetsSelection = true
+      runtime.resetsSelection = true
       interactor?.changeSort(request: .init(order: nil))
     case .toggleThumbnails:
       runtime.toggleThumbnails()
@@ -120,7 +115,7 @@ final class TagViewController: SceneShell, TagDisplayLogic {
 
   private func fetchTag(refresh: Bool) {
     guard let interactor else { return }
-    resetsSelection = true
+    runtime.resetsSelection = true
     runtime.load { await interactor.fetchTag(request: .init(refresh: refresh)) }
   }
 

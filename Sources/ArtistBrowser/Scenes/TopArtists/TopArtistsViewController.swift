@@ -19,20 +19,16 @@ final class TopArtistsViewController: SceneShell, TopArtistsDisplayLogic {
   private(set) var viewport = ListViewport()
   private(set) var preview: TopArtists.ShowPreview.ViewModel?
   let runtime: SceneRuntime
-  /// The selected artist's picture in the preview pane; nil without pictures.
-  let previewPicture: LargePictureLoader?
   /// The row the preview was asked for, and the details load for it.
   private var previewedRow: TopArtists.FetchArtists.ViewModel.Row?
   private(set) var previewTask: Task<Void, Never>?
   /// The details load for `previewedRow` has not finished.
   private var previewDetailsPending = false
-  private var resetsSelection = true
   /// `T`: one of the preview's tags.
   private var tagPicker = TagPicker()
 
-  init(runtime: SceneRuntime, previewPicture: LargePictureLoader? = nil) {
+  init(runtime: SceneRuntime) {
     self.runtime = runtime
-    self.previewPicture = runtime.adopt(previewPicture)
   }
 
   var title: String { "Top artists" }
@@ -54,9 +50,7 @@ final class TopArtistsViewController: SceneShell, TopArtistsDisplayLogic {
 
   func displayArtists(viewModel: TopArtists.FetchArtists.ViewModel) {
     self.viewModel = viewModel
-    viewport.setCount(viewModel.rows.count, resetSelection: resetsSelection)
-    resetsSelection = false
-    changed()
+    runtime.showList(count: viewModel.rows.count, in: &viewport)
   }
 
   func displayPreview(viewModel: TopArtists.ShowPreview.ViewModel) {
@@ -96,7 +90,7 @@ final class TopArtistsViewController: SceneShell, TopArtistsDisplayLogic {
     case .search:
       router?.routeToSearch()
     case .cycleSort:
-      resetsSelection = true
+      runtime.resetsSelection = true
       interactor?.changeSort(request: .init(order: nil))
     case .toggleThumbnails:
       runtime.toggleThumbnails()
@@ -193,7 +187,7 @@ final class TopArtistsViewController: SceneShell, TopArtistsDisplayLogic {
   }
 
   private func fetchArtists(refresh: Bool) {
-    resetsSelection = true
+    runtime.resetsSelection = true
     run { interactor in await interactor.fetchArtists(request: .init(refresh: refresh)) }
   }
 
