@@ -43,12 +43,10 @@ final class AlbumDetailViewController: SceneShell, AlbumDetailDisplayLogic {
 
   func handle(_ key: BrowserKey) -> Bool {
     guard let command = ListCommand(key) else { return false }
-    if moved(&viewport, by: command) { return true }
+    if handleCommon(command, viewport: &viewport) { return true }
     switch command {
     case .back:
       router?.routeBack()
-    case .toggleThumbnails:
-      runtime.toggleThumbnails()
     case .refresh:
       fetchAlbum(refresh: true)
     case .open:

@@ -87,7 +87,7 @@ final class ArtistDetailViewController: SceneShell, ArtistDetailDisplayLogic {
     // The wall shows the albums: the action row above them stays in the list (and `m`).
     if viewModel?.errorMessage == nil, runtime.handleWallKey(key, viewport: &viewport, first: 1) { return true }
     guard let command = ListCommand(key) else { return false }
-    if moved(&viewport, by: command) { return true }
+    if handleCommon(command, viewport: &viewport) { return true }
     switch command {
     case .open:
       guard viewModel?.errorMessage == nil else { return true }
@@ -102,8 +102,6 @@ final class ArtistDetailViewController: SceneShell, ArtistDetailDisplayLogic {
       }
     case .back:
       router?.routeBack()
-    case .toggleThumbnails:
-      runtime.toggleThumbnails()
     case .refresh:
       fetchArtist(refresh: true)
     default:

@@ -14,7 +14,7 @@ protocol ListenerDisplayLogic: AnyObject {
 /// albums and tracks for the period `p` cycles through, loved tracks). From `PicturePane.minimumWidth` columns up
 /// the selected row's cover stands beside the list. Opened without a name (`u`), it first asks for one.
 @MainActor
-final class ListenerViewController: SceneShell, ListenerDisplayLogic {
+final class ListenerViewController: PagedScene, ListenerDisplayLogic {
   var interactor: (any ListenerBusinessLogic)?
   var router: (any ListenerRoutingLogic & ListenerDataPassing)?
 
@@ -89,9 +89,8 @@ final class ListenerViewController: SceneShell, ListenerDisplayLogic {
       break
     }
     guard let command = ListCommand(key) else { return false }
-    if viewport.apply(command) {
+    if handleCommon(command, viewport: &viewport) {
       fetchNextPageIfNeeded()
-      changed()
       return true
     }
     switch command {
@@ -104,8 +103,6 @@ final class ListenerViewController: SceneShell, ListenerDisplayLogic {
     case .cycleSort:
       runtime.resetsSelection = true
       interactor?.changeSort(request: .init(order: nil))
-    case .toggleThumbnails:
-      runtime.toggleThumbnails()
     case .refresh:
       fetch(user: nil, refresh: true)
     default:
@@ -163,18 +160,14 @@ final class ListenerViewController: SceneShell, ListenerDisplayLogic {
     let header = PictureHeader.frame(
       [SceneText.joined([viewModel.name] + viewModel.facts), viewModel.tabs, "", viewModel.listTitle],
       picture: profilePicture, url: viewModel.imageURL, width: width)
-    var pictures = header.pictures
-    let lines = ScreenLayout.compose(
-      header: header.lines,
-      body: { bodyHeight in
-        let body = ListingBody.frame(
-          rows: viewModel.rows, message: viewModel.listMessage, runtime: runtime, viewport: &viewport,
-          picture: previewPicture, bodyRow: header.lines.count, width: width, height: bodyHeight)
-        pictures += body.pictures
-        return body.lines
-      }, footer: [runtime.shownWall == nil ? Self.footer : SceneText.wallHint + " · Tab list · p period"],
-      width: width, height: height)
-    return SceneFrame(lines: lines, pictures: pictures)
+    let footer = runtime.shownWall == nil ? Self.footer : SceneText.wallHint + " · Tab list · p period"
+    var page = SceneFrame.composed(header: header.lines, footer: [footer], width: width, height: height) { bodyHeight in
+      ListingBody.frame(
+        rows: viewModel.rows, message: viewModel.listMessage, runtime: runtime, viewport: &viewport,
+        picture: previewPicture, bodyRow: header.lines.count, width: width, height: bodyHeight)
+    }
+    page.pictures = header.pictures + page.pictures
+    return page
   }
 
   func plainLines() -> [String] {
@@ -200,12 +193,9 @@ final class ListenerViewController: SceneShell, ListenerDisplayLogic {
     run { await $0.fetchListener(request: .init(user: user, refresh: refresh)) }
   }
 
-  private func fetchNextPageIfNeeded() {
-    guard let interactor else { return }
-    runtime.loadNextPage(hasMore: viewModel?.hasMore, near: viewport) {
-      await interactor.fetchNextPage(request: .init())
-    }
-  }
+  var hasMorePages: Bool { viewModel?.hasMore == true }
+
+  func fetchNextPage() async { await interactor?.fetchNextPage(request: .init()) }
 
   /// A new list or period starts at its top.
   private func run(_ work: @escaping @MainActor (any ListenerBusinessLogic) async -> Void) {

@@ -24,4 +24,22 @@ extension SceneFrame {
   }
 }
 
+extension SceneFrame {
+  /// A screen of `header`, a body and `footer` (`ScreenLayout.compose`), with the pictures the body placed (their
+  /// rows counted from the screen's top).
+  static func composed(
+    header: [String], footer: [String], width: Int, height: Int, body: (_ height: Int) -> SceneFrame
+  ) -> SceneFrame {
+    var pictures: [PicturePlacement] = []
+    let lines = ScreenLayout.compose(
+      header: header,
+      body: { bodyHeight in
+        let frame = body(bodyHeight)
+        pictures = frame.pictures
+        return frame.lines
+      }, footer: footer, width: width, height: height)
+    return SceneFrame(lines: lines, pictures: pictures)
+  }
+}
+
 extension SceneFrame: Sendable {}

@@ -61,13 +61,34 @@ extension SceneShell {
   /// The selected row's picture in the preview pane of a list.
   var previewPicture: LargePictureLoader? { runtime.preview }
 
-  /// Applies a move (j/k, paging, top, bottom) to the list and redraws; false when `command` is no move.
-  func moved(_ viewport: inout ListViewport, by command: ListCommand) -> Bool {
-    guard viewport.apply(command) else { return false }
-    changed()
+  /// The list commands every list scene treats alike: a move (j/k, paging, top, bottom), redrawn; `t`,
+  /// thumbnails on or off. False when `command` is neither.
+  func handleCommon(_ command: ListCommand, viewport: inout ListViewport) -> Bool {
+    if viewport.apply(command) {
+      changed()
+      return true
+    }
+    guard command == .toggleThumbnails else { return false }
+    runtime.toggleThumbnails()
     return true
   }
 
   /// Asks the navigation stack for a redraw.
   func changed() { runtime.changed() }
+}
+
+/// A list scene whose list arrives in pages: the next one is fetched once the cursor comes near the end.
+@MainActor
+protocol PagedScene: SceneShell {
+  var viewport: ListViewport { get }
+  /// The list loaded so far says more pages follow.
+  var hasMorePages: Bool { get }
+  /// Asks the interactor for the next page.
+  func fetchNextPage() async
+}
+
+extension PagedScene {
+  func fetchNextPageIfNeeded() {
+    runtime.loadNextPage(hasMore: hasMorePages, near: viewport) { [weak self] in await self?.fetchNextPage() }
+  }
 }

@@ -36,7 +36,7 @@ final class SimilarArtistsViewController: SceneShell, SimilarArtistsDisplayLogic
   func handle(_ key: BrowserKey) -> Bool {
     if runtime.handleWallKey(key, viewport: &viewport) { return true }
     guard let command = ListCommand(key) else { return false }
-    if moved(&viewport, by: command) { return true }
+    if handleCommon(command, viewport: &viewport) { return true }
     switch command {
     case .open:
       guard let rows = viewModel?.rows, !rows.isEmpty else { return true }
@@ -44,8 +44,6 @@ final class SimilarArtistsViewController: SceneShell, SimilarArtistsDisplayLogic
       router?.routeToArtistDetail()
     case .back:
       router?.routeBack()
-    case .toggleThumbnails:
-      runtime.toggleThumbnails()
     case .refresh:
       fetchSimilar(refresh: true)
     default:
@@ -56,31 +54,23 @@ final class SimilarArtistsViewController: SceneShell, SimilarArtistsDisplayLogic
 
   func renderFrame(width: Int, height: Int) -> SceneFrame {
     let header = [title, ""]
-    var pictures: [PicturePlacement] = []
-    let lines = ScreenLayout.compose(
-      header: header,
-      body: { bodyHeight in
-        guard let viewModel, viewModel.emptyMessage == nil else {
-          return [viewModel?.emptyMessage ?? "Loading…"]
-        }
-        let body = ListingBody.frame(
-          rows: viewModel.rows, message: nil, runtime: runtime, viewport: &viewport, picture: previewPicture,
-          bodyRow: header.count, width: width, height: bodyHeight,
-          tile: { WallTile(imageURL: $0.imageURL, title: $0.name, subtitle: "\($0.match) match") },
-          facts: { $0.map { [$0.name, "\($0.match) match"] } ?? [] },
-          list: { columns, viewport in
-            ListRenderer.frame(
-              texts: viewModel.rows.map(Self.rowText), imageURLs: viewModel.rows.map(\.imageURL),
-              viewport: &viewport, width: columns, height: bodyHeight, thumbnails: runtime.shownThumbnails)
-          })
-        pictures = body.pictures
-        return body.lines
-      },
-      footer: [
-        runtime.shownWall == nil ? "j/k move · Enter open · h back · t thumbnails · r refresh" : SceneText.wallHint
-      ],
-      width: width, height: height)
-    return SceneFrame(lines: lines, pictures: pictures)
+    let footer =
+      runtime.shownWall == nil ? "j/k move · Enter open · h back · t thumbnails · r refresh" : SceneText.wallHint
+    return SceneFrame.composed(header: header, footer: [footer], width: width, height: height) { bodyHeight in
+      guard let viewModel, viewModel.emptyMessage == nil else {
+        return SceneFrame(lines: [viewModel?.emptyMessage ?? "Loading…"])
+      }
+      return ListingBody.frame(
+        rows: viewModel.rows, message: nil, runtime: runtime, viewport: &viewport, picture: previewPicture,
+        bodyRow: header.count, width: width, height: bodyHeight,
+        tile: { WallTile(imageURL: $0.imageURL, title: $0.name, subtitle: "\($0.match) match") },
+        facts: { $0.map { [$0.name, "\($0.match) match"] } ?? [] },
+        list: { columns, viewport in
+          ListRenderer.frame(
+            texts: viewModel.rows.map(Self.rowText), imageURLs: viewModel.rows.map(\.imageURL),
+            viewport: &viewport, width: columns, height: bodyHeight, thumbnails: runtime.shownThumbnails)
+        })
+    }
   }
 
   func plainLines() -> [String] {

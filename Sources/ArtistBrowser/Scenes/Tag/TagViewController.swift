@@ -10,7 +10,7 @@ protocol TagDisplayLogic: AnyObject {
 /// A tag (genre): its summary, then its top artists or top albums (`Tab` switches). From
 /// `PicturePane.minimumWidth` columns up the selected row's picture stands beside the list.
 @MainActor
-final class TagViewController: SceneShell, TagDisplayLogic {
+final class TagViewController: PagedScene, TagDisplayLogic {
   var interactor: (any TagBusinessLogic)?
   var router: (any TagRoutingLogic & TagDataPassing)?
 
@@ -50,9 +50,8 @@ final class TagViewController: SceneShell, TagDisplayLogic {
       return true
     }
     guard let command = ListCommand(key) else { return false }
-    if viewport.apply(command) {
+    if handleCommon(command, viewport: &viewport) {
       fetchNextPageIfNeeded()
-      changed()
       return true
     }
     switch command {
@@ -65,8 +64,6 @@ final class TagViewController: SceneShell, TagDisplayLogic {
     case .cycleSort:
       runtime.resetsSelection = true
       interactor?.changeSort(request: .init(order: nil))
-    case .toggleThumbnails:
-      runtime.toggleThumbnails()
     case .refresh:
       fetchTag(refresh: true)
     default:
@@ -83,18 +80,12 @@ final class TagViewController: SceneShell, TagDisplayLogic {
     let header =
       [SceneText.joined([viewModel.name, viewModel.figures])]
       + SceneText.wrap(viewModel.summary, width: width, maxLines: Self.summaryLines) + [viewModel.tabs, ""]
-    var pictures: [PicturePlacement] = []
-    let lines = ScreenLayout.compose(
-      header: header,
-      body: { bodyHeight in
-        let body = ListingBody.frame(
-          rows: viewModel.rows, message: viewModel.listMessage, runtime: runtime, viewport: &viewport,
-          picture: previewPicture, bodyRow: header.count, width: width, height: bodyHeight)
-        pictures = body.pictures
-        return body.lines
-      }, footer: [runtime.shownWall == nil ? Self.footer : SceneText.wallHint + " · Tab artists/albums"], width: width,
-      height: height)
-    return SceneFrame(lines: lines, pictures: pictures)
+    let footer = runtime.shownWall == nil ? Self.footer : SceneText.wallHint + " · Tab artists/albums"
+    return SceneFrame.composed(header: header, footer: [footer], width: width, height: height) { bodyHeight in
+      ListingBody.frame(
+        rows: viewModel.rows, message: viewModel.listMessage, runtime: runtime, viewport: &viewport,
+        picture: previewPicture, bodyRow: header.count, width: width, height: bodyHeight)
+    }
   }
 
   func plainLines() -> [String] {
@@ -119,10 +110,7 @@ final class TagViewController: SceneShell, TagDisplayLogic {
     runtime.load { await interactor.fetchTag(request: .init(refresh: refresh)) }
   }
 
-  private func fetchNextPageIfNeeded() {
-    guard let interactor else { return }
-    runtime.loadNextPage(hasMore: viewModel?.hasMore, near: viewport) {
-      await interactor.fetchNextPage(request: .init())
-    }
-  }
+  var hasMorePages: Bool { viewModel?.hasMore == true }
+
+  func fetchNextPage() async { await interactor?.fetchNextPage(request: .init()) }
 }

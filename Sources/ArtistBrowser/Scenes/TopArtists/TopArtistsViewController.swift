@@ -11,7 +11,7 @@ protocol TopArtistsDisplayLogic: AnyObject {
 /// The chart. Loads the next page when the selection comes within `pagingThreshold` rows of the end. From
 /// `PicturePane.minimumWidth` columns up, the selected artist's picture and facts stand beside it.
 @MainActor
-final class TopArtistsViewController: SceneShell, TopArtistsDisplayLogic {
+final class TopArtistsViewController: PagedScene, TopArtistsDisplayLogic {
   var interactor: (any TopArtistsBusinessLogic)?
   var router: (any TopArtistsRoutingLogic & TopArtistsDataPassing)?
 
@@ -77,9 +77,8 @@ final class TopArtistsViewController: SceneShell, TopArtistsDisplayLogic {
       return true
     }
     guard let command = ListCommand(key) else { return false }
-    if viewport.apply(command) {
+    if handleCommon(command, viewport: &viewport) {
       fetchNextPageIfNeeded()
-      changed()
       return true
     }
     switch command {
@@ -92,8 +91,6 @@ final class TopArtistsViewController: SceneShell, TopArtistsDisplayLogic {
     case .cycleSort:
       runtime.resetsSelection = true
       interactor?.changeSort(request: .init(order: nil))
-    case .toggleThumbnails:
-      runtime.toggleThumbnails()
     case .refresh:
       fetchArtists(refresh: true)
     case .back:
@@ -108,30 +105,24 @@ final class TopArtistsViewController: SceneShell, TopArtistsDisplayLogic {
 
   func renderFrame(width: Int, height: Int) -> SceneFrame {
     let header = [SceneText.joined([title, viewModel?.sortLabel ?? ""]), ""]
-    var pictures: [PicturePlacement] = []
-    let lines = ScreenLayout.compose(
-      header: header,
-      body: { bodyHeight in
-        guard let viewModel, viewModel.emptyMessage == nil else {
-          return [viewModel?.emptyMessage ?? "Loading…"]
-        }
-        let selection = viewport.selection
-        let body = ListingBody.frame(
-          rows: viewModel.rows, message: nil, runtime: runtime, viewport: &viewport, picture: previewPicture,
-          bodyRow: header.count, width: width, height: bodyHeight,
-          tile: { WallTile(imageURL: $0.imageURL, title: $0.name, subtitle: $0.listeners) },
-          facts: { selected in
-            // The preview follows the selection while the pane is shown.
-            if width >= PicturePane.minimumWidth, previewPicture != nil, let selected, selected != previewedRow {
-              requestPreview(of: selected, at: selection)
-            }
-            return preview?.facts ?? []
-          },
-          list: { columns, viewport in listFrame(viewModel, viewport: &viewport, width: columns, height: bodyHeight) })
-        pictures = body.pictures
-        return body.lines
-      }, footer: [footer], width: width, height: height)
-    return SceneFrame(lines: lines, pictures: pictures)
+    return SceneFrame.composed(header: header, footer: [footer], width: width, height: height) { bodyHeight in
+      guard let viewModel, viewModel.emptyMessage == nil else {
+        return SceneFrame(lines: [viewModel?.emptyMessage ?? "Loading…"])
+      }
+      let selection = viewport.selection
+      return ListingBody.frame(
+        rows: viewModel.rows, message: nil, runtime: runtime, viewport: &viewport, picture: previewPicture,
+        bodyRow: header.count, width: width, height: bodyHeight,
+        tile: { WallTile(imageURL: $0.imageURL, title: $0.name, subtitle: $0.listeners) },
+        facts: { selected in
+          // The preview follows the selection while the pane is shown.
+          if width >= PicturePane.minimumWidth, previewPicture != nil, let selected, selected != previewedRow {
+            requestPreview(of: selected, at: selection)
+          }
+          return preview?.facts ?? []
+        },
+        list: { columns, viewport in listFrame(viewModel, viewport: &viewport, width: columns, height: bodyHeight) })
+    }
   }
 
   private func listFrame(
@@ -191,12 +182,9 @@ final class TopArtistsViewController: SceneShell, TopArtistsDisplayLogic {
     run { interactor in await interactor.fetchArtists(request: .init(refresh: refresh)) }
   }
 
-  private func fetchNextPageIfNeeded() {
-    guard let interactor else { return }
-    runtime.loadNextPage(hasMore: viewModel?.hasMore, near: viewport) {
-      await interactor.fetchNextPage(request: .init())
-    }
-  }
+  var hasMorePages: Bool { viewModel?.hasMore == true }
+
+  func fetchNextPage() async { await interactor?.fetchNextPage(request: .init()) }
 
   private func run(_ work: @escaping @MainActor (any TopArtistsBusinessLogic) async -> Void) {
     guard let interactor else { return }
