@@ -1,4 +1,4 @@
-import ArtistBrowser
+@_spi(Benchmarks) import ArtistBrowser
 import BlockArt
 import DemoCatalog
 import Foundation

@@ -5,15 +5,15 @@ import ToolOptions
 
 /// Runs one session on a built environment: full screen, or one scene printed as text.
 @MainActor
-public final class BrowserApp {
-  public let environment: BrowserEnvironment
+@_spi(Benchmarks) public final class BrowserApp {
+  let environment: BrowserEnvironment
   let navigation = NavigationStack()
   let preferences: BrowserPreferences
   let factory: SceneFactory
 
   /// `interactive` (and `--plain --thumbs`, which prints the drawing): lists of artists get stand-in pictures
   /// (their top album's cover), drawn for the rows shown.
-  public init(environment: BrowserEnvironment, interactive: Bool = false) {
+  @_spi(Benchmarks) public init(environment: BrowserEnvironment, interactive: Bool = false) {
     self.environment = environment
     preferences = BrowserPreferences(
       showsThumbnails: environment.options.showsThumbnails, showsWall: environment.options.showsWall)
@@ -36,7 +36,7 @@ public final class BrowserApp {
 
   /// Full screen until the user quits. The chart is always the root, so Backspace from a scene opened on the
   /// command line leads back to it.
-  public func runInteractive(terminal: Terminal = Terminal()) async throws {
+  @_spi(Benchmarks) public func runInteractive(terminal: Terminal = Terminal()) async throws {
     let session = InteractiveSession(
       terminal: terminal, navigation: navigation, catalog: environment.catalog,
       exitsWhenSettled: environment.options.exitsAfterFirstFrame)
@@ -66,7 +66,7 @@ public final class BrowserApp {
   /// Prints the requested scene to stdout (the catalog's notice and errors: one line each on stderr) and returns
   /// the exit code. Output that cannot be written is thrown, for the command to end on. `toolName` starts the
   /// stderr lines (`artist-browser`, `imgcache browse`).
-  public func runText(toolName: String = "artist-browser") async throws(OutputFailure) -> Int32 {
+  func runText(toolName: String = "artist-browser") async throws(OutputFailure) -> Int32 {
     let scene = EntrySceneBuilder.scene(for: environment.options.entry, factory: factory)
     let format: OutputMode = environment.options.output == .json ? .json : .plain
     let thumbnailColumns = format == .plain && environment.options.showsThumbnails ? 100 : nil

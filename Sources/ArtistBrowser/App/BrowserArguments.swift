@@ -15,7 +15,7 @@ import ToolOptions
 #endif
 
 /// The browser's command line, shared by `artist-browser` and `imgcache browse` (`BrowserCommand`, `BrowseCommand`).
-public struct BrowserArguments: ParsableArguments {
+struct BrowserArguments: ParsableArguments {
   @Flag(
     help: ArgumentHelp(
       "Show cover thumbnails beside list rows (t toggles them). With --plain they are block art whatever "
@@ -72,9 +72,9 @@ public struct BrowserArguments: ParsableArguments {
   @Flag(name: .customLong("exit-after-first-frame"), help: .hidden)
   var exitAfterFirstFrame = false
 
-  public init() {}
+  init() {}
 
-  public func validate() throws {
+  func validate() throws {
     _ = try options()
   }
 

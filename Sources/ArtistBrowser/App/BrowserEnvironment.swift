@@ -14,18 +14,18 @@ import ToolOptions
 /// through an `ImageManager` whose disk tier and the metadata cache live in the same cache folder. Without an API
 /// key (or with `--demo`) the demo catalog is served in-process on 127.0.0.1 and the Last.fm client is pointed at
 /// it.
-public final class BrowserEnvironment {
-  public let options: BrowserOptions
-  public let catalog: CatalogChoice
-  public let cacheDirectory: URL
-  public let colorMode: ColorMode
+@_spi(Benchmarks) public final class BrowserEnvironment {
+  let options: BrowserOptions
+  let catalog: CatalogChoice
+  let cacheDirectory: URL
+  let colorMode: ColorMode
   /// What `--graphics` / `IMGCACHE_GRAPHICS` asked for; the full screen works out the rest with the terminal.
-  public let graphics: GraphicsChoice
+  let graphics: GraphicsChoice
   /// The process environment the graphics detection reads its hints from.
-  public let variables: [String: String]
-  public let services: BrowserServices
-  public let imageManager: ImageManager
-  public let demoServer: DemoServer?
+  let variables: [String: String]
+  let services: BrowserServices
+  let imageManager: ImageManager
+  let demoServer: DemoServer?
 
   init(
     options: BrowserOptions, catalog: CatalogChoice, cacheDirectory: URL, colorMode: ColorMode,
@@ -43,7 +43,7 @@ public final class BrowserEnvironment {
     self.demoServer = demoServer
   }
 
-  public static func make(
+  @_spi(Benchmarks) public static func make(
     options: BrowserOptions, environment: [String: String], outputIsTerminal: Bool,
     logger: Logger = Logger(label: "artist-browser")
   ) async throws -> BrowserEnvironment {
@@ -134,7 +134,7 @@ public final class BrowserEnvironment {
 
   /// Stops the demo server and writes the image cache's pending bookkeeping, the two at once: each took a few
   /// milliseconds between the last frame and the end of the process.
-  public func shutdown() async {
+  func shutdown() async {
     await withDiscardingTaskGroup { group in
       if let demoServer { group.addTask { await demoServer.shutdown() } }
       try? imageManager.close()

@@ -6,7 +6,7 @@ import TerminalGraphics
 import ToolOptions
 
 /// The scene a session opens on (the chart unless the command line names something).
-public enum EntryScene: Equatable, Sendable {
+@_spi(Benchmarks) public enum EntryScene: Equatable, Sendable {
   case topArtists
   case artist(String)
   case album(artist: String, album: String)
@@ -18,7 +18,7 @@ public enum EntryScene: Equatable, Sendable {
 }
 
 /// How results leave the program.
-public enum OutputMode: Equatable, Sendable {
+enum OutputMode: Equatable, Sendable {
   /// Full screen when stdin and stdout are terminals, plain text otherwise.
   case automatic
   case plain
@@ -27,62 +27,62 @@ public enum OutputMode: Equatable, Sendable {
 
 /// What the command line asked for, independent of ArgumentParser so the wiring can be tested on its own.
 /// The API key is redacted from every description of this value.
-public struct BrowserOptions: Equatable, Sendable {
-  public var entry: EntryScene = .topArtists
-  public var output: OutputMode = .automatic
-  public var showsThumbnails = false
+@_spi(Benchmarks) public struct BrowserOptions: Equatable, Sendable {
+  @_spi(Benchmarks) public var entry: EntryScene = .topArtists
+  var output: OutputMode = .automatic
+  @_spi(Benchmarks) public var showsThumbnails = false
   /// Lists with pictures start as a wall of covers (`--wall`; `w` toggles).
-  public var showsWall = false
+  @_spi(Benchmarks) public var showsWall = false
   /// At most this many items per list (`--limit`).
-  public var limit: Int?
+  var limit: Int?
   /// Forced colour mode for block art (`--color`); nil detects it from the environment.
-  public var colorMode: ColorMode?
+  @_spi(Benchmarks) public var colorMode: ColorMode?
   /// Block symbols for block art (`--symbols`); nil (`auto`) detects them from the environment.
-  public var symbols: SymbolSet?
+  var symbols: SymbolSet?
   /// How pictures are drawn (`--graphics`); nil: `IMGCACHE_GRAPHICS`, else `auto`.
-  public var graphics: GraphicsChoice?
+  var graphics: GraphicsChoice?
   /// `--api-key`, `--api-base`, `--demo`, `--offline`, `--refresh`, as `imgcache` takes them.
-  public var lastFM = LastFMSettings()
+  @_spi(Benchmarks) public var lastFM = LastFMSettings()
   /// `--cache-dir`, the sizes, `--shared-cache`, `--ca-bundle`, as `imgcache` takes them.
-  public var cache = CacheSettings()
-  public var verbosity = 0
+  @_spi(Benchmarks) public var cache = CacheSettings()
+  var verbosity = 0
   /// `--exit-after-first-frame` (hidden, for `Benchmarks/run browser`): quit once the first screen is complete.
-  public var exitsAfterFirstFrame = false
+  var exitsAfterFirstFrame = false
 
-  public init() {}
+  @_spi(Benchmarks) public init() {}
 }
 
 extension BrowserOptions {
   /// `--api-key`, else `LASTFM_API_KEY`; blank counts as absent.
-  public func resolvedAPIKey(environment: [String: String]) -> String? {
+  func resolvedAPIKey(environment: [String: String]) -> String? {
     lastFM.resolvedAPIKey(environment: environment)
   }
 
   /// Which catalog to browse, by the rule `imgcache` follows too (see `CatalogChoice`). An API base that is not
   /// an http(s) URL is refused with a message naming where it came from.
-  public func catalogChoice(environment: [String: String]) throws(BrowserFailure) -> CatalogChoice {
+  func catalogChoice(environment: [String: String]) throws(BrowserFailure) -> CatalogChoice {
     do { return try lastFM.catalogChoice(environment: environment) } catch { throw BrowserFailure(error.description) }
   }
 
   /// The folder by the rule `imgcache` follows too (`CacheSettings`).
-  public func resolvedCacheDirectory(environment: [String: String]) -> URL {
+  func resolvedCacheDirectory(environment: [String: String]) -> URL {
     cache.cacheDirectory(environment: environment)
   }
 
   /// The image manager's settings from the cache options, as `imgcache` makes them; a bad value (or a
   /// `IMGCACHE_SHARED_CACHE` that is no http(s) address) is refused, naming where it came from.
-  public func imageConfiguration(environment: [String: String]) throws(BrowserFailure) -> ImageManager.Configuration {
+  func imageConfiguration(environment: [String: String]) throws(BrowserFailure) -> ImageManager.Configuration {
     do { return try cache.configuration(environment: environment) } catch { throw BrowserFailure(error.description) }
   }
 
   /// Full screen only when both ends are terminals and no text output was asked for.
-  public func runsInteractively(stdinIsTerminal: Bool, stdoutIsTerminal: Bool) -> Bool {
+  func runsInteractively(stdinIsTerminal: Bool, stdoutIsTerminal: Bool) -> Bool {
     output == .automatic && stdinIsTerminal && stdoutIsTerminal
   }
 
   /// `--graphics` wins, else `IMGCACHE_GRAPHICS`, else `auto`. An environment value that names nothing known is
   /// refused rather than ignored, so a typo does not silently draw something else.
-  public func resolvedGraphics(environment: [String: String]) throws(BrowserFailure) -> GraphicsChoice {
+  func resolvedGraphics(environment: [String: String]) throws(BrowserFailure) -> GraphicsChoice {
     if let graphics { return graphics }
     guard let value = environment["IMGCACHE_GRAPHICS"], !value.isEmpty else { return .auto }
     guard let named = GraphicsChoice.from(environment: environment) else {
@@ -93,19 +93,19 @@ extension BrowserOptions {
   }
 
   /// `--symbols` wins, else sextants where the terminal is known to draw them, half blocks elsewhere.
-  public func resolvedSymbols(environment: [String: String]) -> SymbolSet {
+  func resolvedSymbols(environment: [String: String]) -> SymbolSet {
     symbols ?? SymbolSet.detect(environment: environment)
   }
 
   /// `--color` wins, else what the environment promises (`NO_COLOR`, `COLORTERM`, `TERM`).
-  public func resolvedColorMode(environment: [String: String], isTerminal: Bool) -> ColorMode {
+  func resolvedColorMode(environment: [String: String], isTerminal: Bool) -> ColorMode {
     ColorMode.detect(environment: environment, isTerminal: isTerminal, forced: colorMode)
   }
 }
 
 extension BrowserOptions: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
   /// Every field but the key, which must never reach a log or an error message.
-  public var description: String {
+  @_spi(Benchmarks) public var description: String {
     "BrowserOptions(entry: \(entry), output: \(output), thumbnails: \(showsThumbnails), limit: \(String(describing: limit)), "
       + "color: \(String(describing: colorMode)), symbols: \(symbols?.rawValue ?? "auto"), graphics: \(graphics?.rawValue ?? "auto"), apiKey: \(lastFM.apiKey == nil ? "nil" : "<redacted>"), "
       + "apiBase: \(String(describing: lastFM.apiBase)), demo: \(lastFM.forcesDemo), offline: \(lastFM.offline), "
@@ -114,7 +114,7 @@ extension BrowserOptions: CustomStringConvertible, CustomDebugStringConvertible,
       + "exitsAfterFirstFrame: \(exitsAfterFirstFrame))"
   }
 
-  public var debugDescription: String { description }
+  @_spi(Benchmarks) public var debugDescription: String { description }
 
   /// Scheme, host, port and path only, like every URL this project prints.
   private var shownSharedCache: String {
@@ -122,7 +122,7 @@ extension BrowserOptions: CustomStringConvertible, CustomDebugStringConvertible,
     return URL(string: sharedCache).map(ImageManagerError.redactedURL) ?? "<not a URL>"
   }
 
-  public var customMirror: Mirror {
+  @_spi(Benchmarks) public var customMirror: Mirror {
     Mirror(self, children: ["description": description])
   }
 }

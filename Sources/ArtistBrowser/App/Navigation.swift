@@ -1,7 +1,7 @@
 import TerminalUI
 
 /// What the app loop does after a key.
-public enum NavigationOutcome: Equatable {
+enum NavigationOutcome: Equatable {
   case handled
   case quit
 }
@@ -10,22 +10,22 @@ public enum NavigationOutcome: Equatable {
 /// its own back) is handled here. The last line of the screen is the status line of the top scene, unless a
 /// router set a message, which lasts until the next key or navigation.
 @MainActor
-public final class NavigationStack: SceneNavigating {
-  public private(set) var scenes: [any BrowserScene] = []
-  public private(set) var showsHelp = false
+final class NavigationStack: SceneNavigating {
+  private(set) var scenes: [any BrowserScene] = []
+  private(set) var showsHelp = false
   /// The app redraws when this fires (data arrived, thumbnail drawn, navigation).
-  public var onNeedsDisplay: (@MainActor () -> Void)?
+  var onNeedsDisplay: (@MainActor () -> Void)?
   private var message: StatusLine?
   /// Scenes a key opens from anywhere the top scene leaves it (`u`: a listener's page).
-  public var scenesByKey: [Character: @MainActor () -> any BrowserScene] = [:]
+  var scenesByKey: [Character: @MainActor () -> any BrowserScene] = [:]
 
-  public init() {}
+  init() {}
 
-  public var top: (any BrowserScene)? { scenes.last }
+  var top: (any BrowserScene)? { scenes.last }
 
-  public var status: StatusLine { message ?? top?.status ?? StatusLine() }
+  var status: StatusLine { message ?? top?.status ?? StatusLine() }
 
-  public func push(_ scene: any BrowserScene) {
+  func push(_ scene: any BrowserScene) {
     scene.onNeedsDisplay = { [weak self] in self?.onNeedsDisplay?() }
     scenes.append(scene)
     message = nil
@@ -34,7 +34,7 @@ public final class NavigationStack: SceneNavigating {
   }
 
   /// Pops the top scene; the root stays (there must always be something on screen).
-  public func pop() {
+  func pop() {
     guard scenes.count > 1, let leaving = scenes.popLast() else { return }
     leaving.stop()
     leaving.onNeedsDisplay = nil
@@ -42,12 +42,12 @@ public final class NavigationStack: SceneNavigating {
     onNeedsDisplay?()
   }
 
-  public func setStatus(_ status: StatusLine) {
+  func setStatus(_ status: StatusLine) {
     message = status
     onNeedsDisplay?()
   }
 
-  public func handle(_ key: BrowserKey) -> NavigationOutcome {
+  func handle(_ key: BrowserKey) -> NavigationOutcome {
     message = nil
     if showsHelp {
       showsHelp = false
@@ -72,12 +72,12 @@ public final class NavigationStack: SceneNavigating {
   }
 
   /// Exactly `height` lines of `width` columns: the top scene (or help), then the status line.
-  public func render(width: Int, height: Int) -> [String] {
+  func render(width: Int, height: Int) -> [String] {
     renderFrame(width: width, height: height).lines
   }
 
   /// `render`'s lines with the top scene's pictures (none while the help is shown).
-  public func renderFrame(width: Int, height: Int) -> SceneFrame {
+  func renderFrame(width: Int, height: Int) -> SceneFrame {
     guard width > 0, height > 0 else { return SceneFrame(lines: []) }
     let bodyHeight = height - 1
     var body: SceneFrame

@@ -1,19 +1,19 @@
 import TerminalGraphics
 
 /// Everything the scenes need from outside, injected once.
-public struct BrowserServices {
-  public var artists: any ArtistsStore
+struct BrowserServices {
+  var artists: any ArtistsStore
   /// Listeners, tags and artists' top tracks; nil where the catalog has none (those pages then say so).
-  public var listening: (any ListeningStore)?
-  public var recentSearches: any RecentSearchesStore
+  var listening: (any ListeningStore)?
+  var recentSearches: any RecentSearchesStore
   /// Both nil: no thumbnails (`t` then does nothing visible).
-  public var thumbnailLoader: (any ThumbnailLoading)?
-  public var thumbnailRenderer: (any ThumbnailRendering)?
-  public var thumbnailSize: ThumbnailSize
+  var thumbnailLoader: (any ThumbnailLoading)?
+  var thumbnailRenderer: (any ThumbnailRendering)?
+  var thumbnailSize: ThumbnailSize
   /// Draws the large pictures (preview pane, covers); nil: none, and today's layouts at every width.
-  public var picturePainter: (any PicturePainting)?
+  var picturePainter: (any PicturePainting)?
 
-  public init(
+  init(
     artists: any ArtistsStore, recentSearches: any RecentSearchesStore,
     thumbnailLoader: (any ThumbnailLoading)? = nil, thumbnailRenderer: (any ThumbnailRendering)? = nil,
     thumbnailSize: ThumbnailSize = .row, picturePainter: (any PicturePainting)? = nil,
@@ -50,140 +50,114 @@ protocol SceneMaking: AnyObject {
   func makeTag() -> TagViewController
 }
 
-/// The composition root: wires each scene's view controller, interactor, presenter, router and worker.
+/// The composition root: wires each scene's view controller, interactor, presenter, router and worker, in a few
+/// lines a scene, kept visible: a new scene adds its `make…()` here and to `SceneMaking`.
 @MainActor
-public final class SceneFactory: SceneMaking {
+final class SceneFactory: SceneMaking {
   /// Set once more when the full screen knows what the terminal draws, before the first scene is made.
-  public internal(set) var services: BrowserServices
-  public let preferences: BrowserPreferences
+  var services: BrowserServices
+  let preferences: BrowserPreferences
   private weak var navigator: (any SceneNavigating)?
 
-  public init(services: BrowserServices, preferences: BrowserPreferences, navigator: any SceneNavigating) {
+  init(services: BrowserServices, preferences: BrowserPreferences, navigator: any SceneNavigating) {
     self.services = services
     self.preferences = preferences
     self.navigator = navigator
   }
 
-  public func makeTopArtists() -> TopArtistsViewController {
+  func makeTopArtists() -> TopArtistsViewController {
     let viewController = TopArtistsViewController(
-      preferences: preferences, thumbnails: makeThumbnails(), previewPicture: makePictureBox(id: PictureID.preview),
-      wall: makeWall())
-    let interactor = TopArtistsInteractor(worker: TopArtistsWorker(store: services.artists))
-    let presenter = TopArtistsPresenter()
-    let router = TopArtistsRouter(factory: self, navigator: navigator)
+      runtime: makeRuntime(preview: true))
+    let interactor = TopArtistsInteractor(
+      worker: TopArtistsWorker(store: services.artists), presenter: TopArtistsPresenter(viewController: viewController))
     viewController.interactor = interactor
-    viewController.router = router
-    interactor.presenter = presenter
-    presenter.viewController = viewController
-    router.viewController = viewController
-    router.dataStore = interactor
+    viewController.router = TopArtistsRouter(factory: self, navigator: navigator, dataStore: interactor)
     return viewController
   }
 
-  public func makeArtistDetail() -> ArtistDetailViewController {
+  func makeArtistDetail() -> ArtistDetailViewController {
     let viewController = ArtistDetailViewController(
-      preferences: preferences, thumbnails: makeThumbnails(), picture: makePictureBox(id: PictureID.artist),
-      wall: makeWall())
+      runtime: makeRuntime(), picture: makeLargePicture(id: PictureID.artist))
     let interactor = ArtistDetailInteractor(
-      worker: ArtistDetailWorker(store: services.artists, listening: services.listening))
-    let presenter = ArtistDetailPresenter()
-    let router = ArtistDetailRouter(factory: self, navigator: navigator)
+      worker: ArtistDetailWorker(store: services.artists, listening: services.listening),
+      presenter: ArtistDetailPresenter(viewController: viewController))
     viewController.interactor = interactor
-    viewController.router = router
-    interactor.presenter = presenter
-    presenter.viewController = viewController
-    router.viewController = viewController
-    router.dataStore = interactor
+    viewController.router = ArtistDetailRouter(factory: self, navigator: navigator, dataStore: interactor)
     return viewController
   }
 
-  public func makeAlbumDetail() -> AlbumDetailViewController {
+  /// The album's page has no wall; its thumbnail-sized cover (printouts) is larger than a row's.
+  func makeAlbumDetail() -> AlbumDetailViewController {
     let viewController = AlbumDetailViewController(
-      preferences: preferences, thumbnails: makeThumbnails(size: ThumbnailSize(columns: 24, rows: 12)),
-      cover: makePictureBox(id: PictureID.album))
-    let interactor = AlbumDetailInteractor(worker: AlbumDetailWorker(store: services.artists))
-    let presenter = AlbumDetailPresenter()
-    let router = AlbumDetailRouter(navigator: navigator)
+      runtime: makeRuntime(thumbnailSize: ThumbnailSize(columns: 24, rows: 12), wall: false),
+      cover: makeLargePicture(id: PictureID.album))
+    let interactor = AlbumDetailInteractor(
+      worker: AlbumDetailWorker(store: services.artists),
+      presenter: AlbumDetailPresenter(viewController: viewController))
     viewController.interactor = interactor
-    viewController.router = router
-    interactor.presenter = presenter
-    presenter.viewController = viewController
-    router.viewController = viewController
-    router.dataStore = interactor
+    viewController.router = AlbumDetailRouter(navigator: navigator, dataStore: interactor)
     return viewController
   }
 
-  public func makeSimilarArtists() -> SimilarArtistsViewController {
+  func makeSimilarArtists() -> SimilarArtistsViewController {
     let viewController = SimilarArtistsViewController(
-      preferences: preferences, thumbnails: makeThumbnails(), previewPicture: makePictureBox(id: PictureID.preview),
-      wall: makeWall())
-    let interactor = SimilarArtistsInteractor(worker: SimilarArtistsWorker(store: services.artists))
-    let presenter = SimilarArtistsPresenter()
-    let router = SimilarArtistsRouter(factory: self, navigator: navigator)
+      runtime: makeRuntime(preview: true))
+    let interactor = SimilarArtistsInteractor(
+      worker: SimilarArtistsWorker(store: services.artists),
+      presenter: SimilarArtistsPresenter(viewController: viewController))
     viewController.interactor = interactor
-    viewController.router = router
-    interactor.presenter = presenter
-    presenter.viewController = viewController
-    router.viewController = viewController
-    router.dataStore = interactor
+    viewController.router = SimilarArtistsRouter(factory: self, navigator: navigator, dataStore: interactor)
     return viewController
   }
 
-  public func makeSearch() -> SearchViewController {
+  func makeSearch() -> SearchViewController {
     let viewController = SearchViewController(
-      preferences: preferences, thumbnails: makeThumbnails(), previewPicture: makePictureBox(id: PictureID.preview),
-      wall: makeWall())
+      runtime: makeRuntime(preview: true))
     let interactor = SearchInteractor(
-      worker: SearchWorker(store: services.artists, recents: services.recentSearches))
-    let presenter = SearchPresenter()
-    let router = SearchRouter(factory: self, navigator: navigator)
+      worker: SearchWorker(store: services.artists, recents: services.recentSearches),
+      presenter: SearchPresenter(viewController: viewController))
     viewController.interactor = interactor
-    viewController.router = router
-    interactor.presenter = presenter
-    presenter.viewController = viewController
-    router.viewController = viewController
-    router.dataStore = interactor
+    viewController.router = SearchRouter(factory: self, navigator: navigator, dataStore: interactor)
     return viewController
   }
 
-  public func makeListener() -> ListenerViewController {
+  func makeListener() -> ListenerViewController {
     let viewController = ListenerViewController(
-      preferences: preferences, thumbnails: makeThumbnails(), previewPicture: makePictureBox(id: PictureID.preview),
-      wall: makeWall(), profilePicture: makePictureBox(id: PictureID.listener))
-    let interactor = ListenerInteractor(worker: ListenerWorker(store: listening))
-    let presenter = ListenerPresenter()
-    let router = ListenerRouter(factory: self, navigator: navigator)
+      runtime: makeRuntime(preview: true),
+      profilePicture: makeLargePicture(id: PictureID.listener))
+    let interactor = ListenerInteractor(
+      worker: ListenerWorker(store: listening), presenter: ListenerPresenter(viewController: viewController))
     viewController.interactor = interactor
-    viewController.router = router
-    interactor.presenter = presenter
-    presenter.viewController = viewController
-    router.viewController = viewController
-    router.dataStore = interactor
+    viewController.router = ListenerRouter(factory: self, navigator: navigator, dataStore: interactor)
     return viewController
   }
 
-  public func makeTag() -> TagViewController {
+  func makeTag() -> TagViewController {
     let viewController = TagViewController(
-      preferences: preferences, thumbnails: makeThumbnails(), previewPicture: makePictureBox(id: PictureID.preview),
-      wall: makeWall())
-    let interactor = TagInteractor(worker: TagWorker(store: listening))
-    let presenter = TagPresenter()
-    let router = TagRouter(factory: self, navigator: navigator)
+      runtime: makeRuntime(preview: true))
+    let interactor = TagInteractor(
+      worker: TagWorker(store: listening), presenter: TagPresenter(viewController: viewController))
     viewController.interactor = interactor
-    viewController.router = router
-    interactor.presenter = presenter
-    presenter.viewController = viewController
-    router.viewController = viewController
-    router.dataStore = interactor
+    viewController.router = TagRouter(factory: self, navigator: navigator, dataStore: interactor)
     return viewController
+  }
+
+  /// What runs under one scene: its thumbnails (of `thumbnailSize`, else the session's), for lists the wall,
+  /// and for lists with a preview pane its picture.
+  private func makeRuntime(thumbnailSize: ThumbnailSize? = nil, wall: Bool = true, preview: Bool = false)
+    -> SceneRuntime
+  {
+    SceneRuntime(
+      preferences: preferences, thumbnails: makeThumbnails(size: thumbnailSize), wall: wall ? makeWall() : nil,
+      preview: preview ? makeLargePicture(id: PictureID.preview) : nil)
   }
 
   /// The session's listening store, or one that says the catalog has no listeners.
   private var listening: any ListeningStore { services.listening ?? NoListeningStore() }
 
-  private func makePictureBox(id: UInt32) -> PictureBox? {
+  private func makeLargePicture(id: UInt32) -> LargePictureLoader? {
     guard let loader = services.thumbnailLoader, let painter = services.picturePainter else { return nil }
-    return PictureBox(loader: loader, painter: painter, pictureID: id)
+    return LargePictureLoader(loader: loader, painter: painter, pictureID: id)
   }
 
   /// A wall over a scene's list, its tiles painted as the thumbnails are; placeholders alone without pictures.

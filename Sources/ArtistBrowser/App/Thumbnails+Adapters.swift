@@ -5,25 +5,25 @@ import TerminalGraphics
 import TerminalUI
 
 /// Covers through the image service: memory, disk, then network, shared with everything else in the process.
-public struct ImageManagerThumbnailLoader: ThumbnailLoading {
-  public let manager: ImageManager
+struct ImageManagerThumbnailLoader: ThumbnailLoading {
+  let manager: ImageManager
 
-  public init(manager: ImageManager) {
+  init(manager: ImageManager) {
     self.manager = manager
   }
 
   /// Cancelling the calling task abandons the request. It is reported as `CancellationError`, which the
   /// thumbnail slots treat as "ask again later", not as a broken image.
-  public func thumbnail(for url: URL) async throws -> ImageBitmap {
+  func thumbnail(for url: URL) async throws -> ImageBitmap {
     try await bitmap(ImageRequest(url: url))
   }
 
   /// Scaled by the image service, which keeps the scaled picture in memory and on disk beside the original.
-  public func thumbnail(for url: URL, fitting box: PixelSize) async throws -> ImageBitmap {
+  func thumbnail(for url: URL, fitting box: PixelSize) async throws -> ImageBitmap {
     try await thumbnail(for: url, fitting: box, priority: .normal)
   }
 
-  public func thumbnail(for url: URL, fitting box: PixelSize, priority: ImageRequest.Priority) async throws
+  func thumbnail(for url: URL, fitting box: PixelSize, priority: ImageRequest.Priority) async throws
     -> ImageBitmap
   {
     let fit = ImageProcessors.Resize(width: box.width, height: box.height)
@@ -45,14 +45,14 @@ public struct ImageManagerThumbnailLoader: ThumbnailLoading {
 
 /// Block art in the session's colour mode and symbols, padded to exactly `columns × rows` cells (the renderer
 /// keeps the picture's aspect ratio, so a wide or tall cover leaves part of the slot empty).
-public struct BlockArtThumbnailRenderer: ThumbnailRendering {
-  public let renderer: BlockArtRenderer
+struct BlockArtThumbnailRenderer: ThumbnailRendering {
+  let renderer: BlockArtRenderer
 
-  public init(colorMode: ColorMode, symbols: SymbolSet = .half) {
+  init(colorMode: ColorMode, symbols: SymbolSet = .half) {
     renderer = BlockArtRenderer(colorMode: colorMode, symbols: symbols)
   }
 
-  public func render(_ bitmap: ImageBitmap, columns: Int, rows: Int) -> [String] {
+  func render(_ bitmap: ImageBitmap, columns: Int, rows: Int) -> [String] {
     guard columns > 0, rows > 0 else { return [] }
     let blank = String(repeating: " ", count: columns)
     let art = renderer.render(bitmap, columns: columns, rows: rows).prefix(rows).map { line in

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Read access to the music catalog. Implemented by the Last.fm-backed adapter (with its metadata cache)
 /// and by `InMemoryArtistsStore`. Implementations throw `StoreError` (anything else is reported as unexpected).
-public protocol ArtistsStore: Sendable {
+protocol ArtistsStore: Sendable {
   func topArtists(page: Int, limit: Int, policy: CachePolicy) async throws -> StoreResult<Page<ArtistSummary>>
   func artistDetails(name: String, policy: CachePolicy) async throws -> StoreResult<ArtistDetails>
   func topAlbums(artist: String, policy: CachePolicy) async throws -> StoreResult<[AlbumSummary]>

@@ -2,16 +2,16 @@ import FoundationEssentials
 
 /// The browser's own view of the music catalog, independent of any wire format:
 /// the store adapters (Last.fm client, demo catalog, offline cache) translate into these.
-public struct ArtistSummary: Codable, Equatable {
+struct ArtistSummary: Codable, Equatable {
   /// 1-based position in the list it came from (chart rank, search relevance).
-  public var rank: Int
-  public var name: String
-  public var mbid: String?
-  public var listeners: Int?
-  public var playCount: Int?
-  public var imageURL: URL?
+  var rank: Int
+  var name: String
+  var mbid: String?
+  var listeners: Int?
+  var playCount: Int?
+  var imageURL: URL?
 
-  public init(
+  init(
     rank: Int, name: String, mbid: String? = nil, listeners: Int? = nil, playCount: Int? = nil, imageURL: URL? = nil
   ) {
     self.rank = rank
@@ -23,16 +23,16 @@ public struct ArtistSummary: Codable, Equatable {
   }
 }
 
-public struct ArtistDetails: Codable, Equatable {
-  public var name: String
-  public var listeners: Int?
-  public var playCount: Int?
-  public var tags: [String]
+struct ArtistDetails: Codable, Equatable {
+  var name: String
+  var listeners: Int?
+  var playCount: Int?
+  var tags: [String]
   /// May contain HTML (Last.fm appends a "Read more" link); presenters strip it.
-  public var bioSummary: String
-  public var imageURL: URL?
+  var bioSummary: String
+  var imageURL: URL?
 
-  public init(
+  init(
     name: String, listeners: Int? = nil, playCount: Int? = nil, tags: [String] = [], bioSummary: String = "",
     imageURL: URL? = nil
   ) {
@@ -45,14 +45,14 @@ public struct ArtistDetails: Codable, Equatable {
   }
 }
 
-public struct AlbumSummary: Codable, Equatable {
-  public var rank: Int
-  public var name: String
-  public var artist: String
-  public var playCount: Int?
-  public var imageURL: URL?
+struct AlbumSummary: Codable, Equatable {
+  var rank: Int
+  var name: String
+  var artist: String
+  var playCount: Int?
+  var imageURL: URL?
 
-  public init(rank: Int, name: String, artist: String, playCount: Int? = nil, imageURL: URL? = nil) {
+  init(rank: Int, name: String, artist: String, playCount: Int? = nil, imageURL: URL? = nil) {
     self.rank = rank
     self.name = name
     self.artist = artist
@@ -61,28 +61,28 @@ public struct AlbumSummary: Codable, Equatable {
   }
 }
 
-public struct TrackSummary: Codable, Equatable {
-  public var number: Int
-  public var name: String
+struct TrackSummary: Codable, Equatable {
+  var number: Int
+  var name: String
   /// Seconds; nil when the catalog doesn't know (Last.fm sends 0 or nothing).
-  public var duration: Int?
+  var duration: Int?
 
-  public init(number: Int, name: String, duration: Int? = nil) {
+  init(number: Int, name: String, duration: Int? = nil) {
     self.number = number
     self.name = name
     self.duration = duration
   }
 }
 
-public struct AlbumDetails: Codable, Equatable {
-  public var name: String
-  public var artist: String
-  public var listeners: Int?
-  public var playCount: Int?
-  public var tracks: [TrackSummary]
-  public var imageURL: URL?
+struct AlbumDetails: Codable, Equatable {
+  var name: String
+  var artist: String
+  var listeners: Int?
+  var playCount: Int?
+  var tracks: [TrackSummary]
+  var imageURL: URL?
 
-  public init(
+  init(
     name: String, artist: String, listeners: Int? = nil, playCount: Int? = nil, tracks: [TrackSummary] = [],
     imageURL: URL? = nil
   ) {
@@ -95,13 +95,13 @@ public struct AlbumDetails: Codable, Equatable {
   }
 }
 
-public struct SimilarArtist: Codable, Equatable {
-  public var name: String
+struct SimilarArtist: Codable, Equatable {
+  var name: String
   /// 0...1 as Last.fm reports it.
-  public var match: Double
-  public var imageURL: URL?
+  var match: Double
+  var imageURL: URL?
 
-  public init(name: String, match: Double, imageURL: URL? = nil) {
+  init(name: String, match: Double, imageURL: URL? = nil) {
     self.name = name
     self.match = match
     self.imageURL = imageURL
@@ -109,19 +109,19 @@ public struct SimilarArtist: Codable, Equatable {
 }
 
 /// One page of a paged list (chart, search).
-public struct Page<Item> {
-  public var items: [Item]
+struct Page<Item> {
+  var items: [Item]
   /// 1-based.
-  public var number: Int
-  public var totalPages: Int
+  var number: Int
+  var totalPages: Int
 
-  public init(items: [Item], number: Int, totalPages: Int) {
+  init(items: [Item], number: Int, totalPages: Int) {
     self.items = items
     self.number = number
     self.totalPages = totalPages
   }
 
-  public var hasMore: Bool { number < totalPages }
+  var hasMore: Bool { number < totalPages }
 }
 
 extension ArtistSummary: Sendable {}

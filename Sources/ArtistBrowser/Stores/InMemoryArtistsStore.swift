@@ -3,17 +3,17 @@ import Synchronization
 
 /// A catalog held in memory: for tests and previews. Lookups by name are case-insensitive, as on Last.fm.
 /// `failure`, when set, is thrown by every call (to drive error paths); `requests` records what was asked.
-public final class InMemoryArtistsStore: ArtistsStore {
-  public struct Catalog: Sendable {
-    public var chart: [ArtistSummary] = []
-    public var details: [String: ArtistDetails] = [:]
-    public var albums: [String: [AlbumSummary]] = [:]
-    public var albumDetails: [String: AlbumDetails] = [:]
-    public var similar: [String: [SimilarArtist]] = [:]
-    public var source: DataSource = .demoCatalog
-    public var isStale = false
+final class InMemoryArtistsStore: ArtistsStore {
+  struct Catalog: Sendable {
+    var chart: [ArtistSummary] = []
+    var details: [String: ArtistDetails] = [:]
+    var albums: [String: [AlbumSummary]] = [:]
+    var albumDetails: [String: AlbumDetails] = [:]
+    var similar: [String: [SimilarArtist]] = [:]
+    var source: DataSource = .demoCatalog
+    var isStale = false
 
-    public init() {}
+    init() {}
   }
 
   private struct State {
@@ -24,37 +24,37 @@ public final class InMemoryArtistsStore: ArtistsStore {
 
   private let state: Mutex<State>
 
-  public init(catalog: Catalog = InMemoryArtistsStore.seedCatalog) {
+  init(catalog: Catalog = InMemoryArtistsStore.seedCatalog) {
     state = Mutex(State(catalog: catalog))
   }
 
   /// Thrown by every following call until set back to nil.
-  public var failure: StoreError? {
+  var failure: StoreError? {
     get { state.withLock { $0.failure } }
     set { state.withLock { $0.failure = newValue } }
   }
 
   /// One entry per call, e.g. "topArtists page=2 reload".
-  public var requests: [String] { state.withLock { $0.requests } }
+  var requests: [String] { state.withLock { $0.requests } }
 
-  public func topArtists(page: Int, limit: Int, policy: CachePolicy) async throws -> StoreResult<Page<ArtistSummary>> {
+  func topArtists(page: Int, limit: Int, policy: CachePolicy) async throws -> StoreResult<Page<ArtistSummary>> {
     let catalog = try begin("topArtists page=\(page)", policy)
     return result(catalog, paged(catalog.chart, page: page, limit: limit))
   }
 
-  public func artistDetails(name: String, policy: CachePolicy) async throws -> StoreResult<ArtistDetails> {
+  func artistDetails(name: String, policy: CachePolicy) async throws -> StoreResult<ArtistDetails> {
     let catalog = try begin("artistDetails \(name)", policy)
     guard let details = catalog.details[Self.key(name)] else { throw notFound(name, in: catalog) }
     return result(catalog, details)
   }
 
-  public func topAlbums(artist: String, policy: CachePolicy) async throws -> StoreResult<[AlbumSummary]> {
+  func topAlbums(artist: String, policy: CachePolicy) async throws -> StoreResult<[AlbumSummary]> {
     let catalog = try begin("topAlbums \(artist)", policy)
     guard let albums = catalog.albums[Self.key(artist)] else { throw notFound(artist, in: catalog) }
     return result(catalog, albums)
   }
 
-  public func albumDetails(artist: String, album: String, policy: CachePolicy) async throws
+  func albumDetails(artist: String, album: String, policy: CachePolicy) async throws
     -> StoreResult<AlbumDetails>
   {
     let catalog = try begin("albumDetails \(artist) / \(album)", policy)
@@ -64,7 +64,7 @@ public final class InMemoryArtistsStore: ArtistsStore {
     return result(catalog, details)
   }
 
-  public func similarArtists(artist: String, limit: Int, policy: CachePolicy) async throws
+  func similarArtists(artist: String, limit: Int, policy: CachePolicy) async throws
     -> StoreResult<[SimilarArtist]>
   {
     let catalog = try begin("similarArtists \(artist)", policy)
@@ -72,7 +72,7 @@ public final class InMemoryArtistsStore: ArtistsStore {
     return result(catalog, Array(similar.prefix(limit)))
   }
 
-  public func searchArtists(query: String, page: Int, limit: Int, policy: CachePolicy) async throws
+  func searchArtists(query: String, page: Int, limit: Int, policy: CachePolicy) async throws
     -> StoreResult<Page<ArtistSummary>>
   {
     let catalog = try begin("searchArtists \(query) page=\(page)", policy)

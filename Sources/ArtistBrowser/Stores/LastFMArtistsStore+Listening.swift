@@ -5,7 +5,7 @@ import LastFM
 /// keeps recent tracks for minutes and charts for longer. Artists come with Last.fm's placeholder star, which
 /// `ImageSet` drops: their rows have no picture of their own (the full screen stands in their top album's cover).
 extension LastFMArtistsStore: ListeningStore {
-  public func listenerProfile(user: String, policy: CachePolicy) async throws -> StoreResult<ListenerSummary> {
+  func listenerProfile(user: String, policy: CachePolicy) async throws -> StoreResult<ListenerSummary> {
     let result = try await answer(client.listenerProfile(user, policy: lastFMPolicy(policy)), name: user)
     return result.map { profile in
       ListenerSummary(
@@ -14,21 +14,21 @@ extension LastFMArtistsStore: ListeningStore {
     }
   }
 
-  public func recentTracks(user: String, page: Int, limit: Int, policy: CachePolicy) async throws
+  func recentTracks(user: String, page: Int, limit: Int, policy: CachePolicy) async throws
     -> StoreResult<Page<TrackPlay>>
   {
     let stream = client.recentTracks(user: user, page: page, limit: limit, policy: lastFMPolicy(policy))
     return try await answer(stream, name: user).map { pageOf($0, transform: play) }
   }
 
-  public func lovedTracks(user: String, page: Int, limit: Int, policy: CachePolicy) async throws
+  func lovedTracks(user: String, page: Int, limit: Int, policy: CachePolicy) async throws
     -> StoreResult<Page<TrackPlay>>
   {
     let stream = client.lovedTracks(user: user, page: page, limit: limit, policy: lastFMPolicy(policy))
     return try await answer(stream, name: user).map { pageOf($0, transform: play) }
   }
 
-  public func listenerTopArtists(
+  func listenerTopArtists(
     user: String, period: ListeningPeriod, page: Int, limit: Int, policy: CachePolicy
   ) async throws -> StoreResult<Page<ArtistSummary>> {
     let stream = client.listenerTopArtists(
@@ -36,7 +36,7 @@ extension LastFMArtistsStore: ListeningStore {
     return try await answer(stream, name: user).map { summaries($0, limit: limit) }
   }
 
-  public func listenerTopAlbums(
+  func listenerTopAlbums(
     user: String, period: ListeningPeriod, page: Int, limit: Int, policy: CachePolicy
   ) async throws -> StoreResult<Page<AlbumSummary>> {
     let stream = client.listenerTopAlbums(
@@ -44,7 +44,7 @@ extension LastFMArtistsStore: ListeningStore {
     return try await answer(stream, name: user).map { albums($0, limit: limit) }
   }
 
-  public func listenerTopTracks(
+  func listenerTopTracks(
     user: String, period: ListeningPeriod, page: Int, limit: Int, policy: CachePolicy
   ) async throws -> StoreResult<Page<TrackChartEntry>> {
     let stream = client.listenerTopTracks(
@@ -52,34 +52,34 @@ extension LastFMArtistsStore: ListeningStore {
     return try await answer(stream, name: user).map { tracks($0, artist: "", limit: limit) }
   }
 
-  public func tagInfo(tag: String, policy: CachePolicy) async throws -> StoreResult<TagSummary> {
+  func tagInfo(tag: String, policy: CachePolicy) async throws -> StoreResult<TagSummary> {
     try await answer(client.tagInfo(tag, policy: lastFMPolicy(policy)), name: tag).map { info in
       TagSummary(name: info.name, reach: info.reach, total: info.total, summary: info.summary ?? "")
     }
   }
 
-  public func tagTopArtists(tag: String, page: Int, limit: Int, policy: CachePolicy) async throws
+  func tagTopArtists(tag: String, page: Int, limit: Int, policy: CachePolicy) async throws
     -> StoreResult<Page<ArtistSummary>>
   {
     let stream = client.tagTopArtists(tag, page: page, limit: limit, policy: lastFMPolicy(policy))
     return try await answer(stream, name: tag).map { summaries($0, limit: limit) }
   }
 
-  public func tagTopAlbums(tag: String, page: Int, limit: Int, policy: CachePolicy) async throws
+  func tagTopAlbums(tag: String, page: Int, limit: Int, policy: CachePolicy) async throws
     -> StoreResult<Page<AlbumSummary>>
   {
     let stream = client.tagTopAlbums(tag, page: page, limit: limit, policy: lastFMPolicy(policy))
     return try await answer(stream, name: tag).map { albums($0, limit: limit) }
   }
 
-  public func artistTopTracks(artist: String, limit: Int, policy: CachePolicy) async throws
+  func artistTopTracks(artist: String, limit: Int, policy: CachePolicy) async throws
     -> StoreResult<[TrackChartEntry]>
   {
     let stream = client.topTracks(artist: artist, page: 1, limit: limit, policy: lastFMPolicy(policy))
     return try await answer(stream, name: artist).map { tracks($0, artist: artist, limit: limit).items }
   }
 
-  public func trackAlbum(artist: String, track: String, policy: CachePolicy) async throws
+  func trackAlbum(artist: String, track: String, policy: CachePolicy) async throws
     -> StoreResult<TrackAlbum?>
   {
     let stream = client.trackInfo(artist: artist, track: track, policy: lastFMPolicy(policy))

@@ -8,9 +8,9 @@ import LastFM
 ///
 /// Both modules define `Page`, `SimilarArtist` and `CachePolicy`: unqualified names here are the browser's,
 /// Last.fm's are written `LastFM.…`.
-public final class LastFMArtistsStore: ArtistsStore {
+final class LastFMArtistsStore: ArtistsStore {
   /// Last.fm's largest page of `artist.getTopAlbums`; the detail scene shares this answer for its picture.
-  public static let albumsPerArtist = 50
+  static let albumsPerArtist = 50
 
   let client: CachedLastFMClient
   private let source: DataSource
@@ -24,7 +24,7 @@ public final class LastFMArtistsStore: ArtistsStore {
   ///   - offline: answer only from the metadata cache (labelled `.offlineCache`); nothing stored is an error.
   ///   - imageSize: the picture size asked of `ImageSet` (the nearest one when missing).
   ///   - serviceName: who errors name (default: "the demo catalog" for `.demoCatalog`, else "Last.fm").
-  public init(
+  init(
     client: CachedLastFMClient, source: DataSource = .lastFM, offline: Bool = false,
     imageSize: ImageSet.Size = .large, serviceName: String? = nil
   ) {
@@ -37,13 +37,13 @@ public final class LastFMArtistsStore: ArtistsStore {
 
   // MARK: ArtistsStore
 
-  public func topArtists(page: Int, limit: Int, policy: CachePolicy) async throws -> StoreResult<Page<ArtistSummary>> {
+  func topArtists(page: Int, limit: Int, policy: CachePolicy) async throws -> StoreResult<Page<ArtistSummary>> {
     let result = try await answer(client.topArtists(page: page, limit: limit, policy: lastFMPolicy(policy)))
     return result.map { summaries($0, limit: limit) }
   }
 
   /// The artist's picture is its top album's cover: Last.fm serves only a placeholder star for artists.
-  public func artistDetails(name: String, policy: CachePolicy) async throws -> StoreResult<ArtistDetails> {
+  func artistDetails(name: String, policy: CachePolicy) async throws -> StoreResult<ArtistDetails> {
     let lastFMPolicy = lastFMPolicy(policy)
     let info = try await answer(client.artistInfo(name, policy: lastFMPolicy), name: name)
     var picture = info.value.images.url(for: imageSize)
@@ -61,7 +61,7 @@ public final class LastFMArtistsStore: ArtistsStore {
     }
   }
 
-  public func topAlbums(artist: String, policy: CachePolicy) async throws -> StoreResult<[AlbumSummary]> {
+  func topAlbums(artist: String, policy: CachePolicy) async throws -> StoreResult<[AlbumSummary]> {
     let result = try await answer(
       client.topAlbums(artist: artist, page: 1, limit: Self.albumsPerArtist, policy: lastFMPolicy(policy)),
       name: artist)
@@ -74,7 +74,7 @@ public final class LastFMArtistsStore: ArtistsStore {
     }
   }
 
-  public func albumDetails(artist: String, album: String, policy: CachePolicy) async throws
+  func albumDetails(artist: String, album: String, policy: CachePolicy) async throws
     -> StoreResult<AlbumDetails>
   {
     let result = try await answer(
@@ -90,7 +90,7 @@ public final class LastFMArtistsStore: ArtistsStore {
     }
   }
 
-  public func similarArtists(artist: String, limit: Int, policy: CachePolicy) async throws
+  func similarArtists(artist: String, limit: Int, policy: CachePolicy) async throws
     -> StoreResult<[SimilarArtist]>
   {
     let result = try await answer(
@@ -102,7 +102,7 @@ public final class LastFMArtistsStore: ArtistsStore {
     }
   }
 
-  public func searchArtists(query: String, page: Int, limit: Int, policy: CachePolicy) async throws
+  func searchArtists(query: String, page: Int, limit: Int, policy: CachePolicy) async throws
     -> StoreResult<Page<ArtistSummary>>
   {
     let result = try await answer(

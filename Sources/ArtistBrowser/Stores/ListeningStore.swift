@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Read access to listeners (`user.*`), tags (`tag.*`) and an artist's top tracks. Kept apart from `ArtistsStore`
 /// so the catalogs that have no listeners (the in-memory one, test fakes) need not pretend to. Implementations
 /// throw `StoreError`.
-public protocol ListeningStore: Sendable {
+protocol ListeningStore: Sendable {
   func listenerProfile(user: String, policy: CachePolicy) async throws -> StoreResult<ListenerSummary>
   /// The track playing now, if any, first.
   func recentTracks(user: String, page: Int, limit: Int, policy: CachePolicy) async throws
@@ -28,16 +28,16 @@ public protocol ListeningStore: Sendable {
 }
 
 /// A listener's public profile.
-public struct ListenerSummary: Codable, Equatable, Sendable {
-  public var name: String
-  public var realName: String?
+struct ListenerSummary: Codable, Equatable, Sendable {
+  var name: String
+  var realName: String?
   /// Scrobbles in all.
-  public var playCount: Int?
-  public var registered: Date?
-  public var country: String?
-  public var imageURL: URL?
+  var playCount: Int?
+  var registered: Date?
+  var country: String?
+  var imageURL: URL?
 
-  public init(
+  init(
     name: String, realName: String? = nil, playCount: Int? = nil, registered: Date? = nil, country: String? = nil,
     imageURL: URL? = nil
   ) {
@@ -51,16 +51,16 @@ public struct ListenerSummary: Codable, Equatable, Sendable {
 }
 
 /// A track a listener played (recent tracks) or loved: when, and on which album when the catalog says.
-public struct TrackPlay: Codable, Equatable, Sendable {
-  public var name: String
-  public var artist: String
-  public var album: String?
-  public var imageURL: URL?
+struct TrackPlay: Codable, Equatable, Sendable {
+  var name: String
+  var artist: String
+  var album: String?
+  var imageURL: URL?
   /// When it was played or loved; nil for the track playing now.
-  public var date: Date?
-  public var isNowPlaying: Bool
+  var date: Date?
+  var isNowPlaying: Bool
 
-  public init(
+  init(
     name: String, artist: String, album: String? = nil, imageURL: URL? = nil, date: Date? = nil,
     isNowPlaying: Bool = false
   ) {
@@ -74,14 +74,14 @@ public struct TrackPlay: Codable, Equatable, Sendable {
 }
 
 /// A track in a chart (a listener's top tracks, an artist's).
-public struct TrackChartEntry: Codable, Equatable, Sendable {
-  public var rank: Int
-  public var name: String
-  public var artist: String
-  public var playCount: Int?
-  public var listeners: Int?
+struct TrackChartEntry: Codable, Equatable, Sendable {
+  var rank: Int
+  var name: String
+  var artist: String
+  var playCount: Int?
+  var listeners: Int?
 
-  public init(rank: Int, name: String, artist: String, playCount: Int? = nil, listeners: Int? = nil) {
+  init(rank: Int, name: String, artist: String, playCount: Int? = nil, listeners: Int? = nil) {
     self.rank = rank
     self.name = name
     self.artist = artist
@@ -91,12 +91,12 @@ public struct TrackChartEntry: Codable, Equatable, Sendable {
 }
 
 /// The album a track is on, as `track.getInfo` names it.
-public struct TrackAlbum: Codable, Equatable, Sendable {
-  public var name: String
-  public var artist: String
-  public var imageURL: URL?
+struct TrackAlbum: Codable, Equatable, Sendable {
+  var name: String
+  var artist: String
+  var imageURL: URL?
 
-  public init(name: String, artist: String, imageURL: URL? = nil) {
+  init(name: String, artist: String, imageURL: URL? = nil) {
     self.name = name
     self.artist = artist
     self.imageURL = imageURL
@@ -104,16 +104,16 @@ public struct TrackAlbum: Codable, Equatable, Sendable {
 }
 
 /// A tag's description.
-public struct TagSummary: Codable, Equatable, Sendable {
-  public var name: String
+struct TagSummary: Codable, Equatable, Sendable {
+  var name: String
   /// How many people use the tag.
-  public var reach: Int?
+  var reach: Int?
   /// How often it was applied.
-  public var total: Int?
+  var total: Int?
   /// May contain HTML (a "Read more" link); presenters strip it.
-  public var summary: String
+  var summary: String
 
-  public init(name: String, reach: Int? = nil, total: Int? = nil, summary: String = "") {
+  init(name: String, reach: Int? = nil, total: Int? = nil, summary: String = "") {
     self.name = name
     self.reach = reach
     self.total = total
@@ -122,7 +122,7 @@ public struct TagSummary: Codable, Equatable, Sendable {
 }
 
 /// The periods a listener's charts cover, in the order `p` cycles through them; raw values as Last.fm names them.
-public enum ListeningPeriod: String, Codable, CaseIterable, Sendable {
+@_spi(Benchmarks) public enum ListeningPeriod: String, Codable, CaseIterable, Sendable {
   case week = "7day"
   case month = "1month"
   case quarter = "3month"
@@ -130,7 +130,7 @@ public enum ListeningPeriod: String, Codable, CaseIterable, Sendable {
   case year = "12month"
   case overall
 
-  public var label: String {
+  var label: String {
     switch self {
     case .week: "last 7 days"
     case .month: "last month"
@@ -142,7 +142,7 @@ public enum ListeningPeriod: String, Codable, CaseIterable, Sendable {
   }
 
   /// The next period, wrapping from `overall` back to a week.
-  public var next: ListeningPeriod {
+  var next: ListeningPeriod {
     let all = Self.allCases
     return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]
   }

@@ -3,7 +3,7 @@ import ImageCacheSupport
 import Synchronization
 
 /// The queries the user searched for, most recent first, offered as suggestions.
-public protocol RecentSearchesStore: Sendable {
+protocol RecentSearchesStore: Sendable {
   func recentSearches() async throws -> [String]
   /// Moves `query` to the front (case-insensitive duplicates collapse), keeping at most the store's capacity.
   func record(_ query: String) async throws
@@ -19,40 +19,40 @@ enum RecentSearchesList {
   }
 }
 
-public final class InMemoryRecentSearchesStore: RecentSearchesStore {
+final class InMemoryRecentSearchesStore: RecentSearchesStore {
   private let searches: Mutex<[String]>
   private let capacity: Int
 
-  public init(_ initial: [String] = [], capacity: Int = 10) {
+  init(_ initial: [String] = [], capacity: Int = 10) {
     self.capacity = capacity
     searches = Mutex(Array(initial.prefix(capacity)))
   }
 
-  public func recentSearches() async throws -> [String] { searches.withLock { $0 } }
+  func recentSearches() async throws -> [String] { searches.withLock { $0 } }
 
-  public func record(_ query: String) async throws {
+  func record(_ query: String) async throws {
     searches.withLock { $0 = RecentSearchesList.recording(query, into: $0, capacity: capacity) }
   }
 }
 
 /// Recent searches persisted as a JSON array of strings, so they survive restarts.
 /// A missing file reads as no searches; a corrupt one too (it is only a convenience), and is overwritten on record.
-public final class JSONFileRecentSearchesStore: RecentSearchesStore {
-  public let fileURL: URL
+final class JSONFileRecentSearchesStore: RecentSearchesStore {
+  let fileURL: URL
   private let capacity: Int
   /// Serialises read-modify-write so two records can't lose one another.
   private let fileLock = Mutex(())
 
-  public init(fileURL: URL, capacity: Int = 10) {
+  init(fileURL: URL, capacity: Int = 10) {
     self.fileURL = fileURL
     self.capacity = capacity
   }
 
-  public func recentSearches() async throws -> [String] {
+  func recentSearches() async throws -> [String] {
     fileLock.withLock { _ in load() }
   }
 
-  public func record(_ query: String) async throws {
+  func record(_ query: String) async throws {
     try fileLock.withLock { _ in
       let updated = RecentSearchesList.recording(query, into: load(), capacity: capacity)
       try FileManager.default.createDirectory(

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 extension InMemoryArtistsStore {
   /// A handful of artists with details, albums, tracks and similar artists: enough to walk every scene.
-  public static var seedCatalog: Catalog {
+  static var seedCatalog: Catalog {
     var catalog = Catalog()
     let names: [(String, Int, Int)] = [
       ("Radiohead", 7_412_345, 1_034_567_890), ("Björk", 2_345_678, 234_567_890),

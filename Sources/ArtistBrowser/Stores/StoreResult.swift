@@ -1,12 +1,12 @@
 import FoundationEssentials
 
 /// Where a result came from; shown in the status line so the user knows what they are looking at.
-public enum DataSource: String, Codable, CaseIterable {
+enum DataSource: String, Codable, CaseIterable {
   case lastFM
   case demoCatalog
   case offlineCache
 
-  public var displayName: String {
+  var displayName: String {
     switch self {
     case .lastFM: "Last.fm"
     case .demoCatalog: "demo catalog"
@@ -16,12 +16,12 @@ public enum DataSource: String, Codable, CaseIterable {
 }
 
 /// A store answer plus its provenance: `isStale` when served from a cache past its freshness.
-public struct StoreResult<Value> {
-  public var value: Value
-  public var source: DataSource
-  public var isStale: Bool
+struct StoreResult<Value> {
+  var value: Value
+  var source: DataSource
+  var isStale: Bool
 
-  public init(_ value: Value, source: DataSource, isStale: Bool = false) {
+  init(_ value: Value, source: DataSource, isStale: Bool = false) {
     self.value = value
     self.source = source
     self.isStale = isStale
@@ -29,13 +29,13 @@ public struct StoreResult<Value> {
 }
 
 /// Whether a read may be answered from the metadata cache (`r` asks for `.reload`).
-public enum CachePolicy: Equatable {
+enum CachePolicy: Equatable {
   case useCache
   case reload
 }
 
 /// The failures a store reports; every one of them ends up as a one-line message, never a crash.
-public enum StoreError: Error, Equatable {
+enum StoreError: Error, Equatable {
   case notFound(name: String, suggestions: [String])
   case invalidAPIKey
   case networkFailed(reason: String)
@@ -45,7 +45,7 @@ public enum StoreError: Error, Equatable {
   case unexpected(String)
 
   /// Maps anything thrown by a store (adapters may leak their own errors) onto the browser's vocabulary.
-  public init(_ error: any Error) {
+  init(_ error: any Error) {
     if let storeError = error as? StoreError {
       self = storeError
     } else {

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// The orders `s` cycles through.
-public enum ArtistSortOrder: String, Codable, CaseIterable {
+enum ArtistSortOrder: String, Codable, CaseIterable {
   case rank
   case name
   case listeners

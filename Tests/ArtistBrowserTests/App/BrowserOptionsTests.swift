@@ -5,7 +5,7 @@ import LastFM
 import Testing
 import ToolOptions
 
-@testable import ArtistBrowser
+@_spi(Benchmarks) @testable import ArtistBrowser
 
 /// The browser's side of the catalog rule; the rule itself is tested in ToolOptionsTests (CatalogChoiceRuleTests).
 @Suite struct BrowserCatalogChoiceTests {

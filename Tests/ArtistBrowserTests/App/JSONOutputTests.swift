@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ArtistBrowser
+@_spi(Benchmarks) @testable import ArtistBrowser
 
 /// `--json` through each scene's whole VIP cycle (interactor data → presenter → view controller → encoder), on the
 /// seed catalog: exact documents, numbers as numbers. The built tool's output is checked against docs/schemas by

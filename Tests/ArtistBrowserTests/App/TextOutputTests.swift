@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ArtistBrowser
+@_spi(Benchmarks) @testable import ArtistBrowser
 
 @Suite @MainActor struct TextOutputTests {
   func run(

@@ -1,10 +1,11 @@
-import ArtistBrowser
 import Foundation
 import ImageCache
 import LastFM
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import ArtistBrowser
 
 /// Stored answers in memory; `now` is the tests' clock, so freshness is decided by the tests.
 final class MemoryMetadataStore: MetadataStoring {

@@ -23,7 +23,8 @@ final class AlbumDetailInteractor: AlbumDetailBusinessLogic, AlbumDetailDataStor
   /// What was last presented, so it can be exported with its provenance.
   private var lastResponse: AlbumDetail.FetchAlbum.Response?
 
-  init(worker: any AlbumDetailWorking) {
+  init(worker: any AlbumDetailWorking, presenter: (any AlbumDetailPresentationLogic)? = nil) {
+    self.presenter = presenter
     self.worker = worker
   }
 

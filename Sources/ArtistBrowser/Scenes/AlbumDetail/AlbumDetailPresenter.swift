@@ -9,6 +9,11 @@ protocol AlbumDetailPresentationLogic: AnyObject {
 @MainActor
 final class AlbumDetailPresenter: AlbumDetailPresentationLogic {
   weak var viewController: (any AlbumDetailDisplayLogic)?
+
+  init(viewController: (any AlbumDetailDisplayLogic)? = nil) {
+    self.viewController = viewController
+  }
+
   static let nameColumns = 40
 
   func presentAlbum(response: AlbumDetail.FetchAlbum.Response) {

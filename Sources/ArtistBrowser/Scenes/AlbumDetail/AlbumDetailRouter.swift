@@ -10,16 +10,12 @@ protocol AlbumDetailDataPassing: AnyObject {
 
 /// The album is a leaf: the only way out is back.
 @MainActor
-final class AlbumDetailRouter: AlbumDetailRoutingLogic, AlbumDetailDataPassing {
-  weak var viewController: AlbumDetailViewController?
+final class AlbumDetailRouter: AlbumDetailRoutingLogic, AlbumDetailDataPassing, SceneRouting {
   var dataStore: (any AlbumDetailDataStore)?
-  private weak var navigator: (any SceneNavigating)?
+  private(set) weak var navigator: (any SceneNavigating)?
 
-  init(navigator: (any SceneNavigating)?) {
+  init(navigator: (any SceneNavigating)?, dataStore: (any AlbumDetailDataStore)? = nil) {
+    self.dataStore = dataStore
     self.navigator = navigator
-  }
-
-  func routeBack() {
-    navigator?.pop()
   }
 }

@@ -10,44 +10,28 @@ protocol AlbumDetailDisplayLogic: AnyObject {
 /// tracks from `PicturePane.minimumWidth` columns up, above them below that). Without large pictures (printouts)
 /// the cover sits in the header when thumbnails are on.
 @MainActor
-public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLogic {
+final class AlbumDetailViewController: SceneShell, AlbumDetailDisplayLogic {
   var interactor: (any AlbumDetailBusinessLogic)?
   var router: (any AlbumDetailRoutingLogic & AlbumDetailDataPassing)?
 
   private(set) var viewModel: AlbumDetail.FetchAlbum.ViewModel?
-  private var exported: AlbumDetail.ExportData.ViewModel?
   private(set) var viewport = ListViewport()
-  private let chores: SceneChores
+  let runtime: SceneRuntime
   /// The cover, large; nil without pictures.
-  let cover: PictureBox?
+  let cover: LargePictureLoader?
   /// Track rows kept under the cover on a narrow screen.
   static let minimumTrackRows = 5
 
-  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, cover: PictureBox? = nil) {
-    chores = SceneChores(preferences: preferences, thumbnails: thumbnails)
-    self.cover = cover
-    cover?.onUpdate = { [weak self] in self?.changed() }
+  init(runtime: SceneRuntime, cover: LargePictureLoader? = nil) {
+    self.runtime = runtime
+    self.cover = runtime.adopt(cover)
   }
 
-  public var onNeedsDisplay: (@MainActor () -> Void)? {
-    get { chores.onNeedsDisplay }
-    set { chores.onNeedsDisplay = newValue }
-  }
+  var title: String { viewModel?.title ?? router?.dataStore?.albumName ?? "Album" }
 
-  public var title: String { viewModel?.title ?? router?.dataStore?.albumName ?? "Album" }
+  var status: StatusLine { runtime.status(viewModel?.status) }
 
-  public var status: StatusLine { chores.status(viewModel?.status) }
-
-  public func start() { fetchAlbum(refresh: false) }
-
-  public func stop() {
-    chores.stop()
-    cover?.cancel()
-  }
-
-  public func waitForLoad() async { await chores.waitForLoad() }
-  public func waitForThumbnails() async { await chores.waitForThumbnails() }
-  public var isSettled: Bool { chores.isSettled && cover?.pendingURL == nil }
+  func start() { fetchAlbum(refresh: false) }
 
   func displayAlbum(viewModel: AlbumDetail.FetchAlbum.ViewModel) {
     self.viewModel = viewModel
@@ -55,19 +39,14 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
     changed()
   }
 
-  func displayExportedData(viewModel: AlbumDetail.ExportData.ViewModel) { exported = viewModel }
+  func displayExportedData(viewModel: AlbumDetail.ExportData.ViewModel) { runtime.exported = viewModel }
 
-  public func handle(_ key: BrowserKey) -> Bool {
+  func handle(_ key: BrowserKey) -> Bool {
     guard let command = ListCommand(key) else { return false }
-    if viewport.apply(command) {
-      changed()
-      return true
-    }
+    if handleCommon(command, viewport: &viewport) { return true }
     switch command {
     case .back:
       router?.routeBack()
-    case .toggleThumbnails:
-      chores.toggleThumbnails()
     case .refresh:
       fetchAlbum(refresh: true)
     case .open:
@@ -78,16 +57,8 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
     return true
   }
 
-  public func render(width: Int, height: Int) -> [String] {
-    renderFrame(width: width, height: height).lines
-  }
-
-  public func renderFrame(width: Int, height: Int) -> SceneFrame {
-    guard let viewModel else {
-      return SceneFrame(
-        lines: ScreenLayout.compose(
-          header: [title], body: { _ in ["Loading…"] }, footer: ["h back"], width: width, height: height))
-    }
+  func renderFrame(width: Int, height: Int) -> SceneFrame {
+    guard let viewModel else { return loadingFrame(footer: "h back", width: width, height: height) }
     guard let cover else { return SceneFrame(lines: page(viewModel, width: width, height: height, showsCover: true)) }
     let textRows = 4 + min(Self.minimumTrackRows, max(1, viewModel.tracks.count))
     return PicturePage.frame(
@@ -102,7 +73,7 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
     -> [String]
   {
     var header = ["\(viewModel.title) — \(viewModel.artist)", viewModel.summary]
-    if showsCover, let thumbnails = chores.shownThumbnails {
+    if showsCover, let thumbnails = runtime.shownThumbnails {
       thumbnails.request(viewModel.imageURL.map { [$0] } ?? [])
       header += thumbnails.lines(for: viewModel.imageURL)
     }
@@ -122,7 +93,7 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
       }, footer: [footer], width: width, height: height)
   }
 
-  public func plainLines() -> [String] {
+  func plainLines() -> [String] {
     guard let viewModel else { return [title] }
     var lines = ["\(viewModel.title) — \(viewModel.artist)"]
     if let error = viewModel.errorMessage { return lines + [error] }
@@ -130,16 +101,10 @@ public final class AlbumDetailViewController: BrowserScene, AlbumDetailDisplayLo
     return lines + viewModel.tracks.map { "\(SceneText.padLeft($0.number, 4)) \($0.name) (\($0.duration))" }
   }
 
-  public func jsonSnapshot() throws -> Data {
-    exported = nil
-    interactor?.exportData(request: .init())
-    return try SnapshotEncoder.encode(loaded: exported)
-  }
+  func requestExport() { interactor?.exportData(request: .init()) }
 
   private func fetchAlbum(refresh: Bool) {
     guard let interactor else { return }
-    chores.load { await interactor.fetchAlbum(request: .init(refresh: refresh)) }
+    runtime.load { await interactor.fetchAlbum(request: .init(refresh: refresh)) }
   }
-
-  private func changed() { chores.changed() }
 }

@@ -31,7 +31,8 @@ final class ArtistDetailInteractor: ArtistDetailBusinessLogic, ArtistDetailDataS
   /// What was last presented, so it can be exported with its provenance.
   private var lastResponse: ArtistDetail.FetchArtist.Response?
 
-  init(worker: any ArtistDetailWorking) {
+  init(worker: any ArtistDetailWorking, presenter: (any ArtistDetailPresentationLogic)? = nil) {
+    self.presenter = presenter
     self.worker = worker
   }
 

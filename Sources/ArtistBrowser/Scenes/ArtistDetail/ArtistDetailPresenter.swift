@@ -10,6 +10,11 @@ protocol ArtistDetailPresentationLogic: AnyObject {
 @MainActor
 final class ArtistDetailPresenter: ArtistDetailPresentationLogic {
   weak var viewController: (any ArtistDetailDisplayLogic)?
+
+  init(viewController: (any ArtistDetailDisplayLogic)? = nil) {
+    self.viewController = viewController
+  }
+
   static let nameColumns = 40
 
   func presentOpenTrack(response: ArtistDetail.OpenTrack.Response) {

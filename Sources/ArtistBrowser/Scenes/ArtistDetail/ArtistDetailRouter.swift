@@ -12,40 +12,30 @@ protocol ArtistDetailDataPassing: AnyObject {
 }
 
 @MainActor
-final class ArtistDetailRouter: ArtistDetailRoutingLogic, ArtistDetailDataPassing {
-  weak var viewController: ArtistDetailViewController?
+final class ArtistDetailRouter: ArtistDetailRoutingLogic, ArtistDetailDataPassing, SceneRouting {
   var dataStore: (any ArtistDetailDataStore)?
-  private let factory: any SceneMaking
-  private weak var navigator: (any SceneNavigating)?
+  let factory: any SceneMaking
+  private(set) weak var navigator: (any SceneNavigating)?
 
-  init(factory: any SceneMaking, navigator: (any SceneNavigating)?) {
+  init(factory: any SceneMaking, navigator: (any SceneNavigating)?, dataStore: (any ArtistDetailDataStore)? = nil) {
+    self.dataStore = dataStore
     self.factory = factory
     self.navigator = navigator
   }
 
   func routeToAlbumDetail() {
     guard let dataStore, dataStore.selectedAlbum != nil else { return }
-    let destination = factory.makeAlbumDetail()
-    guard var destinationDataStore = destination.router?.dataStore else { return }
-    passDataToAlbumDetail(source: dataStore, destination: &destinationDataStore)
-    navigator?.push(destination)
+    navigator?.push(factory.makeAlbumDetail { passDataToAlbumDetail(source: dataStore, destination: &$0) })
   }
 
   func routeToSimilarArtists() {
     guard let dataStore else { return }
-    let destination = factory.makeSimilarArtists()
-    guard var destinationDataStore = destination.router?.dataStore else { return }
-    passDataToSimilarArtists(source: dataStore, destination: &destinationDataStore)
-    navigator?.push(destination)
+    navigator?.push(factory.makeSimilarArtists { passDataToSimilarArtists(source: dataStore, destination: &$0) })
   }
 
   func routeToTag() {
     guard let tag = dataStore?.selectedTag else { return }
-    navigator?.push(ListeningRoute.tag(named: tag, factory: factory))
-  }
-
-  func routeBack() {
-    navigator?.pop()
+    navigator?.push(factory.makeTag(tagName: tag))
   }
 
   func passDataToAlbumDetail(source: any ArtistDetailDataStore, destination: inout any AlbumDetailDataStore) {

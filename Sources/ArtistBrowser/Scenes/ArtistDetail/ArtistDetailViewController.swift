@@ -11,59 +11,42 @@ protocol ArtistDetailDisplayLogic: AnyObject {
 /// One artist: figures, tags, bio, then a list whose first row opens similar artists and the rest are albums;
 /// the artist's picture as large as the screen allows, beside (wide) or above (narrow).
 @MainActor
-public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplayLogic {
+final class ArtistDetailViewController: SceneShell, ArtistDetailDisplayLogic {
   var interactor: (any ArtistDetailBusinessLogic)?
   var router: (any ArtistDetailRoutingLogic & ArtistDetailDataPassing)?
 
   private(set) var viewModel: ArtistDetail.FetchArtist.ViewModel?
-  private var exported: ArtistDetail.ExportData.ViewModel?
   private(set) var viewport = ListViewport()
   /// `Tab`: the list shows the artist's top tracks instead of their albums.
   private(set) var showsTracks = false
   /// `T` with several tags: the footer offers them by number until one is picked or Esc.
   private var tagPicker = TagPicker()
   var picksTag: Bool { tagPicker.isOffering }
-  private let chores: SceneChores
+  let runtime: SceneRuntime
   /// The artist's picture, large; nil without pictures.
-  let picture: PictureBox?
+  let picture: LargePictureLoader?
   static let similarArtistsRow = "Similar artists →"
   static let bioLines = 3
   /// List rows kept under the picture on a narrow screen.
   static let minimumListRows = 4
 
-  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, picture: PictureBox? = nil, wall: WallView? = nil)
-  {
-    chores = SceneChores(preferences: preferences, thumbnails: thumbnails, wall: wall)
-    self.picture = picture
-    picture?.onUpdate = { [weak self] in self?.changed() }
+  init(runtime: SceneRuntime, picture: LargePictureLoader? = nil) {
+    self.runtime = runtime
+    self.picture = runtime.adopt(picture)
   }
 
-  public var onNeedsDisplay: (@MainActor () -> Void)? {
-    get { chores.onNeedsDisplay }
-    set { chores.onNeedsDisplay = newValue }
-  }
-
-  public var title: String { viewModel?.name ?? router?.dataStore?.artistName ?? "Artist" }
+  var title: String { viewModel?.name ?? router?.dataStore?.artistName ?? "Artist" }
 
   /// Why Enter on a top track stayed here; until the next key.
   private(set) var note: String?
 
-  public var status: StatusLine {
-    var status = chores.status(viewModel?.status)
+  var status: StatusLine {
+    var status = runtime.status(viewModel?.status)
     if let note { status.error = note }
     return status
   }
 
-  public func start() { fetchArtist(refresh: false) }
-
-  public func stop() {
-    chores.stop()
-    picture?.cancel()
-  }
-
-  public func waitForLoad() async { await chores.waitForLoad() }
-  public func waitForThumbnails() async { await chores.waitForThumbnails() }
-  public var isSettled: Bool { chores.isSettled && picture?.pendingURL == nil }
+  func start() { fetchArtist(refresh: false) }
 
   func displayArtist(viewModel: ArtistDetail.FetchArtist.ViewModel) {
     self.viewModel = viewModel
@@ -71,7 +54,7 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
     changed()
   }
 
-  func displayExportedData(viewModel: ArtistDetail.ExportData.ViewModel) { exported = viewModel }
+  func displayExportedData(viewModel: ArtistDetail.ExportData.ViewModel) { runtime.exported = viewModel }
 
   /// The top track's album is known: open it; else say why the page stays. Not once the scene was left.
   func displayOpenTrack(viewModel: ArtistDetail.OpenTrack.ViewModel) {
@@ -84,7 +67,7 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
     }
   }
 
-  public func handle(_ key: BrowserKey) -> Bool {
+  func handle(_ key: BrowserKey) -> Bool {
     note = nil
     if picksTag { return pickTag(key) }
     if key == .character("m") {
@@ -95,19 +78,16 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
       offerTags()
       return true
     }
-    if key == .tab, chores.shownWall == nil, let viewModel, viewModel.errorMessage == nil {
+    if key == .tab, runtime.shownWall == nil, let viewModel, viewModel.errorMessage == nil {
       showsTracks.toggle()
       viewport.setCount(1 + listCount(viewModel), resetSelection: true)
       changed()
       return true
     }
     // The wall shows the albums: the action row above them stays in the list (and `m`).
-    if viewModel?.errorMessage == nil, chores.handleWallKey(key, viewport: &viewport, first: 1) { return true }
+    if viewModel?.errorMessage == nil, runtime.handleWallKey(key, viewport: &viewport, first: 1) { return true }
     guard let command = ListCommand(key) else { return false }
-    if viewport.apply(command) {
-      changed()
-      return true
-    }
+    if handleCommon(command, viewport: &viewport) { return true }
     switch command {
     case .open:
       guard viewModel?.errorMessage == nil else { return true }
@@ -118,12 +98,10 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
         router?.routeToAlbumDetail()
       } else if let interactor {
         let index = viewport.selection - 1
-        chores.load { await interactor.openTrack(request: .init(index: index)) }
+        runtime.load { await interactor.openTrack(request: .init(index: index)) }
       }
     case .back:
       router?.routeBack()
-    case .toggleThumbnails:
-      chores.toggleThumbnails()
     case .refresh:
       fetchArtist(refresh: true)
     default:
@@ -132,18 +110,14 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
     return true
   }
 
-  public func render(width: Int, height: Int) -> [String] {
-    renderFrame(width: width, height: height).lines
-  }
-
-  public func renderFrame(width: Int, height: Int) -> SceneFrame {
-    if let viewModel, viewModel.errorMessage == nil, chores.shownWall != nil {
+  func renderFrame(width: Int, height: Int) -> SceneFrame {
+    if let viewModel, viewModel.errorMessage == nil, runtime.shownWall != nil {
       return wallPage(viewModel, width: width, height: height)
     }
     guard let picture, let viewModel, viewModel.errorMessage == nil else {
       return page(width: width, height: height)
     }
-    let rowHeight = chores.shownThumbnails?.size.rows ?? 1
+    let rowHeight = runtime.shownThumbnails?.size.rows ?? 1
     let textRows = header(viewModel, width: width).count + Self.minimumListRows * rowHeight + 1
     return PicturePage.frame(
       picture: picture, url: viewModel.imageURL, width: width, height: height, minimumTextRows: textRows,
@@ -168,7 +142,7 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
       body: { bodyHeight in
         if let message = viewModel.albumsMessage, viewModel.albums.isEmpty { return [message] }
         let tiles = viewModel.albums.map { WallTile(imageURL: $0.imageURL, title: $0.name, subtitle: $0.playCount) }
-        let wall = chores.wallFrame(
+        let wall = runtime.wallFrame(
           tiles: tiles, selection: viewport.selection, first: 1, width: width, height: bodyHeight)
         pictures = wall?.picturesOffset(rows: header.count) ?? []
         return wall?.lines ?? []
@@ -185,17 +159,12 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
   }
 
   private func pageLines(width: Int, height: Int, list drawn: (SceneFrame, Int) -> Void) -> [String] {
-    guard let viewModel else {
-      return ScreenLayout.compose(
-        header: [title], body: { _ in ["Loading…"] }, footer: [SceneText.listHint], width: width, height: height)
-    }
+    guard let viewModel else { return loadingFrame(footer: SceneText.listHint, width: width, height: height).lines }
     if let error = viewModel.errorMessage {
-      return ScreenLayout.compose(
-        header: [viewModel.name, ""], body: { _ in [error] }, footer: ["h back · r retry"], width: width,
-        height: height)
+      return failureFrame(name: viewModel.name, error: error, width: width, height: height).lines
     }
     let header = header(viewModel, width: width)
-    let slots = chores.shownThumbnails
+    let slots = runtime.shownThumbnails
     let figures = showsTracks ? viewModel.tracks.map(Self.trackFigures) : viewModel.albums.map(\.playCount)
     let reserved = 9 + SceneText.widest(figures) + (slots.map { $0.size.columns + 1 } ?? 0)
     let rows = listRows(
@@ -213,7 +182,7 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
       }, footer: [footer], width: width, height: height)
   }
 
-  public func plainLines() -> [String] {
+  func plainLines() -> [String] {
     guard let viewModel else { return [title] }
     if let error = viewModel.errorMessage { return [viewModel.name, error] }
     var lines = [viewModel.name, SceneText.joined([viewModel.listeners, viewModel.playCount])]
@@ -230,11 +199,7 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
     return lines
   }
 
-  public func jsonSnapshot() throws -> Data {
-    exported = nil
-    interactor?.exportData(request: .init())
-    return try SnapshotEncoder.encode(loaded: exported)
-  }
+  func requestExport() { interactor?.exportData(request: .init()) }
 
   private func listRows(_ viewModel: ArtistDetail.FetchArtist.ViewModel, nameColumns: Int)
     -> (texts: [String], urls: [URL?])
@@ -285,8 +250,6 @@ public final class ArtistDetailViewController: BrowserScene, ArtistDetailDisplay
 
   private func fetchArtist(refresh: Bool) {
     guard let interactor else { return }
-    chores.load { await interactor.fetchArtist(request: .init(refresh: refresh)) }
+    runtime.load { await interactor.fetchArtist(request: .init(refresh: refresh)) }
   }
-
-  private func changed() { chores.changed() }
 }

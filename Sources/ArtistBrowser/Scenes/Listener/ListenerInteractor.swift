@@ -50,7 +50,8 @@ final class ListenerInteractor: ListenerBusinessLogic, ListenerDataStore {
   /// Every list's first page, once `fetchEveryList` loaded them (for printing).
   private var everyList: [Listener.FetchEveryList.Section] = []
 
-  init(worker: any ListenerWorking) {
+  init(worker: any ListenerWorking, presenter: (any ListenerPresentationLogic)? = nil) {
+    self.presenter = presenter
     self.worker = worker
   }
 

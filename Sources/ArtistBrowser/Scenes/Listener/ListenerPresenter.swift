@@ -11,6 +11,11 @@ protocol ListenerPresentationLogic: AnyObject {
 @MainActor
 final class ListenerPresenter: ListenerPresentationLogic {
   weak var viewController: (any ListenerDisplayLogic)?
+
+  init(viewController: (any ListenerDisplayLogic)? = nil) {
+    self.viewController = viewController
+  }
+
   static let nameColumns = 40
   static let nowPlaying = "▶ now playing"
 

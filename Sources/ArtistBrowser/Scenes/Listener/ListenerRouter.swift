@@ -12,48 +12,20 @@ protocol ListenerDataPassing: AnyObject {
 }
 
 @MainActor
-final class ListenerRouter: ListenerRoutingLogic, ListenerDataPassing {
-  weak var viewController: ListenerViewController?
+final class ListenerRouter: ListenerRoutingLogic, ListenerDataPassing, SceneRouting {
   var dataStore: (any ListenerDataStore)?
-  private let factory: any SceneMaking
-  private weak var navigator: (any SceneNavigating)?
+  let factory: any SceneMaking
+  private(set) weak var navigator: (any SceneNavigating)?
 
-  init(factory: any SceneMaking, navigator: (any SceneNavigating)?) {
+  init(factory: any SceneMaking, navigator: (any SceneNavigating)?, dataStore: (any ListenerDataStore)? = nil) {
+    self.dataStore = dataStore
     self.factory = factory
     self.navigator = navigator
   }
 
   func routeToSelection(note: String? = nil) {
     guard let destination = dataStore?.selectedItem?.destination else { return }
-    navigator?.push(ListeningRoute.scene(for: destination, factory: factory))
+    navigator?.push(factory.makeScene(for: destination))
     if let note { navigator?.setStatus(StatusLine(error: note)) }
-  }
-
-  func routeBack() {
-    navigator?.pop()
-  }
-}
-
-/// The scene a list row opens, its data store filled as the other routers fill theirs.
-@MainActor
-enum ListeningRoute {
-  static func tag(named name: String, factory: any SceneMaking) -> TagViewController {
-    let scene = factory.makeTag()
-    scene.router?.dataStore?.tagName = name
-    return scene
-  }
-
-  static func scene(for destination: ListeningDestination, factory: any SceneMaking) -> any BrowserScene {
-    switch destination {
-    case .artist(let name):
-      let scene = factory.makeArtistDetail()
-      scene.router?.dataStore?.artistName = name
-      return scene
-    case .album(let artist, let album):
-      let scene = factory.makeAlbumDetail()
-      scene.router?.dataStore?.artistName = artist
-      scene.router?.dataStore?.albumName = album
-      return scene
-    }
   }
 }

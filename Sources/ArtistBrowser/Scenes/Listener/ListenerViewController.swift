@@ -14,7 +14,7 @@ protocol ListenerDisplayLogic: AnyObject {
 /// albums and tracks for the period `p` cycles through, loved tracks). From `PicturePane.minimumWidth` columns up
 /// the selected row's cover stands beside the list. Opened without a name (`u`), it first asks for one.
 @MainActor
-public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
+final class ListenerViewController: PagedScene, ListenerDisplayLogic {
   var interactor: (any ListenerBusinessLogic)?
   var router: (any ListenerRoutingLogic & ListenerDataPassing)?
 
@@ -23,44 +23,29 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
   private(set) var everyList: Listener.FetchEveryList.ViewModel?
   /// Set by the command line before `start()`: a printout has every list, not the one a screen shows.
   var printsEveryList = false
-  private var exported: Listener.ExportData.ViewModel?
   private(set) var viewport = ListViewport()
-  private let chores: SceneChores
-  let previewPicture: PictureBox?
+  let runtime: SceneRuntime
   /// The listener's own picture, beside the header.
-  let profilePicture: PictureBox?
+  let profilePicture: LargePictureLoader?
   /// The name being typed while the scene asks for one.
   private(set) var prompt: PromptText?
   /// What the prompt starts with (`LASTFM_USER`).
   var suggestedUser = ""
-  private var resetsSelection = true
-  static let pagingThreshold = 5
   static let footer =
     "j/k move · Enter open · Tab list · p period · s sort · h back · t thumbnails · w wall · r refresh"
 
-  init(
-    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: PictureBox? = nil,
-    wall: WallView? = nil, profilePicture: PictureBox? = nil
-  ) {
-    chores = SceneChores(preferences: preferences, thumbnails: thumbnails, wall: wall)
-    self.previewPicture = previewPicture
-    self.profilePicture = profilePicture
-    previewPicture?.onUpdate = { [weak self] in self?.changed() }
-    profilePicture?.onUpdate = { [weak self] in self?.changed() }
+  init(runtime: SceneRuntime, profilePicture: LargePictureLoader? = nil) {
+    self.runtime = runtime
+    self.profilePicture = runtime.adopt(profilePicture)
   }
 
-  public var onNeedsDisplay: (@MainActor () -> Void)? {
-    get { chores.onNeedsDisplay }
-    set { chores.onNeedsDisplay = newValue }
-  }
+  var title: String { viewModel?.name ?? router?.dataStore?.userName ?? "Listener" }
 
-  public var title: String { viewModel?.name ?? router?.dataStore?.userName ?? "Listener" }
+  var status: StatusLine { runtime.status(everyList?.status ?? viewModel?.status) }
 
-  public var status: StatusLine { chores.status(everyList?.status ?? viewModel?.status) }
-
-  public func start() {
+  func start() {
     if printsEveryList, let interactor {
-      chores.load { await interactor.fetchEveryList(request: .init()) }
+      runtime.load { await interactor.fetchEveryList(request: .init()) }
     } else if router?.dataStore?.userName.isEmpty ?? true {
       prompt = PromptText(suggestedUser)
       changed()
@@ -69,28 +54,14 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
     }
   }
 
-  public func stop() {
-    chores.stop()
-    previewPicture?.cancel()
-    profilePicture?.cancel()
-  }
-
-  public func waitForLoad() async { await chores.waitForLoad() }
-  public func waitForThumbnails() async { await chores.waitForThumbnails() }
-  public var isSettled: Bool {
-    chores.isSettled && previewPicture?.pendingURL == nil && profilePicture?.pendingURL == nil
-  }
-
   func displayListener(viewModel: Listener.FetchListener.ViewModel) {
     self.viewModel = viewModel
-    viewport.setCount(viewModel.rows.count, resetSelection: resetsSelection)
-    resetsSelection = false
-    changed()
+    runtime.showList(count: viewModel.rows.count, in: &viewport)
   }
 
   func displayEveryList(viewModel: Listener.FetchEveryList.ViewModel) { everyList = viewModel }
 
-  func displayExportedData(viewModel: Listener.ExportData.ViewModel) { exported = viewModel }
+  func displayExportedData(viewModel: Listener.ExportData.ViewModel) { runtime.exported = viewModel }
 
   /// The row's page is known (a track's album looked up): go there, unless the scene was left meanwhile.
   func displayOpenItem(viewModel: Listener.OpenItem.ViewModel) {
@@ -100,10 +71,10 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
 
   // MARK: Keys
 
-  public func handle(_ key: BrowserKey) -> Bool {
+  func handle(_ key: BrowserKey) -> Bool {
     if prompt != nil { return handleTyping(key) }
     let canList = viewModel?.errorMessage == nil
-    if canList, chores.handleWallKey(key, viewport: &viewport) {
+    if canList, runtime.handleWallKey(key, viewport: &viewport) {
       fetchNextPageIfNeeded()
       return true
     }
@@ -118,23 +89,20 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
       break
     }
     guard let command = ListCommand(key) else { return false }
-    if viewport.apply(command) {
+    if handleCommon(command, viewport: &viewport) {
       fetchNextPageIfNeeded()
-      changed()
       return true
     }
     switch command {
     case .open:
       guard canList, viewModel?.rows.isEmpty == false, let interactor else { return true }
       let index = viewport.selection
-      chores.load { await interactor.openItem(request: .init(index: index)) }
+      runtime.load { await interactor.openItem(request: .init(index: index)) }
     case .back:
       router?.routeBack()
     case .cycleSort:
-      resetsSelection = true
+      runtime.resetsSelection = true
       interactor?.changeSort(request: .init(order: nil))
-    case .toggleThumbnails:
-      chores.toggleThumbnails()
     case .refresh:
       fetch(user: nil, refresh: true)
     default:
@@ -174,11 +142,7 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
 
   // MARK: Output
 
-  public func render(width: Int, height: Int) -> [String] {
-    renderFrame(width: width, height: height).lines
-  }
-
-  public func renderFrame(width: Int, height: Int) -> SceneFrame {
+  func renderFrame(width: Int, height: Int) -> SceneFrame {
     if let prompt {
       let label = "Listener: "
       let field =
@@ -189,35 +153,24 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
           header: [field], body: { _ in [] }, footer: ["type a Last.fm user name · Enter open · Esc back"],
           width: width, height: height))
     }
-    guard let viewModel else {
-      return SceneFrame(
-        lines: ScreenLayout.compose(
-          header: [title], body: { _ in ["Loading…"] }, footer: [Self.footer], width: width, height: height))
-    }
+    guard let viewModel else { return loadingFrame(footer: Self.footer, width: width, height: height) }
     if let error = viewModel.errorMessage {
-      return SceneFrame(
-        lines: ScreenLayout.compose(
-          header: [viewModel.name, ""], body: { _ in [error] }, footer: ["h back · r retry"], width: width,
-          height: height))
+      return failureFrame(name: viewModel.name, error: error, width: width, height: height)
     }
     let header = PictureHeader.frame(
       [SceneText.joined([viewModel.name] + viewModel.facts), viewModel.tabs, "", viewModel.listTitle],
       picture: profilePicture, url: viewModel.imageURL, width: width)
-    var pictures = header.pictures
-    let lines = ScreenLayout.compose(
-      header: header.lines,
-      body: { bodyHeight in
-        let body = ListingBody.frame(
-          rows: viewModel.rows, message: viewModel.listMessage, chores: chores, viewport: &viewport,
-          picture: previewPicture, bodyRow: header.lines.count, width: width, height: bodyHeight)
-        pictures += body.pictures
-        return body.lines
-      }, footer: [chores.shownWall == nil ? Self.footer : SceneText.wallHint + " · Tab list · p period"],
-      width: width, height: height)
-    return SceneFrame(lines: lines, pictures: pictures)
+    let footer = runtime.shownWall == nil ? Self.footer : SceneText.wallHint + " · Tab list · p period"
+    var page = SceneFrame.composed(header: header.lines, footer: [footer], width: width, height: height) { bodyHeight in
+      ListingBody.frame(
+        rows: viewModel.rows, message: viewModel.listMessage, runtime: runtime, viewport: &viewport,
+        picture: previewPicture, bodyRow: header.lines.count, width: width, height: bodyHeight)
+    }
+    page.pictures = header.pictures + page.pictures
+    return page
   }
 
-  public func plainLines() -> [String] {
+  func plainLines() -> [String] {
     if let everyList {
       if let error = everyList.errorMessage { return [everyList.name, error] }
       return [SceneText.joined([everyList.name] + everyList.facts)]
@@ -232,11 +185,7 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
       + (viewModel.listMessage.map { [$0] } ?? rows)
   }
 
-  public func jsonSnapshot() throws -> Data {
-    exported = nil
-    interactor?.exportData(request: .init())
-    return try SnapshotEncoder.encode(loaded: exported)
-  }
+  func requestExport() { interactor?.exportData(request: .init()) }
 
   // MARK: Private
 
@@ -244,20 +193,14 @@ public final class ListenerViewController: BrowserScene, ListenerDisplayLogic {
     run { await $0.fetchListener(request: .init(user: user, refresh: refresh)) }
   }
 
-  private func fetchNextPageIfNeeded() {
-    guard !chores.isLoading, viewModel?.hasMore == true, viewport.isNear(endWithin: Self.pagingThreshold) else {
-      return
-    }
-    guard let interactor else { return }
-    chores.load { await interactor.fetchNextPage(request: .init()) }
-  }
+  var hasMorePages: Bool { viewModel?.hasMore == true }
+
+  func fetchNextPage() async { await interactor?.fetchNextPage(request: .init()) }
 
   /// A new list or period starts at its top.
   private func run(_ work: @escaping @MainActor (any ListenerBusinessLogic) async -> Void) {
     guard let interactor else { return }
-    resetsSelection = true
-    chores.load { await work(interactor) }
+    runtime.resetsSelection = true
+    runtime.load { await work(interactor) }
   }
-
-  private func changed() { chores.changed() }
 }

@@ -30,7 +30,8 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
   /// What was last presented, so a new sort order can be presented with the same provenance.
   private var lastResponse: Search.SearchArtists.Response?
 
-  init(worker: any SearchWorking) {
+  init(worker: any SearchWorking, presenter: (any SearchPresentationLogic)? = nil) {
+    self.presenter = presenter
     self.worker = worker
   }
 

@@ -8,6 +8,11 @@ protocol SearchPresentationLogic: AnyObject {
 @MainActor
 final class SearchPresenter: SearchPresentationLogic {
   weak var viewController: (any SearchDisplayLogic)?
+
+  init(viewController: (any SearchDisplayLogic)? = nil) {
+    self.viewController = viewController
+  }
+
   static let nameColumns = 32
 
   func presentSuggestions(response: Search.LoadSuggestions.Response) {

@@ -10,19 +10,15 @@ protocol SearchDataPassing: AnyObject {
 }
 
 @MainActor
-final class SearchRouter: SearchRoutingLogic, SearchDataPassing, ArtistDetailRouting {
-  weak var viewController: SearchViewController?
+final class SearchRouter: SearchRoutingLogic, SearchDataPassing, SelectedArtistRouting {
   var dataStore: (any SearchDataStore)?
   let factory: any SceneMaking
   private(set) weak var navigator: (any SceneNavigating)?
 
-  init(factory: any SceneMaking, navigator: (any SceneNavigating)?) {
+  init(factory: any SceneMaking, navigator: (any SceneNavigating)?, dataStore: (any SearchDataStore)? = nil) {
+    self.dataStore = dataStore
     self.factory = factory
     self.navigator = navigator
-  }
-
-  func routeBack() {
-    navigator?.pop()
   }
 
   func selectedArtistName(in source: any SearchDataStore) -> String? {

@@ -12,7 +12,7 @@ protocol SearchDisplayLogic: AnyObject {
 /// A text field over a list. While typing, keys are text and the list offers matching recent searches;
 /// Enter searches; Down (or Enter on results) moves into the list, where keys are list commands and `/` types again.
 @MainActor
-public final class SearchViewController: BrowserScene, SearchDisplayLogic {
+final class SearchViewController: SceneShell, SearchDisplayLogic {
   enum Mode: Equatable {
     case typing
     case browsing
@@ -27,38 +27,24 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
   var query: String { prompt.text }
   private(set) var suggestions = Search.LoadSuggestions.ViewModel(suggestions: [])
   private(set) var results: Search.SearchArtists.ViewModel?
-  private var exported: Search.ExportData.ViewModel?
   private(set) var viewport = ListViewport()
-  /// The search itself runs through `chores.load`; suggestions, asked for on every key, have their own task.
+  /// The search itself runs through `runtime.load`; suggestions, asked for on every key, have their own task.
   private var suggestionsTask: Task<Void, Never>?
-  private let chores: SceneChores
+  let runtime: SceneRuntime
 
-  /// The selected result's picture beside the results on a wide screen; nil without pictures.
-  let previewPicture: PictureBox?
-
-  init(
-    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: PictureBox? = nil,
-    wall: WallView? = nil
-  ) {
-    chores = SceneChores(preferences: preferences, thumbnails: thumbnails, wall: wall)
-    self.previewPicture = previewPicture
-    previewPicture?.onUpdate = { [weak self] in self?.changed() }
+  init(runtime: SceneRuntime) {
+    self.runtime = runtime
   }
 
-  public var onNeedsDisplay: (@MainActor () -> Void)? {
-    get { chores.onNeedsDisplay }
-    set { chores.onNeedsDisplay = newValue }
-  }
+  var title: String { "Search" }
 
-  public var title: String { "Search" }
-
-  public var status: StatusLine { chores.status(results?.status) }
+  var status: StatusLine { runtime.status(results?.status) }
 
   /// Results are shown only while they answer the query in the field; otherwise suggestions are.
   var showsResults: Bool { results != nil && results?.query == query }
 
   /// Searches at once when the data store came with a query (opened from the command line), else suggests.
-  public func start() {
+  func start() {
     if let preset = router?.dataStore?.query, !preset.isEmpty {
       prompt = PromptText(preset)
       search(refresh: false)
@@ -67,18 +53,15 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
     }
   }
 
-  public func stop() {
-    chores.stop()
-    previewPicture?.cancel()
+  /// Suggestions, asked for outside the runtime's loads, stop and are awaited with them.
+  func stop() {
+    runtime.stop()
     suggestionsTask?.cancel()
   }
 
-  public func waitForThumbnails() async { await chores.waitForThumbnails() }
-  public var isSettled: Bool { chores.isSettled && previewPicture?.pendingURL == nil }
-
-  public func waitForLoad() async {
+  func waitForLoad() async {
     await suggestionsTask?.value
-    await chores.waitForLoad()
+    await runtime.waitForLoad()
   }
 
   func displaySuggestions(viewModel: Search.LoadSuggestions.ViewModel) {
@@ -94,8 +77,8 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
     changed()
   }
 
-  public func handle(_ key: BrowserKey) -> Bool {
-    if mode == .browsing, showsResults, chores.handleWallKey(key, viewport: &viewport) { return true }
+  func handle(_ key: BrowserKey) -> Bool {
+    if mode == .browsing, showsResults, runtime.handleWallKey(key, viewport: &viewport) { return true }
     // While browsing, keys that are not list commands (q, ?) belong to the app, as in the other lists.
     if mode == .browsing, ListCommand(key) == nil { return false }
     switch mode {
@@ -109,11 +92,7 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
     return true
   }
 
-  public func render(width: Int, height: Int) -> [String] {
-    renderFrame(width: width, height: height).lines
-  }
-
-  public func renderFrame(width: Int, height: Int) -> SceneFrame {
+  func renderFrame(width: Int, height: Int) -> SceneFrame {
     let cursor = mode == .typing ? "▏" : ""
     let label = "Search: "
     // The end of a query too long for the screen is shown, where typing goes on.
@@ -133,28 +112,22 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
       body: { bodyHeight in
         if self.showsResults, let results = self.results {
           if let message = results.emptyMessage { return [message] }
-          if let wall = self.chores.wallFrame(
-            tiles: results.rows.map { WallTile(imageURL: $0.imageURL, title: $0.name, subtitle: $0.listeners) },
-            selection: self.viewport.selection, width: width, height: bodyHeight)
-          {
-            pictures = wall.picturesOffset(rows: header.count)
-            return wall.lines
-          }
-          let slots = self.chores.shownThumbnails
+          let slots = self.runtime.shownThumbnails
           let reserved = 4 + SceneText.widest(results.rows.map(\.listeners)) + (slots.map { $0.size.columns + 1 } ?? 0)
           let rows = results.rows
-          let selected = rows.indices.contains(self.viewport.selection) ? rows[self.viewport.selection] : nil
-          let body = PicturePane.list(
-            width: width, height: bodyHeight, bodyRow: header.count, picture: self.previewPicture,
-            url: selected?.imageURL, facts: selected.map { [$0.name, $0.listeners] } ?? []
-          ) { columns in
-            let nameColumns = SceneText.nameColumns(
-              width: columns, preferred: SearchPresenter.nameColumns, reserved: reserved)
-            return ListRenderer.frame(
-              texts: rows.map { SceneText.column($0.name, nameColumns) + "  " + $0.listeners },
-              imageURLs: rows.map(\.imageURL), viewport: &self.viewport, width: columns, height: bodyHeight,
-              thumbnails: slots)
-          }
+          let body = ListingBody.frame(
+            rows: rows, message: nil, runtime: self.runtime, viewport: &self.viewport, picture: self.previewPicture,
+            bodyRow: header.count, width: width, height: bodyHeight,
+            tile: { WallTile(imageURL: $0.imageURL, title: $0.name, subtitle: $0.listeners) },
+            facts: { $0.map { [$0.name, $0.listeners] } ?? [] },
+            list: { columns, viewport in
+              let nameColumns = SceneText.nameColumns(
+                width: columns, preferred: SearchPresenter.nameColumns, reserved: reserved)
+              return ListRenderer.frame(
+                texts: rows.map { SceneText.column($0.name, nameColumns) + "  " + $0.listeners },
+                imageURLs: rows.map(\.imageURL), viewport: &viewport, width: columns, height: bodyHeight,
+                thumbnails: slots)
+            })
           pictures = body.pictures
           return body.lines
         }
@@ -166,7 +139,7 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
     return SceneFrame(lines: lines, pictures: pictures)
   }
 
-  public func plainLines() -> [String] {
+  func plainLines() -> [String] {
     guard showsResults, let results else {
       return ["Recent searches"] + suggestions.suggestions.map { "  \($0)" }
     }
@@ -174,13 +147,9 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
       + (results.emptyMessage.map { [$0] } ?? results.rows.map { "  \($0.name) — \($0.listeners)" })
   }
 
-  func displayExportedData(viewModel: Search.ExportData.ViewModel) { exported = viewModel }
+  func displayExportedData(viewModel: Search.ExportData.ViewModel) { runtime.exported = viewModel }
 
-  public func jsonSnapshot() throws -> Data {
-    exported = nil
-    interactor?.exportData(request: .init())
-    return try SnapshotEncoder.encode(loaded: exported)
-  }
+  func requestExport() { interactor?.exportData(request: .init()) }
 
   // MARK: Keys
 
@@ -223,7 +192,7 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
     case .cycleSort:
       if showsResults { interactor?.changeSort(request: .init(order: nil)) }
     case .toggleThumbnails:
-      chores.toggleThumbnails()
+      runtime.toggleThumbnails()
     default:
       break
     }
@@ -250,8 +219,6 @@ public final class SearchViewController: BrowserScene, SearchDisplayLogic {
   private func search(refresh: Bool) {
     guard let interactor, !query.trimmingWhitespace().isEmpty else { return }
     let typed = query
-    chores.load { await interactor.searchArtists(request: .init(query: typed, refresh: refresh)) }
+    runtime.load { await interactor.searchArtists(request: .init(query: typed, refresh: refresh)) }
   }
-
-  private func changed() { chores.changed() }
 }

@@ -1,6 +1,6 @@
 /// The keys a scene understands. The app maps the terminal's key events onto these; printable keys stay
 /// characters so a text field (search) can take them as text while lists read them as commands.
-public enum BrowserKey: Equatable {
+enum BrowserKey: Equatable {
   case character(Character)
   case up
   case down

@@ -1,8 +1,8 @@
 import FoundationEssentials
 
-/// What the navigation stack needs from a scene's view controller.
+/// What the navigation stack needs from a scene's view controller. Scenes get most of it from `SceneShell`.
 @MainActor
-public protocol BrowserScene: AnyObject {
+protocol BrowserScene: AnyObject {
   var title: String { get }
   var status: StatusLine { get }
   /// Called by the stack when the scene's screen changed (data arrived, a thumbnail finished).
@@ -32,16 +32,9 @@ public protocol BrowserScene: AnyObject {
   func jsonSnapshot() throws -> Data
 }
 
-extension BrowserScene {
-  /// Scenes without placed pictures: their lines alone.
-  public func renderFrame(width: Int, height: Int) -> SceneFrame {
-    SceneFrame(lines: render(width: width, height: height))
-  }
-}
-
 /// What routers use to move between scenes; implemented by `NavigationStack`.
 @MainActor
-public protocol SceneNavigating: AnyObject {
+protocol SceneNavigating: AnyObject {
   func push(_ scene: any BrowserScene)
   func pop()
   func setStatus(_ status: StatusLine)
@@ -49,14 +42,14 @@ public protocol SceneNavigating: AnyObject {
 
 /// Settings shared by every scene of one session (`t` toggles thumbnails everywhere, `w` the wall).
 @MainActor
-public final class BrowserPreferences {
-  public var showsThumbnails: Bool
+final class BrowserPreferences {
+  var showsThumbnails: Bool
   /// Lists with pictures are shown as a wall of tiles (`w`, `--wall`).
-  public var showsWall: Bool
+  var showsWall: Bool
   /// The size the wall's tiles are drawn at where they fit (`+`, `-`).
   var wallTileSize = WallTileSize.medium
 
-  public init(showsThumbnails: Bool = false, showsWall: Bool = false) {
+  init(showsThumbnails: Bool = false, showsWall: Bool = false) {
     self.showsThumbnails = showsThumbnails
     self.showsWall = showsWall
   }
@@ -67,11 +60,5 @@ enum SnapshotEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return try encoder.encode(value)
-  }
-
-  /// What a scene exported, or `NothingLoadedToExport` when it had nothing to give.
-  static func encode<Value: Encodable>(loaded value: Value?) throws -> Data {
-    guard let value else { throw NothingLoadedToExport() }
-    return try encode(value)
   }
 }

@@ -13,31 +13,45 @@ struct ListingRow: Equatable {
   var isNowPlaying = false
 }
 
-/// The body both pages draw under their headers: the rows as a list (with the selected row's cover beside it on a
-/// wide screen) or as a wall, or the list's message when there are no rows.
+/// The body every list scene draws under its header: the rows as a list (with the selected row's picture and
+/// facts beside it on a wide screen) or as a wall, or the list's message when there are no rows. The listener's
+/// and the tag's pages draw `ListingRow`s; the chart, search results and similar artists draw their own rows
+/// with their own `tile`, `facts` and `list`.
 @MainActor
 enum ListingBody {
-  static func frame(
-    rows: [ListingRow], message: String?, chores: SceneChores, viewport: inout ListViewport, picture: PictureBox?,
-    bodyRow: Int, width: Int, height: Int
+  static func frame<Row>(
+    rows: [Row], message: String?, runtime: SceneRuntime, viewport: inout ListViewport,
+    picture: LargePictureLoader?, bodyRow: Int, width: Int, height: Int, tile: (Row) -> WallTile,
+    facts: (Row?) -> [String], list: (_ columns: Int, _ viewport: inout ListViewport) -> SceneFrame
   ) -> SceneFrame {
     if let message, rows.isEmpty { return SceneFrame(lines: [message]) }
-    let tiles = rows.map {
-      WallTile(imageURL: $0.imageURL, title: $0.title, subtitle: $0.detail.isEmpty ? $0.figure : $0.detail)
-    }
-    if let wall = chores.wallFrame(tiles: tiles, selection: viewport.selection, width: width, height: height) {
+    if let wall = runtime.wallFrame(
+      tiles: rows.map(tile), selection: viewport.selection, width: width, height: height)
+    {
       return SceneFrame(lines: wall.lines, pictures: wall.picturesOffset(rows: bodyRow))
     }
     let selected = rows.indices.contains(viewport.selection) ? rows[viewport.selection] : nil
     var shown = viewport
     let body = PicturePane.list(
-      width: width, height: height, bodyRow: bodyRow, picture: picture, url: selected?.imageURL,
-      facts: selected.map { [$0.title, $0.detail, SceneText.joined([$0.lead, $0.figure])] } ?? []
+      width: width, height: height, bodyRow: bodyRow, picture: picture, url: selected.flatMap { tile($0).imageURL },
+      facts: facts(selected)
     ) { columns in
-      list(rows, chores: chores, viewport: &shown, width: columns, height: height)
+      list(columns, &shown)
     }
     viewport = shown
     return body
+  }
+
+  static func frame(
+    rows: [ListingRow], message: String?, runtime: SceneRuntime, viewport: inout ListViewport,
+    picture: LargePictureLoader?, bodyRow: Int, width: Int, height: Int
+  ) -> SceneFrame {
+    frame(
+      rows: rows, message: message, runtime: runtime, viewport: &viewport, picture: picture, bodyRow: bodyRow,
+      width: width, height: height,
+      tile: { WallTile(imageURL: $0.imageURL, title: $0.title, subtitle: $0.detail.isEmpty ? $0.figure : $0.detail) },
+      facts: { $0.map { [$0.title, $0.detail, SceneText.joined([$0.lead, $0.figure])] } ?? [] },
+      list: { columns, viewport in list(rows, runtime: runtime, viewport: &viewport, width: columns, height: height) })
   }
 
   /// `nameColumns` nil: the whole name (printouts).
@@ -56,9 +70,9 @@ enum ListingBody {
   }
 
   private static func list(
-    _ rows: [ListingRow], chores: SceneChores, viewport: inout ListViewport, width: Int, height: Int
+    _ rows: [ListingRow], runtime: SceneRuntime, viewport: inout ListViewport, width: Int, height: Int
   ) -> SceneFrame {
-    let slots = chores.shownThumbnails
+    let slots = runtime.shownThumbnails
     let leadColumns = SceneText.widest(rows.map(\.lead))
     let reserved = 6 + leadColumns + SceneText.widest(rows.map(\.figure)) + (slots.map { $0.size.columns + 1 } ?? 0)
     let nameColumns = SceneText.nameColumns(width: width, preferred: 60, reserved: reserved)

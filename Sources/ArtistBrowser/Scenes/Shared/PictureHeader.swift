@@ -12,7 +12,7 @@ enum PictureHeader {
   static let loadingLabel = "…"
   static let noPictureLabel = "no photo"
 
-  static func frame(_ text: [String], picture: PictureBox?, url: URL?, width: Int) -> SceneFrame {
+  static func frame(_ text: [String], picture: LargePictureLoader?, url: URL?, width: Int) -> SceneFrame {
     guard width >= PicturePane.minimumWidth, let picture, !text.isEmpty else { return SceneFrame(lines: text) }
     let box = PicturePane.pictureBox(
       columns: width / 4, rows: text.count, cellAspect: picture.painter.cellAspect)

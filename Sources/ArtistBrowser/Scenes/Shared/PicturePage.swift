@@ -12,7 +12,7 @@ enum PicturePage {
   /// `text(width, height)` gives the page's text (and its thumbnails) for the room left; `minimumTextRows` is what
   /// it keeps under the picture on a narrow screen.
   static func frame(
-    picture: PictureBox, url: URL?, width: Int, height: Int, minimumTextRows: Int,
+    picture: LargePictureLoader, url: URL?, width: Int, height: Int, minimumTextRows: Int,
     text: (_ width: Int, _ height: Int) -> SceneFrame
   ) -> SceneFrame {
     guard width > 0, height > 0 else { return SceneFrame(lines: []) }
@@ -37,7 +37,7 @@ enum PicturePage {
       pictures: (pane.picture.map { [$0] } ?? []) + below.picturesOffset(rows: box.rows + 1))
   }
 
-  private static func pane(_ picture: PictureBox, url: URL?, box: (columns: Int, rows: Int)) -> PicturePane {
+  private static func pane(_ picture: LargePictureLoader, url: URL?, box: (columns: Int, rows: Int)) -> PicturePane {
     PicturePane(
       picture: picture.picture(for: url, columns: box.columns, rows: box.rows),
       contentKey: PicturePane.contentKey(url: url, box: box), facts: [])

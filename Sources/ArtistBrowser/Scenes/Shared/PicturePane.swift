@@ -13,7 +13,7 @@ struct PicturePane {
   /// keeps its size when the tags arrive.
   static let factLines = 4
 
-  var picture: PictureBox.State
+  var picture: LargePictureLoader.State
   /// Names what the box shows, so the renderer re-sends a placed picture only when it changes.
   var contentKey: String
   var facts: [String]
@@ -82,7 +82,7 @@ extension PicturePane {
   /// list in the columns it gets.
   @MainActor
   static func list(
-    width: Int, height: Int, bodyRow: Int, picture: PictureBox?, url: URL?, facts: [String],
+    width: Int, height: Int, bodyRow: Int, picture: LargePictureLoader?, url: URL?, facts: [String],
     list: (_ columns: Int) -> SceneFrame
   ) -> SceneFrame {
     guard width >= minimumWidth, let picture else {

@@ -2,11 +2,11 @@ import TerminalUI
 
 /// What a scene draws: exactly `height` lines of `width` columns, and the pictures placed over blank cells of
 /// them (graphics protocols; block art is in the lines).
-public struct SceneFrame {
-  public var lines: [String]
-  public var pictures: [PicturePlacement]
+struct SceneFrame {
+  var lines: [String]
+  var pictures: [PicturePlacement]
 
-  public init(lines: [String], pictures: [PicturePlacement] = []) {
+  init(lines: [String], pictures: [PicturePlacement] = []) {
     self.lines = lines
     self.pictures = pictures
   }
@@ -21,6 +21,24 @@ extension SceneFrame {
       moved.rect.column += columns
       return moved
     }
+  }
+}
+
+extension SceneFrame {
+  /// A screen of `header`, a body and `footer` (`ScreenLayout.compose`), with the pictures the body placed (their
+  /// rows counted from the screen's top).
+  static func composed(
+    header: [String], footer: [String], width: Int, height: Int, body: (_ height: Int) -> SceneFrame
+  ) -> SceneFrame {
+    var pictures: [PicturePlacement] = []
+    let lines = ScreenLayout.compose(
+      header: header,
+      body: { bodyHeight in
+        let frame = body(bodyHeight)
+        pictures = frame.pictures
+        return frame.lines
+      }, footer: footer, width: width, height: height)
+    return SceneFrame(lines: lines, pictures: pictures)
   }
 }
 

@@ -1,13 +1,13 @@
 /// The bottom line: where the data came from, whether it is stale, whether something is loading, the last error.
-public struct StatusLine: Codable, Equatable {
-  public var source: DataSource?
-  public var isStale: Bool
-  public var isLoading: Bool
-  public var error: String?
+struct StatusLine: Codable, Equatable {
+  var source: DataSource?
+  var isStale: Bool
+  var isLoading: Bool
+  var error: String?
   /// Where the cursor is on a wall ("12 / 50").
-  public var position: String?
+  var position: String?
 
-  public init(source: DataSource? = nil, isStale: Bool = false, isLoading: Bool = false, error: String? = nil) {
+  init(source: DataSource? = nil, isStale: Bool = false, isLoading: Bool = false, error: String? = nil) {
     self.source = source
     self.isStale = isStale
     self.isLoading = isLoading
@@ -15,7 +15,7 @@ public struct StatusLine: Codable, Equatable {
   }
 
   /// e.g. "Last.fm · stale · loading… · Network failed: timed out. Press r to retry."
-  public var text: String {
+  var text: String {
     var parts: [String] = []
     if let source { parts.append(source.displayName) }
     if let position { parts.append(position) }

@@ -4,7 +4,7 @@ import TerminalGraphics
 
 /// Fetches and decodes a cover. Cancelling the calling task must abandon the request.
 /// Backed by `ImageManager` in the app; a fake in tests.
-public protocol ThumbnailLoading: Sendable {
+protocol ThumbnailLoading: Sendable {
   func thumbnail(for url: URL) async throws -> ImageBitmap
   /// The cover scaled down to fit `box` (aspect kept; a smaller one as it is), which is all a painter drawing it
   /// into a few cells uses. The app's loader keeps the scaled picture on disk too, so the next start reads a few
@@ -16,12 +16,12 @@ public protocol ThumbnailLoading: Sendable {
 
 extension ThumbnailLoading {
   /// Loaders that cannot scale give the cover as it is; the painter scales it.
-  public func thumbnail(for url: URL, fitting box: PixelSize) async throws -> ImageBitmap {
+  func thumbnail(for url: URL, fitting box: PixelSize) async throws -> ImageBitmap {
     try await thumbnail(for: url)
   }
 
   /// Loaders without priorities load everything alike.
-  public func thumbnail(for url: URL, fitting box: PixelSize, priority: ImageRequest.Priority) async throws
+  func thumbnail(for url: URL, fitting box: PixelSize, priority: ImageRequest.Priority) async throws
     -> ImageBitmap
   {
     try await thumbnail(for: url, fitting: box)
@@ -29,14 +29,14 @@ extension ThumbnailLoading {
 }
 
 /// Cell size of a thumbnail beside a list row.
-public struct ThumbnailSize: Equatable, Sendable {
-  public var columns: Int
-  public var rows: Int
+struct ThumbnailSize: Equatable, Sendable {
+  var columns: Int
+  var rows: Int
 
-  public init(columns: Int, rows: Int) {
+  init(columns: Int, rows: Int) {
     self.columns = columns
     self.rows = rows
   }
 
-  public static let row = ThumbnailSize(columns: 6, rows: 3)
+  static let row = ThumbnailSize(columns: 6, rows: 3)
 }

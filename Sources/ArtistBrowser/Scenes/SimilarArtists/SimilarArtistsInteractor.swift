@@ -24,7 +24,8 @@ final class SimilarArtistsInteractor: SimilarArtistsBusinessLogic, SimilarArtist
   /// What was last presented, so it can be exported with its provenance.
   private var lastResponse: SimilarArtists.FetchSimilar.Response?
 
-  init(worker: any SimilarArtistsWorking) {
+  init(worker: any SimilarArtistsWorking, presenter: (any SimilarArtistsPresentationLogic)? = nil) {
+    self.presenter = presenter
     self.worker = worker
   }
 

@@ -7,6 +7,11 @@ protocol SimilarArtistsPresentationLogic: AnyObject {
 @MainActor
 final class SimilarArtistsPresenter: SimilarArtistsPresentationLogic {
   weak var viewController: (any SimilarArtistsDisplayLogic)?
+
+  init(viewController: (any SimilarArtistsDisplayLogic)? = nil) {
+    self.viewController = viewController
+  }
+
   static let nameColumns = 32
 
   func presentSimilar(response: SimilarArtists.FetchSimilar.Response) {

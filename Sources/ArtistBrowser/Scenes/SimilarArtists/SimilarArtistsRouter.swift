@@ -10,19 +10,15 @@ protocol SimilarArtistsDataPassing: AnyObject {
 }
 
 @MainActor
-final class SimilarArtistsRouter: SimilarArtistsRoutingLogic, SimilarArtistsDataPassing, ArtistDetailRouting {
-  weak var viewController: SimilarArtistsViewController?
+final class SimilarArtistsRouter: SimilarArtistsRoutingLogic, SimilarArtistsDataPassing, SelectedArtistRouting {
   var dataStore: (any SimilarArtistsDataStore)?
   let factory: any SceneMaking
   private(set) weak var navigator: (any SceneNavigating)?
 
-  init(factory: any SceneMaking, navigator: (any SceneNavigating)?) {
+  init(factory: any SceneMaking, navigator: (any SceneNavigating)?, dataStore: (any SimilarArtistsDataStore)? = nil) {
+    self.dataStore = dataStore
     self.factory = factory
     self.navigator = navigator
-  }
-
-  func routeBack() {
-    navigator?.pop()
   }
 
   func selectedArtistName(in source: any SimilarArtistsDataStore) -> String? {

@@ -42,7 +42,8 @@ final class TagInteractor: TagBusinessLogic, TagDataStore {
   private var infoProvenance: (source: DataSource, isStale: Bool)?
   private var loaded: [TagPage.List: Loaded] = [:]
 
-  init(worker: any TagWorking) {
+  init(worker: any TagWorking, presenter: (any TagPresentationLogic)? = nil) {
+    self.presenter = presenter
     self.worker = worker
   }
 

@@ -7,6 +7,11 @@ protocol TagPresentationLogic: AnyObject {
 @MainActor
 final class TagPresenter: TagPresentationLogic {
   weak var viewController: (any TagDisplayLogic)?
+
+  init(viewController: (any TagDisplayLogic)? = nil) {
+    self.viewController = viewController
+  }
+
   static let nameColumns = 40
   static let summaryColumns = 300
 

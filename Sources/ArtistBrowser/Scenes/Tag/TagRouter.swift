@@ -11,23 +11,19 @@ protocol TagDataPassing: AnyObject {
 }
 
 @MainActor
-final class TagRouter: TagRoutingLogic, TagDataPassing {
-  weak var viewController: TagViewController?
+final class TagRouter: TagRoutingLogic, TagDataPassing, SceneRouting {
   var dataStore: (any TagDataStore)?
-  private let factory: any SceneMaking
-  private weak var navigator: (any SceneNavigating)?
+  let factory: any SceneMaking
+  private(set) weak var navigator: (any SceneNavigating)?
 
-  init(factory: any SceneMaking, navigator: (any SceneNavigating)?) {
+  init(factory: any SceneMaking, navigator: (any SceneNavigating)?, dataStore: (any TagDataStore)? = nil) {
+    self.dataStore = dataStore
     self.factory = factory
     self.navigator = navigator
   }
 
   func routeToSelection() {
     guard let destination = dataStore?.selectedItem?.destination else { return }
-    navigator?.push(ListeningRoute.scene(for: destination, factory: factory))
-  }
-
-  func routeBack() {
-    navigator?.pop()
+    navigator?.push(factory.makeScene(for: destination))
   }
 }

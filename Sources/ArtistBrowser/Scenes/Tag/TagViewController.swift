@@ -10,74 +10,48 @@ protocol TagDisplayLogic: AnyObject {
 /// A tag (genre): its summary, then its top artists or top albums (`Tab` switches). From
 /// `PicturePane.minimumWidth` columns up the selected row's picture stands beside the list.
 @MainActor
-public final class TagViewController: BrowserScene, TagDisplayLogic {
+final class TagViewController: PagedScene, TagDisplayLogic {
   var interactor: (any TagBusinessLogic)?
   var router: (any TagRoutingLogic & TagDataPassing)?
 
   private(set) var viewModel: TagPage.FetchTag.ViewModel?
-  private var exported: TagPage.ExportData.ViewModel?
   private(set) var viewport = ListViewport()
-  private let chores: SceneChores
-  let previewPicture: PictureBox?
-  private var resetsSelection = true
+  let runtime: SceneRuntime
   static let summaryLines = 3
-  static let pagingThreshold = 5
   static let footer =
     "j/k move · Enter open · Tab artists/albums · s sort · h back · t thumbnails · w wall · r refresh"
 
-  init(
-    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: PictureBox? = nil,
-    wall: WallView? = nil
-  ) {
-    chores = SceneChores(preferences: preferences, thumbnails: thumbnails, wall: wall)
-    self.previewPicture = previewPicture
-    previewPicture?.onUpdate = { [weak self] in self?.changed() }
+  init(runtime: SceneRuntime) {
+    self.runtime = runtime
   }
 
-  public var onNeedsDisplay: (@MainActor () -> Void)? {
-    get { chores.onNeedsDisplay }
-    set { chores.onNeedsDisplay = newValue }
-  }
+  var title: String { viewModel?.name ?? router?.dataStore?.tagName ?? "Tag" }
 
-  public var title: String { viewModel?.name ?? router?.dataStore?.tagName ?? "Tag" }
+  var status: StatusLine { runtime.status(viewModel?.status) }
 
-  public var status: StatusLine { chores.status(viewModel?.status) }
-
-  public func start() { fetchTag(refresh: false) }
-
-  public func stop() {
-    chores.stop()
-    previewPicture?.cancel()
-  }
-
-  public func waitForLoad() async { await chores.waitForLoad() }
-  public func waitForThumbnails() async { await chores.waitForThumbnails() }
-  public var isSettled: Bool { chores.isSettled && previewPicture?.pendingURL == nil }
+  func start() { fetchTag(refresh: false) }
 
   func displayTag(viewModel: TagPage.FetchTag.ViewModel) {
     self.viewModel = viewModel
-    viewport.setCount(viewModel.rows.count, resetSelection: resetsSelection)
-    resetsSelection = false
-    changed()
+    runtime.showList(count: viewModel.rows.count, in: &viewport)
   }
 
-  func displayExportedData(viewModel: TagPage.ExportData.ViewModel) { exported = viewModel }
+  func displayExportedData(viewModel: TagPage.ExportData.ViewModel) { runtime.exported = viewModel }
 
-  public func handle(_ key: BrowserKey) -> Bool {
+  func handle(_ key: BrowserKey) -> Bool {
     let canList = viewModel?.errorMessage == nil
-    if canList, chores.handleWallKey(key, viewport: &viewport) {
+    if canList, runtime.handleWallKey(key, viewport: &viewport) {
       fetchNextPageIfNeeded()
       return true
     }
     if key == .tab {
-      resetsSelection = true
+      runtime.resetsSelection = true
       interactor?.switchList(request: .init(list: nil))
       return true
     }
     guard let command = ListCommand(key) else { return false }
-    if viewport.apply(command) {
+    if handleCommon(command, viewport: &viewport) {
       fetchNextPageIfNeeded()
-      changed()
       return true
     }
     switch command {
@@ -88,10 +62,8 @@ public final class TagViewController: BrowserScene, TagDisplayLogic {
     case .back:
       router?.routeBack()
     case .cycleSort:
-      resetsSelection = true
+      runtime.resetsSelection = true
       interactor?.changeSort(request: .init(order: nil))
-    case .toggleThumbnails:
-      chores.toggleThumbnails()
     case .refresh:
       fetchTag(refresh: true)
     default:
@@ -100,40 +72,23 @@ public final class TagViewController: BrowserScene, TagDisplayLogic {
     return true
   }
 
-  public func render(width: Int, height: Int) -> [String] {
-    renderFrame(width: width, height: height).lines
-  }
-
-  public func renderFrame(width: Int, height: Int) -> SceneFrame {
-    guard let viewModel else {
-      return SceneFrame(
-        lines: ScreenLayout.compose(
-          header: [title], body: { _ in ["Loading…"] }, footer: [Self.footer], width: width, height: height))
-    }
+  func renderFrame(width: Int, height: Int) -> SceneFrame {
+    guard let viewModel else { return loadingFrame(footer: Self.footer, width: width, height: height) }
     if let error = viewModel.errorMessage {
-      return SceneFrame(
-        lines: ScreenLayout.compose(
-          header: [viewModel.name, ""], body: { _ in [error] }, footer: ["h back · r retry"], width: width,
-          height: height))
+      return failureFrame(name: viewModel.name, error: error, width: width, height: height)
     }
     let header =
       [SceneText.joined([viewModel.name, viewModel.figures])]
       + SceneText.wrap(viewModel.summary, width: width, maxLines: Self.summaryLines) + [viewModel.tabs, ""]
-    var pictures: [PicturePlacement] = []
-    let lines = ScreenLayout.compose(
-      header: header,
-      body: { bodyHeight in
-        let body = ListingBody.frame(
-          rows: viewModel.rows, message: viewModel.listMessage, chores: chores, viewport: &viewport,
-          picture: previewPicture, bodyRow: header.count, width: width, height: bodyHeight)
-        pictures = body.pictures
-        return body.lines
-      }, footer: [chores.shownWall == nil ? Self.footer : SceneText.wallHint + " · Tab artists/albums"], width: width,
-      height: height)
-    return SceneFrame(lines: lines, pictures: pictures)
+    let footer = runtime.shownWall == nil ? Self.footer : SceneText.wallHint + " · Tab artists/albums"
+    return SceneFrame.composed(header: header, footer: [footer], width: width, height: height) { bodyHeight in
+      ListingBody.frame(
+        rows: viewModel.rows, message: viewModel.listMessage, runtime: runtime, viewport: &viewport,
+        picture: previewPicture, bodyRow: header.count, width: width, height: bodyHeight)
+    }
   }
 
-  public func plainLines() -> [String] {
+  func plainLines() -> [String] {
     guard let viewModel else { return [title] }
     if let error = viewModel.errorMessage { return [viewModel.name, error] }
     var lines = [SceneText.joined([viewModel.name, viewModel.figures])]
@@ -147,25 +102,15 @@ public final class TagViewController: BrowserScene, TagDisplayLogic {
     return lines
   }
 
-  public func jsonSnapshot() throws -> Data {
-    exported = nil
-    interactor?.exportData(request: .init())
-    return try SnapshotEncoder.encode(loaded: exported)
-  }
+  func requestExport() { interactor?.exportData(request: .init()) }
 
   private func fetchTag(refresh: Bool) {
     guard let interactor else { return }
-    resetsSelection = true
-    chores.load { await interactor.fetchTag(request: .init(refresh: refresh)) }
+    runtime.resetsSelection = true
+    runtime.load { await interactor.fetchTag(request: .init(refresh: refresh)) }
   }
 
-  private func fetchNextPageIfNeeded() {
-    guard !chores.isLoading, viewModel?.hasMore == true, viewport.isNear(endWithin: Self.pagingThreshold) else {
-      return
-    }
-    guard let interactor else { return }
-    chores.load { await interactor.fetchNextPage(request: .init()) }
-  }
+  var hasMorePages: Bool { viewModel?.hasMore == true }
 
-  private func changed() { chores.changed() }
+  func fetchNextPage() async { await interactor?.fetchNextPage(request: .init()) }
 }

@@ -37,7 +37,8 @@ final class TopArtistsInteractor: TopArtistsBusinessLogic, TopArtistsDataStore {
   /// Guards against a second page request while one is out (the selection keeps moving while it loads).
   private var isLoadingPage = false
 
-  init(worker: any TopArtistsWorking) {
+  init(worker: any TopArtistsWorking, presenter: (any TopArtistsPresentationLogic)? = nil) {
+    self.presenter = presenter
     self.worker = worker
   }
 

@@ -8,6 +8,11 @@ protocol TopArtistsPresentationLogic: AnyObject {
 @MainActor
 final class TopArtistsPresenter: TopArtistsPresentationLogic {
   weak var viewController: (any TopArtistsDisplayLogic)?
+
+  init(viewController: (any TopArtistsDisplayLogic)? = nil) {
+    self.viewController = viewController
+  }
+
   static let nameColumns = 32
 
   func presentArtists(response: TopArtists.FetchArtists.Response) {

@@ -11,13 +11,13 @@ protocol TopArtistsDataPassing: AnyObject {
 }
 
 @MainActor
-final class TopArtistsRouter: TopArtistsRoutingLogic, TopArtistsDataPassing, ArtistDetailRouting {
-  weak var viewController: TopArtistsViewController?
+final class TopArtistsRouter: TopArtistsRoutingLogic, TopArtistsDataPassing, SelectedArtistRouting {
   var dataStore: (any TopArtistsDataStore)?
   let factory: any SceneMaking
   private(set) weak var navigator: (any SceneNavigating)?
 
-  init(factory: any SceneMaking, navigator: (any SceneNavigating)?) {
+  init(factory: any SceneMaking, navigator: (any SceneNavigating)?, dataStore: (any TopArtistsDataStore)? = nil) {
+    self.dataStore = dataStore
     self.factory = factory
     self.navigator = navigator
   }
@@ -28,7 +28,7 @@ final class TopArtistsRouter: TopArtistsRoutingLogic, TopArtistsDataPassing, Art
 
   func routeToTag() {
     guard let tag = dataStore?.selectedTag else { return }
-    navigator?.push(ListeningRoute.tag(named: tag, factory: factory))
+    navigator?.push(factory.makeTag(tagName: tag))
   }
 
   func selectedArtistName(in source: any TopArtistsDataStore) -> String? {

@@ -11,73 +11,46 @@ protocol TopArtistsDisplayLogic: AnyObject {
 /// The chart. Loads the next page when the selection comes within `pagingThreshold` rows of the end. From
 /// `PicturePane.minimumWidth` columns up, the selected artist's picture and facts stand beside it.
 @MainActor
-public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogic {
+final class TopArtistsViewController: PagedScene, TopArtistsDisplayLogic {
   var interactor: (any TopArtistsBusinessLogic)?
   var router: (any TopArtistsRoutingLogic & TopArtistsDataPassing)?
 
   private(set) var viewModel: TopArtists.FetchArtists.ViewModel?
-  private var exported: TopArtists.ExportData.ViewModel?
   private(set) var viewport = ListViewport()
   private(set) var preview: TopArtists.ShowPreview.ViewModel?
-  private let chores: SceneChores
-  /// The selected artist's picture in the preview pane; nil without pictures.
-  let previewPicture: PictureBox?
+  let runtime: SceneRuntime
   /// The row the preview was asked for, and the details load for it.
   private var previewedRow: TopArtists.FetchArtists.ViewModel.Row?
-  private var previewTask: Task<Void, Never>?
+  private(set) var previewTask: Task<Void, Never>?
   /// The details load for `previewedRow` has not finished.
   private var previewDetailsPending = false
-  private var resetsSelection = true
   /// `T`: one of the preview's tags.
   private var tagPicker = TagPicker()
-  static let pagingThreshold = 5
 
-  init(
-    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, previewPicture: PictureBox? = nil,
-    wall: WallView? = nil
-  ) {
-    chores = SceneChores(preferences: preferences, thumbnails: thumbnails, wall: wall)
-    self.previewPicture = previewPicture
-    previewPicture?.onUpdate = { [weak self] in self?.changed() }
+  init(runtime: SceneRuntime) {
+    self.runtime = runtime
   }
 
-  public var onNeedsDisplay: (@MainActor () -> Void)? {
-    get { chores.onNeedsDisplay }
-    set { chores.onNeedsDisplay = newValue }
-  }
+  var title: String { "Top artists" }
 
-  /// The slots themselves, on or off (tests wait on their loads).
-  var thumbnails: ThumbnailSlots? { chores.thumbnails }
+  var status: StatusLine { runtime.status(viewModel?.status) }
 
-  public var title: String { "Top artists" }
+  func start() { fetchArtists(refresh: false) }
 
-  public var status: StatusLine { chores.status(viewModel?.status) }
-
-  public func start() { fetchArtists(refresh: false) }
-
-  public func stop() {
-    chores.stop()
+  /// The preview's details load stops with the scene.
+  func stop() {
+    runtime.stop()
     previewTask?.cancel()
-    previewPicture?.cancel()
   }
 
-  /// Awaits the load in progress, if any (tests; `--plain` / `--json` before printing).
-  public func waitForLoad() async { await chores.waitForLoad() }
-  public func waitForThumbnails() async { await chores.waitForThumbnails() }
-  /// Awaits the preview's details load, if any (tests).
-  func waitForPreview() async { await previewTask?.value }
-  /// The list's chores, and the preview pane's picture and details.
-  public var isSettled: Bool {
-    chores.isSettled && previewPicture?.pendingURL == nil && !previewDetailsPending
-  }
+  /// The runtime's work, and the preview's details.
+  var isSettled: Bool { runtime.isSettled && !previewDetailsPending }
 
   // MARK: Display logic
 
   func displayArtists(viewModel: TopArtists.FetchArtists.ViewModel) {
     self.viewModel = viewModel
-    viewport.setCount(viewModel.rows.count, resetSelection: resetsSelection)
-    resetsSelection = false
-    changed()
+    runtime.showList(count: viewModel.rows.count, in: &viewport)
   }
 
   func displayPreview(viewModel: TopArtists.ShowPreview.ViewModel) {
@@ -85,28 +58,27 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
     changed()
   }
 
-  func displayExportedData(viewModel: TopArtists.ExportData.ViewModel) { exported = viewModel }
+  func displayExportedData(viewModel: TopArtists.ExportData.ViewModel) { runtime.exported = viewModel }
 
   // MARK: Keys
 
-  public func handle(_ key: BrowserKey) -> Bool {
+  func handle(_ key: BrowserKey) -> Bool {
     if tagPicker.isOffering {
       if let index = tagPicker.pick(key, tags: preview?.tags ?? []) { openTag(at: index) }
       changed()
       return true
     }
-    if key == .character("T"), chores.shownWall == nil, let tags = preview?.tags {
+    if key == .character("T"), runtime.shownWall == nil, let tags = preview?.tags {
       if let index = tagPicker.start(tags: tags) { openTag(at: index) } else { changed() }
       return true
     }
-    if chores.handleWallKey(key, viewport: &viewport) {
+    if runtime.handleWallKey(key, viewport: &viewport) {
       fetchNextPageIfNeeded()
       return true
     }
     guard let command = ListCommand(key) else { return false }
-    if viewport.apply(command) {
+    if handleCommon(command, viewport: &viewport) {
       fetchNextPageIfNeeded()
-      changed()
       return true
     }
     switch command {
@@ -117,10 +89,8 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
     case .search:
       router?.routeToSearch()
     case .cycleSort:
-      resetsSelection = true
+      runtime.resetsSelection = true
       interactor?.changeSort(request: .init(order: nil))
-    case .toggleThumbnails:
-      chores.toggleThumbnails()
     case .refresh:
       fetchArtists(refresh: true)
     case .back:
@@ -133,45 +103,32 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
 
   // MARK: Output
 
-  public func render(width: Int, height: Int) -> [String] {
-    renderFrame(width: width, height: height).lines
-  }
-
-  public func renderFrame(width: Int, height: Int) -> SceneFrame {
+  func renderFrame(width: Int, height: Int) -> SceneFrame {
     let header = [SceneText.joined([title, viewModel?.sortLabel ?? ""]), ""]
-    var pictures: [PicturePlacement] = []
-    let lines = ScreenLayout.compose(
-      header: header,
-      body: { bodyHeight in
-        guard let viewModel, viewModel.emptyMessage == nil else {
-          return [viewModel?.emptyMessage ?? "Loading…"]
-        }
-        if let wall = chores.wallFrame(
-          tiles: viewModel.rows.map { WallTile(imageURL: $0.imageURL, title: $0.name, subtitle: $0.listeners) },
-          selection: viewport.selection, width: width, height: bodyHeight)
-        {
-          pictures = wall.picturesOffset(rows: header.count)
-          return wall.lines
-        }
-        let selected = viewModel.rows.indices.contains(viewport.selection) ? viewModel.rows[viewport.selection] : nil
-        // The preview follows the selection while the pane is shown.
-        if width >= PicturePane.minimumWidth, previewPicture != nil, let selected, selected != previewedRow {
-          requestPreview(of: selected)
-        }
-        let body = PicturePane.list(
-          width: width, height: bodyHeight, bodyRow: header.count, picture: previewPicture, url: selected?.imageURL,
-          facts: preview?.facts ?? []
-        ) { columns in
-          listFrame(viewModel, width: columns, height: bodyHeight)
-        }
-        pictures = body.pictures
-        return body.lines
-      }, footer: [footer], width: width, height: height)
-    return SceneFrame(lines: lines, pictures: pictures)
+    return SceneFrame.composed(header: header, footer: [footer], width: width, height: height) { bodyHeight in
+      guard let viewModel, viewModel.emptyMessage == nil else {
+        return SceneFrame(lines: [viewModel?.emptyMessage ?? "Loading…"])
+      }
+      let selection = viewport.selection
+      return ListingBody.frame(
+        rows: viewModel.rows, message: nil, runtime: runtime, viewport: &viewport, picture: previewPicture,
+        bodyRow: header.count, width: width, height: bodyHeight,
+        tile: { WallTile(imageURL: $0.imageURL, title: $0.name, subtitle: $0.listeners) },
+        facts: { selected in
+          // The preview follows the selection while the pane is shown.
+          if width >= PicturePane.minimumWidth, previewPicture != nil, let selected, selected != previewedRow {
+            requestPreview(of: selected, at: selection)
+          }
+          return preview?.facts ?? []
+        },
+        list: { columns, viewport in listFrame(viewModel, viewport: &viewport, width: columns, height: bodyHeight) })
+    }
   }
 
-  private func listFrame(_ viewModel: TopArtists.FetchArtists.ViewModel, width: Int, height: Int) -> SceneFrame {
-    let slots = chores.shownThumbnails
+  private func listFrame(
+    _ viewModel: TopArtists.FetchArtists.ViewModel, viewport: inout ListViewport, width: Int, height: Int
+  ) -> SceneFrame {
+    let slots = runtime.shownThumbnails
     let reserved = 9 + SceneText.widest(viewModel.rows.map(\.listeners)) + (slots.map { $0.size.columns + 1 } ?? 0)
     let nameColumns = SceneText.nameColumns(
       width: width, preferred: TopArtistsPresenter.nameColumns, reserved: reserved)
@@ -183,7 +140,7 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
 
   private var footer: String {
     if tagPicker.isOffering { return TagPicker.footer(tags: preview?.tags ?? []) }
-    return chores.shownWall == nil ? SceneText.listHint : SceneText.wallHint
+    return runtime.shownWall == nil ? SceneText.listHint : SceneText.wallHint
   }
 
   private func openTag(at index: Int) {
@@ -191,11 +148,12 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
     router?.routeToTag()
   }
 
-  private func requestPreview(of row: TopArtists.FetchArtists.ViewModel.Row) {
+  /// `index`: the row's place in the list (the selection when it was asked for).
+  private func requestPreview(of row: TopArtists.FetchArtists.ViewModel.Row, at index: Int) {
     previewedRow = row
     previewTask?.cancel()
     guard let interactor else { return }
-    let request = TopArtists.ShowPreview.Request(index: viewport.selection)
+    let request = TopArtists.ShowPreview.Request(index: index)
     interactor.showPreview(request: request)
     previewDetailsPending = true
     previewTask = Task { [weak self] in
@@ -205,17 +163,13 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
     }
   }
 
-  public func plainLines() -> [String] {
+  func plainLines() -> [String] {
     guard let viewModel else { return [title] }
     let rows = viewModel.rows.map { "\(SceneText.padLeft($0.rank, 4)) \($0.name) — \($0.listeners)" }
     return [SceneText.joined([title, viewModel.sortLabel])] + (viewModel.emptyMessage.map { [$0] } ?? rows)
   }
 
-  public func jsonSnapshot() throws -> Data {
-    exported = nil
-    interactor?.exportData(request: .init())
-    return try SnapshotEncoder.encode(loaded: exported)
-  }
+  func requestExport() { interactor?.exportData(request: .init()) }
 
   // MARK: Private
 
@@ -224,21 +178,16 @@ public final class TopArtistsViewController: BrowserScene, TopArtistsDisplayLogi
   }
 
   private func fetchArtists(refresh: Bool) {
-    resetsSelection = true
+    runtime.resetsSelection = true
     run { interactor in await interactor.fetchArtists(request: .init(refresh: refresh)) }
   }
 
-  private func fetchNextPageIfNeeded() {
-    guard !chores.isLoading, viewModel?.hasMore == true, viewport.isNear(endWithin: Self.pagingThreshold) else {
-      return
-    }
-    run { interactor in await interactor.fetchNextPage(request: .init()) }
-  }
+  var hasMorePages: Bool { viewModel?.hasMore == true }
+
+  func fetchNextPage() async { await interactor?.fetchNextPage(request: .init()) }
 
   private func run(_ work: @escaping @MainActor (any TopArtistsBusinessLogic) async -> Void) {
     guard let interactor else { return }
-    chores.load { await work(interactor) }
+    runtime.load { await work(interactor) }
   }
-
-  private func changed() { chores.changed() }
 }

@@ -36,7 +36,7 @@ import Testing
   }
 
   @Test func backRoutesBack() {
-    let sut = AlbumDetailViewController(preferences: BrowserPreferences(), thumbnails: nil)
+    let sut = AlbumDetailViewController(runtime: SceneRuntime(preferences: BrowserPreferences(), thumbnails: nil))
     let router = RouterSpy()
     sut.router = router
     #expect(sut.handle(.backspace))

@@ -18,7 +18,7 @@ import Testing
   func makeSUT(_ viewModel: ArtistDetail.FetchArtist.ViewModel = viewModel)
     -> (ArtistDetailViewController, InteractorSpy, RouterSpy)
   {
-    let sut = ArtistDetailViewController(preferences: BrowserPreferences(), thumbnails: nil)
+    let sut = ArtistDetailViewController(runtime: SceneRuntime(preferences: BrowserPreferences(), thumbnails: nil))
     let (interactor, router) = (InteractorSpy(), RouterSpy())
     sut.interactor = interactor
     sut.router = router

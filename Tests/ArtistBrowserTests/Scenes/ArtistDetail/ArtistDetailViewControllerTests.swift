@@ -31,7 +31,7 @@ import Testing
   }
 
   func makeSUT() -> (ArtistDetailViewController, InteractorSpy, RouterSpy) {
-    let sut = ArtistDetailViewController(preferences: BrowserPreferences(), thumbnails: nil)
+    let sut = ArtistDetailViewController(runtime: SceneRuntime(preferences: BrowserPreferences(), thumbnails: nil))
     let interactor = InteractorSpy()
     let router = RouterSpy()
     sut.interactor = interactor

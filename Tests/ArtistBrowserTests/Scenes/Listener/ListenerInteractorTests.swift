@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import ArtistBrowser
+@_spi(Benchmarks) @testable import ArtistBrowser
 
 @MainActor
 @Suite struct ListenerInteractorTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ArtistBrowser
+@_spi(Benchmarks) @testable import ArtistBrowser
 
 @MainActor
 @Suite struct ListenerPresenterTests {

@@ -19,9 +19,10 @@ import Testing
     -> (ListenerViewController, GatedThumbnailLoader)
   {
     let loader = GatedThumbnailLoader()
-    let picture = PictureBox(
+    let picture = LargePictureLoader(
       loader: loader, painter: BlockArtPicturePainter(renderer: renderer), pictureID: PictureID.listener)
-    let sut = ListenerViewController(preferences: BrowserPreferences(), thumbnails: nil, profilePicture: picture)
+    let sut = ListenerViewController(
+      runtime: SceneRuntime(preferences: BrowserPreferences(), thumbnails: nil), profilePicture: picture)
     var viewModel = ListenerViewControllerTests.viewModel
     viewModel.imageURL = imageURL
     sut.displayListener(viewModel: viewModel)

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ArtistBrowser
+@_spi(Benchmarks) @testable import ArtistBrowser
 
 @MainActor
 @Suite struct ListenerRouterTests {

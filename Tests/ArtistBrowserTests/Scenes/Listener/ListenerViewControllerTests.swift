@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ArtistBrowser
+@_spi(Benchmarks) @testable import ArtistBrowser
 
 @MainActor
 @Suite struct ListenerViewControllerTests {
@@ -57,7 +57,7 @@ import Testing
     ], hasMore: false, listMessage: nil, errorMessage: nil, status: StatusLine(source: .demoCatalog))
 
   func makeSUT(userName: String = "nightjar_radio") -> (ListenerViewController, InteractorSpy, RouterSpy) {
-    let sut = ListenerViewController(preferences: BrowserPreferences(), thumbnails: nil)
+    let sut = ListenerViewController(runtime: SceneRuntime(preferences: BrowserPreferences(), thumbnails: nil))
     let interactor = InteractorSpy()
     let router = RouterSpy()
     router.dataStore = DataStoreFake(userName: userName)

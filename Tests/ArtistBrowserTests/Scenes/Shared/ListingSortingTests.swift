@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ArtistBrowser
+@_spi(Benchmarks) @testable import ArtistBrowser
 
 /// `s` on the listener's charts and the tag's lists: rank, name and plays, each tie broken by rank.
 @Suite struct ListingSortingTests {

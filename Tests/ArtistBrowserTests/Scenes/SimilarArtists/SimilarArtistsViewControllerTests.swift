@@ -21,7 +21,7 @@ import Testing
   }
 
   @Test func rendersMatchesAndOpensTheSelection() {
-    let sut = SimilarArtistsViewController(preferences: BrowserPreferences(), thumbnails: nil)
+    let sut = SimilarArtistsViewController(runtime: SceneRuntime(preferences: BrowserPreferences(), thumbnails: nil))
     let interactor = InteractorSpy()
     let router = RouterSpy()
     sut.interactor = interactor

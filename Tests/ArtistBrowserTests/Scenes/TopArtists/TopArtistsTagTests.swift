@@ -9,7 +9,7 @@ import Testing
   typealias RouterSpy = TopArtistsViewControllerTests.RouterSpy
 
   func makeSUT(tags: [String]) -> (TopArtistsViewController, InteractorSpy, RouterSpy) {
-    let sut = TopArtistsViewController(preferences: BrowserPreferences(), thumbnails: nil)
+    let sut = TopArtistsViewController(runtime: SceneRuntime(preferences: BrowserPreferences(), thumbnails: nil))
     let (interactor, router) = (InteractorSpy(), RouterSpy())
     sut.interactor = interactor
     sut.router = router

@@ -45,7 +45,7 @@ import Testing
   }
 
   func makeSUT() -> (TopArtistsViewController, InteractorSpy, RouterSpy) {
-    let sut = TopArtistsViewController(preferences: BrowserPreferences(), thumbnails: nil)
+    let sut = TopArtistsViewController(runtime: SceneRuntime(preferences: BrowserPreferences(), thumbnails: nil))
     let interactor = InteractorSpy()
     let router = RouterSpy()
     sut.interactor = interactor

@@ -21,37 +21,37 @@ final class Gate {
 }
 
 @MainActor
-@Suite struct SceneChoresTests {
+@Suite struct SceneRuntimeTests {
   @Test func anOlderLoadEndingLaterDoesNotClearTheLoadingFlagOfANewerOne() async {
     // Given a slow load overtaken by a newer one (a refresh)
-    let chores = SceneChores(preferences: BrowserPreferences(), thumbnails: nil)
+    let runtime = SceneRuntime(preferences: BrowserPreferences(), thumbnails: nil)
     let slow = Gate()
     let newer = Gate()
     var slowFinished = false
-    chores.load {
+    runtime.load {
       await slow.wait()
       slowFinished = true
     }
-    chores.load { await newer.wait() }
+    runtime.load { await newer.wait() }
     // When the older one ends first
     slow.open()
     while !slowFinished { await Task.yield() }
     // Then the scene still says it is loading, until the newer one ends
-    #expect(chores.isLoading)
+    #expect(runtime.isLoading)
     newer.open()
-    await chores.waitForLoad()
-    #expect(!chores.isLoading)
+    await runtime.waitForLoad()
+    #expect(!runtime.isLoading)
   }
 
   @Test func theFlagIsSetAtOnceAndClearedWhenTheLoadEnds() async {
-    let chores = SceneChores(preferences: BrowserPreferences(), thumbnails: nil)
+    let runtime = SceneRuntime(preferences: BrowserPreferences(), thumbnails: nil)
     var redraws: [Bool] = []
-    chores.onNeedsDisplay = { [unowned chores] in redraws.append(chores.isLoading) }
+    runtime.onNeedsDisplay = { [unowned runtime] in redraws.append(runtime.isLoading) }
     let gate = Gate()
-    chores.load { await gate.wait() }
+    runtime.load { await gate.wait() }
     #expect(redraws == [true])
     gate.open()
-    await chores.waitForLoad()
+    await runtime.waitForLoad()
     #expect(redraws == [true, false])
   }
 }

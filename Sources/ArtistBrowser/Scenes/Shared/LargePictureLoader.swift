@@ -8,7 +8,7 @@ import TerminalGraphics
 /// cancels the load in flight; a finished load triggers `onUpdate`. Painted pictures are kept per (URL, box), the
 /// most recent `memoryLimit` of them, so going back to a row draws at once.
 @MainActor
-final class PictureBox {
+final class LargePictureLoader {
   enum State {
     /// No URL (nothing to show).
     case empty

@@ -1,26 +1,52 @@
-/// The chores every scene's view controller shares, so each one keeps only its display logic and keys:
-/// the loading flag and its task, the thumbnail toggle, the wall, and asking for a redraw.
-/// Owned by one view controller, which forwards its `onNeedsDisplay` here.
+/// What runs under one scene, so its view controller keeps only its display logic and keys: the loads (the
+/// loading flag and the task `waitForLoad` awaits), the thumbnail slots and their toggle, the wall, the scene's
+/// large pictures (the preview pane, a cover, a profile picture) and asking the navigation stack for a redraw.
+/// Owned by one view controller through `SceneShell`, which forwards the stack's calls here.
 @MainActor
-final class SceneChores {
+final class SceneRuntime {
+  /// Rows from the end of a paged list at which its next page is fetched.
+  static let pagingThreshold = 5
+
   let preferences: BrowserPreferences
   let thumbnails: ThumbnailSlots?
   /// The list as a wall of pictures; nil where the scene's list has none.
   let wall: WallView?
+  /// The scene's large pictures: each redraws the scene when it arrives, stops with it and counts in `isSettled`.
+  private(set) var pictures: [LargePictureLoader] = []
+  /// The selected row's picture in a list's preview pane (`ListingBody`); nil where the scene has no pane or the
+  /// session draws no large pictures.
+  private(set) var preview: LargePictureLoader?
+  /// The next list shown starts at its top: set for a new list, sort, period or refresh, cleared by `showList`.
+  var resetsSelection = true
   private(set) var isLoading = false
   private var loadTask: Task<Void, Never>?
   /// Which `load` is the latest: an older one that ends later (a slow answer overtaken by a refresh) must not
   /// clear the flag while the newer one still runs.
   private var loadGeneration = 0
+  /// What the interactor last exported for `--json` (the scene's `ExportData.ViewModel`).
+  var exported: (any Encodable)?
   /// The navigation stack's hook, read at each call so it may be set after the thumbnails are wired.
   var onNeedsDisplay: (@MainActor () -> Void)?
 
-  init(preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, wall: WallView? = nil) {
+  init(
+    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, wall: WallView? = nil,
+    preview: LargePictureLoader? = nil
+  ) {
     self.preferences = preferences
     self.thumbnails = thumbnails
     self.wall = wall
     thumbnails?.onUpdate = { [weak self] in self?.changed() }
     wall?.onUpdate = { [weak self] in self?.changed() }
+    self.preview = adopt(preview)
+  }
+
+  /// Takes on one of the scene's large pictures (nil: the session draws none) and hands it back for the scene
+  /// to draw with: it redraws the scene when it arrives, stops with it and counts in `isSettled`.
+  func adopt(_ picture: LargePictureLoader?) -> LargePictureLoader? {
+    guard let picture else { return nil }
+    picture.onUpdate = { [weak self] in self?.changed() }
+    pictures.append(picture)
+    return picture
   }
 
   /// The slots to draw with: none while thumbnails are switched off.
@@ -79,6 +105,7 @@ final class SceneChores {
   func stop() {
     thumbnails?.cancelAll()
     wall?.cancelAll()
+    for picture in pictures { picture.cancel() }
     loadTask?.cancel()
   }
 
@@ -107,9 +134,24 @@ final class SceneChores {
 
   func changed() { onNeedsDisplay?() }
 
-  /// No load running and no thumbnail in flight.
+  /// A list of `count` rows arrived: the selection stays where it was unless `resetsSelection` asked for the top.
+  func showList(count: Int, in viewport: inout ListViewport) {
+    viewport.setCount(count, resetSelection: resetsSelection)
+    resetsSelection = false
+    changed()
+  }
+
+  /// No load running, no thumbnail and no large picture in flight.
   var isSettled: Bool {
     !isLoading && (shownWall.map(\.isSettled) ?? (thumbnails?.pendingURLs.isEmpty ?? true))
+      && pictures.allSatisfy { $0.pendingURL == nil }
+  }
+
+  /// Loads the next page of a paged list once its selection comes within `pagingThreshold` rows of the end,
+  /// unless a load is running or there is nothing more.
+  func loadNextPage(hasMore: Bool?, near viewport: ListViewport, _ work: @escaping @MainActor () async -> Void) {
+    guard !isLoading, hasMore == true, viewport.isNear(endWithin: Self.pagingThreshold) else { return }
+    load(work)
   }
 
   func waitForThumbnails() async {

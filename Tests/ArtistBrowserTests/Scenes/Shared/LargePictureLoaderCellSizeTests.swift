@@ -8,17 +8,17 @@ import Testing
 /// A protocol picture's box follows the terminal's cell size, so a square cover is square on the screen whatever
 /// the font: on 8×24-pixel cells (three times taller than wide) a square takes three columns per row.
 @MainActor
-@Suite struct PictureBoxCellSizeTests {
+@Suite struct LargePictureLoaderCellSizeTests {
   static let url = URL(string: "http://127.0.0.1:1/cover.png")!
 
-  func kittyBox(cell: CellPixelSize) -> (PictureBox, GatedThumbnailLoader) {
+  func kittyBox(cell: CellPixelSize) -> (LargePictureLoader, GatedThumbnailLoader) {
     let loader = GatedThumbnailLoader()
     loader.open()
     let encoder = PictureEncoder(capabilities: GraphicsCapabilities(protocol: .kitty, cellSize: cell))
-    return (PictureBox(loader: loader, painter: ProtocolPicturePainter(encoder: encoder), pictureID: 7), loader)
+    return (LargePictureLoader(loader: loader, painter: ProtocolPicturePainter(encoder: encoder), pictureID: 7), loader)
   }
 
-  func previewPlacement(_ box: PictureBox) async -> PicturePlacement? {
+  func previewPlacement(_ box: LargePictureLoader) async -> PicturePlacement? {
     let draw = {
       PicturePane.list(width: 140, height: 36, bodyRow: 2, picture: box, url: Self.url, facts: []) { _ in
         SceneFrame(lines: [])
