@@ -22,21 +22,25 @@ extension DemoAPI {
     ])
   }
 
-  /// The playing track comes first on page 1, beyond `limit`, as Last.fm sends it.
+  /// The playing track comes first on page 1, beyond `limit`, as Last.fm sends it, while the window reaches the
+  /// present; `total` counts the window's scrobbles without it.
   func recentTracks(_ query: Query) throws(Failure) -> JSONValue {
     let listener = try findListener(query, listening: true)
-    let paging = try query.paging(defaultLimit: 50)
+    let window = try query.scrobbleWindow()
+    let asked = try query.paging(defaultLimit: 50)
+    let paging = Paging(page: asked.page, limit: min(asked.limit, Query.recentTracksLimit))
     let extended = query.parameters["extended"] == "1"
     let history = catalog.history(of: listener, anchor: anchorHour)
     let loved = Set(history.loved.map { [$0.artist, $0.album, $0.track] })
+    let plays = window == .everything ? history.plays : history.plays.filter { window.contains($0.time) }
     var entries: [JSONValue] = []
-    if paging.page == 1, let playing = history.nowPlaying {
+    if paging.page == 1, window.reachesPresent(now: now), let playing = history.nowPlaying {
       entries.append(scrobble(playing, extended: extended, loved: loved, nowPlaying: true))
     }
-    entries += paging.slice(history.plays).map { scrobble($0, extended: extended, loved: loved, nowPlaying: false) }
+    entries += paging.slice(plays).map { scrobble($0, extended: extended, loved: loved, nowPlaying: false) }
     return .object([
       "recenttracks": .object([
-        "track": .array(entries), "@attr": listenerAttributes(paging, total: history.plays.count, user: listener),
+        "track": .array(entries), "@attr": listenerAttributes(paging, total: plays.count, user: listener),
       ])
     ])
   }
