@@ -21,7 +21,7 @@ public struct DemoListener: Equatable {
   /// The listeners `--help` and the README name, each in a state the browser shows differently (docs/listener.md):
   /// `nightjar_radio` is nearly always playing something; `velvetmoth`'s player scrobbles late, so their newest
   /// scrobble is always more than an hour and less than a day old; `fieldrecorder` stopped listening on
-  /// 19 Nov 2026; `archive_owl` has listened about 45 tracks a day for over 15 years; `quietlistener` hides it all.
+  /// 19 Nov 2026; `archive_owl` has listened about 45 tracks a day (50 on the days they listen) for over 15 years; `quietlistener` hides it all.
   public static let roster: [DemoListener] = [
     DemoListener(
       name: "nightjar_radio", realName: "Mara Quell", country: "Portugal", registered: 1_325_548_800, family: 1,
@@ -48,7 +48,7 @@ public struct DemoListener: Equatable {
     DemoListener(
       name: "archive_owl", realName: "Odile Marsh", country: "France", registered: 1_283_299_200, family: 5,
       isPlaying: false, isPrivate: false, hasPicture: true,
-      rhythm: ListeningRhythm(shape: .spread, playsPerDay: 45, favourites: 40, sameSecondChance: 1.0 / 2500)),
+      rhythm: ListeningRhythm(shape: .spread, playsPerDay: 50, favourites: 40, sameSecondChance: 1.0 / 2500)),
   ]
 
   /// Looked up ignoring case, like Last.fm's user names.
