@@ -21,6 +21,7 @@ public struct DemoCatalog {
   private let chartIndexByKey: [String: Int]
   private let linker: SimilarityLinker
   private let invented: InventedArtists
+  let listenerHistories = ListenerHistories()
 
   public init(seed: UInt64 = defaultSeed, artistCount: Int = defaultArtistCount) {
     self.seed = seed

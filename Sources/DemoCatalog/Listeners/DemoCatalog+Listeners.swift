@@ -9,20 +9,20 @@ extension DemoCatalog {
     return (0..<artistCount).filter { place in chartOutlines[place].tags.contains { $0 == key } }
   }
 
-  /// A listener's plays, anchored at `anchor` (unix seconds, a whole hour).
-  func history(of listener: DemoListener, anchor: Int) -> ListeningHistory {
-    ListeningHistory(listener: listener, catalog: self, anchor: anchor)
+  /// A listener's history, indexed as far as it has been asked for.
+  func history(of listener: DemoListener) -> ListenerHistory {
+    listenerHistories.history(of: listener) { ListenerHistory(listener: listener, catalog: self) }
   }
 
-  /// Play counts per key over `plays`, most played first; ties broken by first appearance (the newest play), so
-  /// the order is stable.
-  static func ranked<Key: Hashable>(_ plays: ArraySlice<DemoPlay>, by key: (DemoPlay) -> Key) -> [(
-    play: DemoPlay, count: Int
-  )] {
-    var counts: [Key: (first: Int, play: DemoPlay, count: Int)] = [:]
-    for (offset, play) in plays.enumerated() {
-      counts[key(play), default: (offset, play, 0)].count += 1
+  /// Play counts per track, folded by `key` (artist, album or track), most played first; ties in catalog order
+  /// (chart place, then album and track), so the order is stable.
+  static func ranked(_ trackCounts: [Int: Int], by key: (Int) -> Int) -> [(trackKey: Int, count: Int)] {
+    var folded: [Int: (trackKey: Int, count: Int)] = [:]
+    for (trackKey, count) in trackCounts {
+      let group = key(trackKey)
+      let known = folded[group]
+      folded[group] = (min(known?.trackKey ?? trackKey, trackKey), (known?.count ?? 0) + count)
     }
-    return counts.values.sorted { ($0.count, $1.first) > ($1.count, $0.first) }.map { ($0.play, $0.count) }
+    return folded.values.sorted { ($0.count, $1.trackKey) > ($1.count, $0.trackKey) }
   }
 }

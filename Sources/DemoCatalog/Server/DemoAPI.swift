@@ -6,8 +6,8 @@ struct DemoAPI {
   let catalog: DemoCatalog
   /// Where image URLs point, e.g. `http://127.0.0.1:8080` (no trailing slash).
   let imageOrigin: String
-  /// Unix seconds; the listeners' histories are anchored at its hour.
-  var now: Int = Int(Date().timeIntervalSince1970)
+  /// Unix seconds: the listeners' histories are served as they stand at this time.
+  var now: Int = DemoServer.systemClock()
 
   /// An API error exactly as Last.fm sends it (with HTTP 200).
   struct Failure: Error {

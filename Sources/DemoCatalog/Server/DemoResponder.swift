@@ -9,6 +9,7 @@ struct DemoResponder: HTTPResponder {
 
   let covers: CoverStore
   let origin: ServerOrigin
+  var clock: DemoServer.Clock = DemoServer.systemClock
 
   /// Covers never change for a given id, so clients may keep them for a day without asking again.
   static let coverCacheControl = "public, max-age=86400"
@@ -39,7 +40,8 @@ struct DemoResponder: HTTPResponder {
   }
 
   private func api(query: String) -> DemoReply {
-    let body = DemoAPI(catalog: covers.catalog, imageOrigin: origin.value).respond(to: Self.parameters(query))
+    let body = DemoAPI(catalog: covers.catalog, imageOrigin: origin.value, now: clock()).respond(
+      to: Self.parameters(query))
     // Last.fm reports API errors in the JSON body with HTTP 200, so every answer here is 200.
     return DemoReply(.ok, headers: [.contentType: "application/json; charset=utf-8"], body: Array(body.utf8))
   }

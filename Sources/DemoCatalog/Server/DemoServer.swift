@@ -26,16 +26,24 @@ public final class DemoServer {
     baseURL = URL(string: "http://\(host):\(port)/2.0/")!
   }
 
+  /// Unix seconds now, as the listeners' histories read it.
+  public typealias Clock = @Sendable () -> Int
+
+  /// The wall clock.
+  public static let systemClock: Clock = { Int(Date().timeIntervalSince1970) }
+
   /// Starts serving and returns once the socket is listening. `port: 0` picks a free ephemeral port.
   /// Logging is off by default, since the embedded server shares the terminal with the browser's UI.
+  /// `clock` is the time the listeners' histories are served at (tests fix it).
   public static func start(
-    host: String = "127.0.0.1", port: Int = 0, catalog: DemoCatalog = DemoCatalog(), logger: Logger? = nil
+    host: String = "127.0.0.1", port: Int = 0, catalog: DemoCatalog = DemoCatalog(), logger: Logger? = nil,
+    clock: @escaping Clock = systemClock
   ) async throws -> DemoServer {
     let covers = CoverStore(catalog: catalog)
     let origin = ServerOrigin()
     let listening = ListeningSignal()
     let application = makeApplication(
-      host: host, port: port, covers: covers, origin: origin,
+      host: host, port: port, covers: covers, origin: origin, clock: clock,
       logger: logger ?? Logger(label: "DemoServer", factory: { _ in SwiftLogNoOpLogHandler() })
     ) { boundPort in
       listening.resume(with: .success(boundPort))
@@ -58,7 +66,7 @@ public final class DemoServer {
     host: String = "127.0.0.1", port: Int, catalog: DemoCatalog = DemoCatalog(), logger: Logger? = nil
   ) async throws {
     let application = makeApplication(
-      host: host, port: port, covers: CoverStore(catalog: catalog), origin: ServerOrigin(),
+      host: host, port: port, covers: CoverStore(catalog: catalog), origin: ServerOrigin(), clock: systemClock,
       logger: logger ?? Logger(label: "DemoServer"), onListening: { _ in })
     try await application.runService()
   }
@@ -70,11 +78,11 @@ public final class DemoServer {
   }
 
   private static func makeApplication(
-    host: String, port: Int, covers: CoverStore, origin: ServerOrigin, logger: Logger,
+    host: String, port: Int, covers: CoverStore, origin: ServerOrigin, clock: @escaping Clock, logger: Logger,
     onListening: @escaping @Sendable (Int) -> Void
   ) -> some ApplicationProtocol {
     Application(
-      responder: DemoResponder(covers: covers, origin: origin),
+      responder: DemoResponder(covers: covers, origin: origin, clock: clock),
       configuration: .init(address: .hostname(host, port: port), serverName: nil),
       onServerRunning: { channel in
         let boundPort = channel.localAddress?.port ?? port
