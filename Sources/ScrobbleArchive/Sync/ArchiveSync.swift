@@ -111,7 +111,8 @@ public struct ArchiveSync: Sendable {
         "cannot tell how the server reads from= and to=: its newest plays are all a second apart",
         isTransient: false)
     }
-    let bounds = try await WindowBounds.probe(second: second) { from, to in
+    let plays = newest.plays.count { $0.time == second }
+    let bounds = try await WindowBounds.probe(second: second, plays: plays) { from, to in
       tally.add()
       return try await retry.run { () async throws(PlaySourceError) in
         try await source.plays(from: from, to: to, page: 1, limit: 1).total

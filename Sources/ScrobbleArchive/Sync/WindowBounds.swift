@@ -41,10 +41,25 @@ public struct WindowBounds: Sendable, Equatable {
 
   /// Asks the server how it reads the bounds, around `second` (see `probeSecond`): `from = to = second` lists its
   /// plays only if both bounds are inclusive; otherwise one window widened on each side tells which one is.
-  static func probe(second: Int, total: (_ from: Int, _ to: Int) async throws -> Int) async throws -> WindowBounds {
-    if try await total(second, second) > 0 { return WindowBounds(fromIsInclusive: true, toIsInclusive: true) }
-    let toInclusive = try await total(second - 1, second) > 0
-    let fromInclusive = try await total(second, second + 1) > 0
+  /// `plays` is how many plays the second holds: a window around it that counts more is a server that ignores
+  /// `from` and `to`, with which no sync can end, so it is refused.
+  static func probe(second: Int, plays: Int, total: (_ from: Int, _ to: Int) async throws -> Int) async throws
+    -> WindowBounds
+  {
+    var counts: [Int] = []
+    func counted(_ from: Int, _ to: Int) async throws -> Bool {
+      let count = try await total(from, to)
+      guard count <= plays else {
+        throw PlaySourceError(
+          "the server ignores from= and to= in user.getRecentTracks (a window of one second counts \(count) plays); "
+            + "it cannot be synced", isTransient: false)
+      }
+      counts.append(count)
+      return count > 0
+    }
+    if try await counted(second, second) { return WindowBounds(fromIsInclusive: true, toIsInclusive: true) }
+    let toInclusive = try await counted(second - 1, second)
+    let fromInclusive = try await counted(second, second + 1)
     return WindowBounds(fromIsInclusive: fromInclusive, toIsInclusive: toInclusive)
   }
 }

@@ -90,10 +90,17 @@ struct ArchiveReconciler {
       return plays.count
     }
     let middle = window.lowerBound + (window.upperBound - window.lowerBound) / 2
-    var refetched = 0
-    for half in [window.lowerBound...middle, (middle + 1)...window.upperBound] {
-      refetched += try await repair(table, half, serverTotal: try await fetcher.total(half))
+    let halves = [window.lowerBound...middle, (middle + 1)...window.upperBound]
+    var totals: [Int] = []
+    for half in halves { totals.append(try await fetcher.total(half)) }
+    // Halves that count far more than their whole: a server that ignores the bounds, which no halving ends.
+    guard totals.reduce(0, +) <= serverTotal + max(100, serverTotal / 10) else {
+      throw PlaySourceError(
+        "the server's totals for time windows do not add up (\(totals.reduce(0, +)) in two halves of a window of "
+          + "\(serverTotal)); it cannot be synced", isTransient: false)
     }
+    var refetched = 0
+    for (half, total) in zip(halves, totals) { refetched += try await repair(table, half, serverTotal: total) }
     return refetched
   }
 }
