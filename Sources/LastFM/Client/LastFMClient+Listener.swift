@@ -5,9 +5,13 @@ extension LastFMClient {
     try LastFMDecoding.listenerProfile(await send(.listenerProfile(user)))
   }
 
-  /// `user.getRecentTracks`, the playing track first.
-  public func recentTracks(user: String, page: Int = 1, limit: Int = 50) async throws(LastFMError) -> Page<Scrobble> {
-    try LastFMDecoding.recentTracks(await send(.recentTracks(user: user, page: page, limit: limit)))
+  /// `user.getRecentTracks`, the playing track first; `from` and `to` (UTC seconds) bound the plays listed.
+  /// Never cached: a sync must read each page as the server has it now.
+  public func recentTracks(user: String, page: Int = 1, limit: Int = 50, from: Int? = nil, to: Int? = nil)
+    async throws(LastFMError) -> Page<Scrobble>
+  {
+    try LastFMDecoding.recentTracks(
+      await send(.recentTracks(user: user, page: page, limit: limit, from: from, to: to)))
   }
 
   /// `user.getLovedTracks`.

@@ -4,12 +4,17 @@ extension LastFMRequest {
     LastFMRequest(method: "user.getInfo", parameters: ["user": user], kind: .listener, subject: "user \"\(user)\"")
   }
 
-  /// `extended=1`: the artist comes as an object with its name and URL, and loved tracks are flagged.
-  public static func recentTracks(user: String, page: Int, limit: Int) -> LastFMRequest {
-    LastFMRequest(
-      method: "user.getRecentTracks",
-      parameters: ["user": user, "extended": "1", "page": String(page), "limit": String(limit)],
-      kind: .recentTracks, subject: "user \"\(user)\"")
+  /// `extended=1`: the artist comes as an object with its name and URL, and loved tracks are flagged. `from` and
+  /// `to` (UTC seconds) bound the plays listed; Last.fm's own page says "after" and "before", and the archive's
+  /// sync does not rely on either reading (it asks which one the server follows).
+  public static func recentTracks(user: String, page: Int, limit: Int, from: Int? = nil, to: Int? = nil)
+    -> LastFMRequest
+  {
+    var parameters = ["user": user, "extended": "1", "page": String(page), "limit": String(limit)]
+    if let from { parameters["from"] = String(from) }
+    if let to { parameters["to"] = String(to) }
+    return LastFMRequest(
+      method: "user.getRecentTracks", parameters: parameters, kind: .recentTracks, subject: "user \"\(user)\"")
   }
 
   public static func lovedTracks(user: String, page: Int, limit: Int) -> LastFMRequest {

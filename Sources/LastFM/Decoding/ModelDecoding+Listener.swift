@@ -20,6 +20,7 @@ extension ModelDecoding {
   static func scrobble(_ json: JSONValue) -> Scrobble? {
     guard let name = json["name"].string else { return nil }
     let artist = artistName(json["artist"]) ?? ""
+    let seconds = json["date"]["uts"].int ?? json["date"].int
     return Scrobble(
       name: name,
       artist: artist,
@@ -27,7 +28,9 @@ extension ModelDecoding {
       url: json["url"].url ?? WebURL.track(artist: artist, track: name),
       images: images(json["image"]),
       date: date(json["date"]["uts"]) ?? date(json["date"]),
-      isNowPlaying: json["@attr"]["nowplaying"].string?.lowercased() == "true"
+      isNowPlaying: json["@attr"]["nowplaying"].string?.lowercased() == "true",
+      timestamp: seconds.flatMap { $0 > 0 ? $0 : nil },
+      loved: json["loved"].int.map { $0 != 0 }
     )
   }
 

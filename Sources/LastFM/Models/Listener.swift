@@ -40,10 +40,14 @@ public struct Scrobble {
   public var date: Date?
   /// `"@attr": {"nowplaying": "true"}`: the listener is playing it now.
   public var isNowPlaying: Bool
+  /// `date.uts` as Last.fm sent it, whole seconds since 1970 (UTC): the archive keys plays by it.
+  public var timestamp: Int?
+  /// `extended=1` flags loved tracks (`"loved": "1"`); nil when the answer does not say.
+  public var loved: Bool?
 
   public init(
     name: String, artist: String, album: String? = nil, url: URL, images: ImageSet = .empty, date: Date? = nil,
-    isNowPlaying: Bool = false
+    isNowPlaying: Bool = false, timestamp: Int? = nil, loved: Bool? = nil
   ) {
     self.name = name
     self.artist = artist
@@ -52,6 +56,8 @@ public struct Scrobble {
     self.images = images
     self.date = date
     self.isNowPlaying = isNowPlaying
+    self.timestamp = timestamp ?? date.map { Int($0.timeIntervalSince1970) }
+    self.loved = loved
   }
 }
 

@@ -32,5 +32,32 @@ enum ArchiveSchema {
     """,
     // The listener's name, the schema version, what the last complete sync covered.
     "CREATE TABLE IF NOT EXISTS archive_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID",
+    // A sync's pages land here, beside `scrobble`, until their window's count matches the server's; then they
+    // replace that window of `scrobble` in one transaction. Readers never see a half-synced window.
+    """
+    CREATE TABLE IF NOT EXISTS sync_staging (
+      time INTEGER NOT NULL,
+      seq INTEGER NOT NULL,
+      artist TEXT NOT NULL,
+      album TEXT NOT NULL,
+      track TEXT NOT NULL,
+      cover TEXT,
+      loved INTEGER,
+      PRIMARY KEY (time, seq)
+    ) WITHOUT ROWID
+    """,
+    // The sync under way, written in the same transaction as each page's rows, so a killed sync resumes at the
+    // exact play it stopped before: the window `lo...hi` (seconds, both included), and the cursor: the oldest
+    // second staged so far and how many of its plays are staged.
+    """
+    CREATE TABLE IF NOT EXISTS sync_state (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      lo INTEGER NOT NULL,
+      hi INTEGER NOT NULL,
+      cursor INTEGER NOT NULL,
+      cursor_taken INTEGER NOT NULL,
+      pages INTEGER NOT NULL
+    )
+    """,
   ]
 }

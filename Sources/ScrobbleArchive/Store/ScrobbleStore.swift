@@ -9,7 +9,11 @@ public final class ScrobbleStore: Sendable {
   /// Opens (creating) the archive at `path`; its folder must exist.
   public init(path: String) throws {
     self.path = path
-    database = try SQLiteDatabase(path: path)
+    do {
+      database = try SQLiteDatabase(path: path)
+    } catch let error as SQLiteError where error.resultCode == SQLiteError.full {
+      throw ArchiveError.diskFull(path: path)
+    }
     try database.write { connection in
       for statement in ArchiveSchema.statements { try connection.execute(sql: statement) }
       try connection.execute(
@@ -18,8 +22,15 @@ public final class ScrobbleStore: Sendable {
     }
   }
 
-  /// Runs `body` in one IMMEDIATE transaction: all of it is kept, or none of it.
-  public func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T { try database.write(body) }
+  /// Runs `body` in one IMMEDIATE transaction: all of it is kept, or none of it. A full disk becomes
+  /// `ArchiveError.diskFull`, with the archive as the last commit left it.
+  public func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    do {
+      return try database.write(body)
+    } catch let error as SQLiteError where error.resultCode == SQLiteError.full {
+      throw ArchiveError.diskFull(path: path)
+    }
+  }
 
   /// Runs `body` on a reader, which sees the last commit.
   public func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T { try database.read(body) }
@@ -29,5 +40,16 @@ public final class ScrobbleStore: Sendable {
   /// How many scrobbles the archive holds.
   public func count() throws -> Int {
     try read { Int(try $0.fetchValue(Int64.self, sql: "SELECT count(*) FROM scrobble") ?? 0) }
+  }
+}
+
+/// What goes wrong with an archive file, in one line each.
+public enum ArchiveError: Error, Equatable, CustomStringConvertible {
+  case diskFull(path: String)
+
+  public var description: String {
+    switch self {
+    case .diskFull(let path): "the disk holding the archive is full (\(path)); nothing of the failed page was kept"
+    }
   }
 }

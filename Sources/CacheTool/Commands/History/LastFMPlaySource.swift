@@ -1,0 +1,39 @@
+import FoundationEssentials
+import ImageCache
+import LastFM
+import ScrobbleArchive
+
+/// The archive's source of plays: `user.getRecentTracks` with `limit`, `extended=1`, `from` and `to`, through
+/// the plain client (paced, retried; never the metadata cache, so no page is ever read stale). Errors are sorted
+/// into passing ones, which the sync retries, and the others, which end it with their one line.
+struct LastFMPlaySource: PlayPageProviding {
+  let client: LastFMClient
+  let user: String
+  let serviceName: String
+
+  func plays(from: Int?, to: Int?, page: Int, limit: Int) async throws(PlaySourceError) -> PlayPage {
+    do {
+      let answer = try await client.recentTracks(user: user, page: page, limit: limit, from: from, to: to)
+      let plays = answer.items.compactMap { scrobble -> ArchivedPlay? in
+        // The playing-now row has no date and is never kept.
+        guard !scrobble.isNowPlaying, let time = scrobble.timestamp else { return nil }
+        return ArchivedPlay(
+          time: time, artist: scrobble.artist, album: scrobble.album ?? "", track: scrobble.name,
+          cover: scrobble.images.url(for: .extralarge)?.absoluteString, loved: scrobble.loved)
+      }
+      return PlayPage(plays: plays, total: answer.total)
+    } catch {
+      throw PlaySourceError(error.description(service: serviceName), isTransient: Self.isPassing(error))
+    }
+  }
+
+  /// The client already retried these a few times; the sync waits longer between its own tries. An unreachable
+  /// server is not retried further: no network is one line, at once.
+  static func isPassing(_ error: LastFMError) -> Bool {
+    switch error {
+    case .rateLimited, .temporarilyUnavailable, .malformedResponse: true
+    case .transport(.timedOut), .transport(.interrupted): true
+    default: false
+    }
+  }
+}
