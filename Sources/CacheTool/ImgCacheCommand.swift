@@ -18,7 +18,7 @@ public struct ImgCacheCommand: AsyncParsableCommand {
     // type, whose protocol-conformance lookups are paid at every start-up.
     subcommands: [
       Warm.self, Get.self, Show.self, Collage.self, Stats.self, List.self, Trim.self, Clear.self, Verify.self,
-      DemoServerCommand.self, BrowseCommand.self, Doctor.self,
+      DemoServerCommand.self, BrowseCommand.self, Doctor.self, HistoryCommand.self,
     ])
 
   public init() {}
