@@ -59,8 +59,7 @@ public struct CalendarHeatmap: Sendable, Equatable {
       lines.append(Self.weekdayNames[row] + " " + palette.row(grid[row].map { ($0, 1) }))
     }
     lines.append(
-      String(repeating: " ", count: Self.labelWidth) + scale.legend(palette: palette, unit: "plays a day")
-        + "   \(plays.reduce(0, +)) plays in \(year)")
+      String(repeating: " ", count: Self.labelWidth) + scale.legend(palette: palette, unit: "plays a day"))
     return lines
   }
 }

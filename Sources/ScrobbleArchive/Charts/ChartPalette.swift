@@ -34,8 +34,10 @@ public enum ChartPalette: String, Sendable, CaseIterable {
     }
   }
 
-  /// Cells joined into one line, with an SGR code only where it changes and a reset at the end.
+  /// Cells joined into one line, with an SGR code only where it changes and a reset at the end; cells without a
+  /// level are blank, and left out at the end.
   func row(_ cells: [(level: Int?, width: Int)]) -> String {
+    let cells = cells.prefix(through: cells.lastIndex { $0.level != nil } ?? -1)
     var line = ""
     var current: String?
     for cell in cells {

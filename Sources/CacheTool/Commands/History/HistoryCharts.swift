@@ -62,7 +62,9 @@ struct HistoryHeatmap: AsyncParsableCommand, ArchiveReading {
     let heatmap = CalendarHeatmap(
       year: chosen, calendar: try statistics.calendar(in: range))
     guard style.json else {
-      return (["\(listener.name), \(chosen):"] + heatmap.lines(palette: style.palette(context))).joined(separator: "\n")
+      return
+        (["\(listener.name), \(chosen): \(heatmap.plays.reduce(0, +)) plays"]
+        + heatmap.lines(palette: style.palette(context))).joined(separator: "\n")
     }
     return try Console.json(
       Output(
