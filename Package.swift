@@ -131,7 +131,9 @@ let package = Package(
     ),
 
     // Test helpers as their own target.
-    .target(name: "TestSupport", dependencies: ["ImageCache", "ImageEncoding"], path: "Sources/TestSupport"),
+    .target(
+      name: "TestSupport", dependencies: ["ImageCache", "ImageEncoding", "ScrobbleArchive", "ImageCacheSupport"],
+      path: "Sources/TestSupport"),
 
     .testTarget(
       name: "ImageCacheTests",
@@ -155,7 +157,9 @@ let package = Package(
     .testTarget(
       name: "ArtistBrowserTests",
       dependencies: ["ArtistBrowser", "ImageEncoding", "TerminalGraphics", "ToolOptions", "TestSupport"]),
-    .testTarget(name: "CacheToolTests", dependencies: ["CacheTool", "ToolOptions", "TerminalUI", "TestSupport"]),
+    .testTarget(
+      name: "CacheToolTests",
+      dependencies: ["CacheTool", "ToolOptions", "TerminalUI", "ScrobbleArchive", "TestSupport"]),
     .testTarget(name: "ToolOptionsTests", dependencies: ["ToolOptions", "ImageCache", "LastFM"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ImageCache", "ImageEncoding"]),
   ]

@@ -1,0 +1,77 @@
+/// A calendar date with no time zone: what a listener means by "2024-03-31". Day numbers count days from
+/// 1970-01-01 in the proleptic Gregorian calendar, so a run of dates is a run of integers and the weekday is a
+/// remainder.
+public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public var year: Int
+  public var month: Int
+  public var day: Int
+
+  public init(year: Int, month: Int, day: Int) {
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+
+  /// The date `dayNumber` days after 1970-01-01 (the civil-from-days algorithm over 400-year eras).
+  public init(dayNumber: Int) {
+    let shifted = dayNumber + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+  }
+
+  /// Days since 1970-01-01 (negative before).
+  public var dayNumber: Int {
+    let shiftedYear = month <= 2 ? year - 1 : year
+    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+    let yearOfEra = shiftedYear - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// 0 for Monday through 6 for Sunday (1970-01-01 was a Thursday).
+  public var weekdayFromMonday: Int { Self.weekdayFromMonday(ofDayNumber: dayNumber) }
+
+  public static func weekdayFromMonday(ofDayNumber dayNumber: Int) -> Int {
+    let remainder = (dayNumber + 3) % 7
+    return remainder < 0 ? remainder + 7 : remainder
+  }
+
+  public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
+
+  public static func isLeapYear(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
+
+  public static func days(inMonth month: Int, of year: Int) -> Int {
+    switch month {
+    case 2: isLeapYear(year) ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+
+  /// True for a date the calendar has (no 2023-02-29), within years 1 to 9999.
+  public var isValid: Bool {
+    (1...9999).contains(year) && (1...12).contains(month) && (1...Self.days(inMonth: month, of: year)).contains(day)
+  }
+
+  /// `YYYY-MM-DD`.
+  public var description: String { "\(Self.padded(year, 4))-\(Self.padded(month, 2))-\(Self.padded(day, 2))" }
+
+  /// `YYYY-MM`.
+  public var monthText: String { "\(Self.padded(year, 4))-\(Self.padded(month, 2))" }
+
+  public static func < (left: LocalDate, right: LocalDate) -> Bool {
+    (left.year, left.month, left.day) < (right.year, right.month, right.day)
+  }
+
+  static func padded(_ value: Int, _ digits: Int) -> String {
+    let text = String(value)
+    return text.count >= digits ? text : String(repeating: "0", count: digits - text.count) + text
+  }
+}
