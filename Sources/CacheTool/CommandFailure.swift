@@ -21,14 +21,18 @@ public struct CommandFailure: Error, CustomStringConvertible {
 
 /// Every byte imgcache writes goes through here, to `StandardStreams`' writers: stdout's failures are thrown (and
 /// end the command through `reportingFailures`), stderr's are ignored, having nowhere else to go.
+///
+/// Messages quote outside text (arguments, URL lists, files, server answers), so every line on stderr goes through
+/// the cleaner the browser uses, `TerminalText.sanitize`, here rather than at each message; JSON has its controls
+/// and invisible characters escaped (`JSONText`).
 enum Console {
   static func error(_ message: String) {
-    StandardStreams.error.writeIgnoringFailure("imgcache: \(message)\n")
+    StandardStreams.error.writeIgnoringFailure("imgcache: \(TerminalText.sanitizeLines(message))\n")
   }
 
   /// Information for a person (not data): goes to stderr so stdout stays clean for scripts.
   static func note(_ message: String) {
-    StandardStreams.error.writeIgnoringFailure("\(message)\n")
+    StandardStreams.error.writeIgnoringFailure("\(TerminalText.sanitizeLines(message))\n")
   }
 
   /// Lines of data on stdout, in one write.
@@ -47,7 +51,7 @@ enum Console {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .iso8601
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
+    return JSONText.escapingInvisibles(String(decoding: try encoder.encode(value), as: UTF8.self))
   }
 }
 

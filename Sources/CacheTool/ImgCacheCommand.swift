@@ -27,6 +27,30 @@ public struct ImgCacheCommand: AsyncParsableCommand {
   /// the command line.
   public static func start() async {
     StandardStreams.prepareProcess()
-    await main()
+    do {
+      var command = try await asyncParseAsRoot()
+      if var asyncCommand = command as? AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      exitCleaning(error)
+    }
+  }
+
+  /// ArgumentParser's own ending, but its error messages quote the command line as given ("Unknown option
+  /// '--x␛[2J'"), so they go through the same cleaner as every other message. Help, version and completion
+  /// scripts (exit 0, our own text on stdout) are left to it.
+  private static func exitCleaning(_ error: any Error) -> Never {
+    let code = exitCode(for: error)
+    guard code != .success else { exit(withError: error) }
+    let message = fullMessage(for: error)
+    if !message.isEmpty {
+      var trimmed = Substring(message)
+      while trimmed.last?.isNewline == true { trimmed.removeLast() }
+      Console.note(String(trimmed))
+    }
+    exit(withError: ExitCode(code.rawValue))
   }
 }

@@ -15,6 +15,15 @@ public enum TerminalText {
     return String(kept)
   }
 
+  /// `sanitize` for text of several lines (an error message with its usage lines): each line cleaned on its own, the
+  /// line breaks between them kept. A CR, a CRLF or a U+2028/2029 in the text ends a line too, never moving the
+  /// cursor back over what was written.
+  public static func sanitizeLines(_ text: String) -> String {
+    if SingleScalarText.alreadyClean(text.replacing("\n", with: " "), keepingUnicode: false) != nil { return text }
+    return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+      .map { sanitize(String($0)) }.joined(separator: "\n")
+  }
+
   /// Only the first half of `sanitize`: control characters and escape sequences go, every other character stays as
   /// given. For data a script reads (`--json`), where a name's format characters are part of the name.
   public static func removingControls(_ text: String) -> String {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ImageCache
+import TerminalUI
 
 /// One tile of a collage as reported: where it is, which URL it shows, and whether it is a cover.
 struct CollageTile: Encodable, Equatable {
@@ -54,7 +55,7 @@ struct CollageSummary: Encodable {
     if failed > 0 { others.append("\(failed) failed") }
     if missing > 0 { others.append("\(missing) missing") }
     let detail = others.isEmpty ? "" : " (\(others.joined(separator: ", ")))"
-    let written = drawn > 0 ? output : "nothing written"
+    let written = drawn > 0 ? TerminalText.sanitize(output) : "nothing written"
     return "\(written): \(columns)x\(rows) tiles of \(tilePixels) px (\(width)x\(height)), "
       + "\(drawn) of \(tileCount) tiles are covers\(detail)"
   }

@@ -33,7 +33,7 @@ enum CollageSource {
     text.utf8.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }).compactMap { line in
       let parsed = URLList.parse(String(Substring(line)))
       if let url = parsed.urls.first { return .url(url, caption: nil) }
-      return parsed.invalid.first.map { .invalid(TerminalText.sanitize($0)) }
+      return parsed.invalid.first.map { .invalid(TerminalText.removingControls($0)) }
     }
   }
 

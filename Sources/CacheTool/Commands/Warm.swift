@@ -126,7 +126,9 @@ enum WarmRun {
     for line in invalid {
       report.total += 1
       report.failed += 1
-      let shown = TerminalText.sanitize(line)
+      // Controls go; the rest of the line stays, its format characters (a leading U+FEFF) included, for --json to
+      // escape and the text lines below to clean.
+      let shown = TerminalText.removingControls(line)
       report.failures.append(.init(url: shown, message: "\(shown): not an http(s) URL"))
     }
     if json {
@@ -136,7 +138,7 @@ enum WarmRun {
       // The same message for many URLs (a full disk, an unwritable folder) is said once, with a count.
       let grouped = groupedFailures(report.failures)
       for (message, count) in grouped.prefix(20) {
-        lines.append("failed: \(message)" + (count > 1 ? " (\(count) URLs)" : ""))
+        lines.append("failed: \(TerminalText.sanitize(message))" + (count > 1 ? " (\(count) URLs)" : ""))
       }
       if grouped.count > 20 { lines.append("… and \(grouped.count - 20) more failures") }
       try Console.print(lines.joined(separator: "\n"))
