@@ -156,4 +156,12 @@ private struct PlainDecoder: ImageDecoding {
     }
     #expect(try store.lookup(manager.cacheKey(for: server.url("/cut.png"))) == nil)
   }
+
+  @Test func theProductionAssemblyTakesEveryFastPath() throws {
+    // libcurl under retries, with the disk tier and the built-in decoder, as `imgcache` and the browser make it
+    let manager = try ImageManager(configuration: ImageManager.Configuration(cacheDirectory: temporaryDirectory()))
+
+    #expect(manager.callbackLoader != nil && manager.batchedDisk != nil)
+    #expect(manager.streamingBlobs != nil && manager.streamedBodyValidator != nil)
+  }
 }
