@@ -61,10 +61,11 @@ extension SceneShell {
   /// The selected row's picture in the preview pane of a list.
   var previewPicture: LargePictureLoader? { runtime.preview }
 
-  /// The list commands every list scene treats alike: a move (j/k, paging, top, bottom), redrawn; `t`,
-  /// thumbnails on or off. False when `command` is neither.
+  /// The list commands every list scene treats alike: a move (j/k, paging, top, bottom), redrawn, and on a paged
+  /// list near its end the next page; `t`, thumbnails on or off. False when `command` is neither.
   func handleCommon(_ command: ListCommand, viewport: inout ListViewport) -> Bool {
     if viewport.apply(command) {
+      fetchNextPageIfNeeded(near: viewport)
       changed()
       return true
     }
@@ -73,22 +74,28 @@ extension SceneShell {
     return true
   }
 
+  /// The wall's keys (`SceneRuntime.handleWallKey`), and on a paged list near its end the next page.
+  func handleWallKey(_ key: BrowserKey, viewport: inout ListViewport, first: Int = 0) -> Bool {
+    guard runtime.handleWallKey(key, viewport: &viewport, first: first) else { return false }
+    fetchNextPageIfNeeded(near: viewport)
+    return true
+  }
+
+  private func fetchNextPageIfNeeded(near viewport: ListViewport) {
+    guard let paged = self as? any PagedScene else { return }
+    runtime.loadNextPage(hasMore: paged.hasMorePages, near: viewport) { [weak paged] in await paged?.fetchNextPage() }
+  }
+
   /// Asks the navigation stack for a redraw.
   func changed() { runtime.changed() }
 }
 
-/// A list scene whose list arrives in pages: the next one is fetched once the cursor comes near the end.
+/// A list scene whose list arrives in pages: the shell fetches the next one when a move brings the cursor
+/// within `SceneRuntime.pagingThreshold` rows of the end.
 @MainActor
 protocol PagedScene: SceneShell {
-  var viewport: ListViewport { get }
   /// The list loaded so far says more pages follow.
   var hasMorePages: Bool { get }
   /// Asks the interactor for the next page.
   func fetchNextPage() async
-}
-
-extension PagedScene {
-  func fetchNextPageIfNeeded() {
-    runtime.loadNextPage(hasMore: hasMorePages, near: viewport) { [weak self] in await self?.fetchNextPage() }
-  }
 }

@@ -34,7 +34,7 @@ final class SimilarArtistsViewController: SceneShell, SimilarArtistsDisplayLogic
   }
 
   func handle(_ key: BrowserKey) -> Bool {
-    if runtime.handleWallKey(key, viewport: &viewport) { return true }
+    if handleWallKey(key, viewport: &viewport) { return true }
     guard let command = ListCommand(key) else { return false }
     if handleCommon(command, viewport: &viewport) { return true }
     switch command {
