@@ -74,6 +74,13 @@ extension SceneShell {
     return true
   }
 
+  /// Every key a list treats alike: the wall's, a move, `t`. True when `key` was one of them.
+  func handleListKey(_ key: BrowserKey, viewport: inout ListViewport) -> Bool {
+    if handleWallKey(key, viewport: &viewport) { return true }
+    guard let command = ListCommand(key) else { return false }
+    return handleCommon(command, viewport: &viewport)
+  }
+
   /// The wall's keys (`SceneRuntime.handleWallKey`), and on a paged list near its end the next page.
   func handleWallKey(_ key: BrowserKey, viewport: inout ListViewport, first: Int = 0) -> Bool {
     guard runtime.handleWallKey(key, viewport: &viewport, first: first) else { return false }
