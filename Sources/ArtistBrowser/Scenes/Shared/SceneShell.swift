@@ -3,14 +3,16 @@ import TerminalUI
 
 /// The scene shell: what every scene's view controller gets by conforming and owning a `SceneRuntime`, so it
 /// writes only its display logic (`display…(viewModel:)`), its keys (`handle`), its screen (`renderFrame`), its
-/// printout (`plainLines`, `jsonSnapshot`), `title`, `status` and `start`:
+/// printout (`plainLines`, `requestExport`), `title`, `status` and `start`, and is wired in `SceneFactory`:
 /// - `onNeedsDisplay`: the navigation stack's redraw hook, fired by `changed()`, by every finished load and by
 ///   every thumbnail, wall tile and large picture that arrives;
 /// - `stop()`: cancels the load, the thumbnails, the wall's tiles and the large pictures when the scene is popped;
 /// - `waitForLoad()`, `waitForThumbnails()` and `isSettled`, for printouts and `--exit-after-first-frame`;
 /// - `render`: the lines of `renderFrame`;
 /// - `jsonSnapshot()`: what `requestExport()` brought back through the scene's `displayExportedData`;
-/// - `loadingFrame` and `failureFrame`, the screens before the first answer and after a failed one.
+/// - `loadingFrame` and `failureFrame`, the screens before the first answer and after a failed one;
+/// - for lists, `handleListKey`, `handleWallKey` and `handleCommon` (the wall, moves, `t`), the preview pane's
+///   `previewPicture`, and with `PagedScene` the next page as the cursor nears the end.
 /// A scene with work of its own (a preview's details, suggestions while typing) overrides just that member and
 /// calls the runtime's from it.
 @MainActor
