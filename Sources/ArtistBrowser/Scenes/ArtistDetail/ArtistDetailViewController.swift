@@ -85,7 +85,7 @@ final class ArtistDetailViewController: SceneShell, ArtistDetailDisplayLogic {
       return true
     }
     // The wall shows the albums: the action row above them stays in the list (and `m`).
-    if viewModel?.errorMessage == nil, runtime.handleWallKey(key, viewport: &viewport, first: 1) { return true }
+    if viewModel?.errorMessage == nil, handleWallKey(key, viewport: &viewport, first: 1) { return true }
     guard let command = ListCommand(key) else { return false }
     if handleCommon(command, viewport: &viewport) { return true }
     switch command {

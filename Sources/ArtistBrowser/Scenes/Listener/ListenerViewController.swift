@@ -74,10 +74,7 @@ final class ListenerViewController: PagedScene, ListenerDisplayLogic {
   func handle(_ key: BrowserKey) -> Bool {
     if prompt != nil { return handleTyping(key) }
     let canList = viewModel?.errorMessage == nil
-    if canList, runtime.handleWallKey(key, viewport: &viewport) {
-      fetchNextPageIfNeeded()
-      return true
-    }
+    if canList, handleWallKey(key, viewport: &viewport) { return true }
     switch key {
     case .tab:
       run { await $0.switchList(request: .init(list: nil)) }
@@ -89,10 +86,7 @@ final class ListenerViewController: PagedScene, ListenerDisplayLogic {
       break
     }
     guard let command = ListCommand(key) else { return false }
-    if handleCommon(command, viewport: &viewport) {
-      fetchNextPageIfNeeded()
-      return true
-    }
+    if handleCommon(command, viewport: &viewport) { return true }
     switch command {
     case .open:
       guard canList, viewModel?.rows.isEmpty == false, let interactor else { return true }

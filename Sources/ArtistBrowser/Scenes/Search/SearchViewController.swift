@@ -78,7 +78,7 @@ final class SearchViewController: SceneShell, SearchDisplayLogic {
   }
 
   func handle(_ key: BrowserKey) -> Bool {
-    if mode == .browsing, showsResults, runtime.handleWallKey(key, viewport: &viewport) { return true }
+    if mode == .browsing, showsResults, handleWallKey(key, viewport: &viewport) { return true }
     // While browsing, keys that are not list commands (q, ?) belong to the app, as in the other lists.
     if mode == .browsing, ListCommand(key) == nil { return false }
     switch mode {

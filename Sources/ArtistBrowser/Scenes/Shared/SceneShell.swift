@@ -3,14 +3,16 @@ import TerminalUI
 
 /// The scene shell: what every scene's view controller gets by conforming and owning a `SceneRuntime`, so it
 /// writes only its display logic (`display…(viewModel:)`), its keys (`handle`), its screen (`renderFrame`), its
-/// printout (`plainLines`, `jsonSnapshot`), `title`, `status` and `start`:
+/// printout (`plainLines`, `requestExport`), `title`, `status` and `start`, and is wired in `SceneFactory`:
 /// - `onNeedsDisplay`: the navigation stack's redraw hook, fired by `changed()`, by every finished load and by
 ///   every thumbnail, wall tile and large picture that arrives;
 /// - `stop()`: cancels the load, the thumbnails, the wall's tiles and the large pictures when the scene is popped;
 /// - `waitForLoad()`, `waitForThumbnails()` and `isSettled`, for printouts and `--exit-after-first-frame`;
 /// - `render`: the lines of `renderFrame`;
 /// - `jsonSnapshot()`: what `requestExport()` brought back through the scene's `displayExportedData`;
-/// - `loadingFrame` and `failureFrame`, the screens before the first answer and after a failed one.
+/// - `loadingFrame` and `failureFrame`, the screens before the first answer and after a failed one;
+/// - for lists, `handleListKey`, `handleWallKey` and `handleCommon` (the wall, moves, `t`), the preview pane's
+///   `previewPicture`, and with `PagedScene` the next page as the cursor nears the end.
 /// A scene with work of its own (a preview's details, suggestions while typing) overrides just that member and
 /// calls the runtime's from it.
 @MainActor
@@ -61,10 +63,11 @@ extension SceneShell {
   /// The selected row's picture in the preview pane of a list.
   var previewPicture: LargePictureLoader? { runtime.preview }
 
-  /// The list commands every list scene treats alike: a move (j/k, paging, top, bottom), redrawn; `t`,
-  /// thumbnails on or off. False when `command` is neither.
+  /// The list commands every list scene treats alike: a move (j/k, paging, top, bottom), redrawn, and on a paged
+  /// list near its end the next page; `t`, thumbnails on or off. False when `command` is neither.
   func handleCommon(_ command: ListCommand, viewport: inout ListViewport) -> Bool {
     if viewport.apply(command) {
+      fetchNextPageIfNeeded(near: viewport)
       changed()
       return true
     }
@@ -73,22 +76,35 @@ extension SceneShell {
     return true
   }
 
+  /// Every key a list treats alike: the wall's, a move, `t`. True when `key` was one of them.
+  func handleListKey(_ key: BrowserKey, viewport: inout ListViewport) -> Bool {
+    if handleWallKey(key, viewport: &viewport) { return true }
+    guard let command = ListCommand(key) else { return false }
+    return handleCommon(command, viewport: &viewport)
+  }
+
+  /// The wall's keys (`SceneRuntime.handleWallKey`), and on a paged list near its end the next page.
+  func handleWallKey(_ key: BrowserKey, viewport: inout ListViewport, first: Int = 0) -> Bool {
+    guard runtime.handleWallKey(key, viewport: &viewport, first: first) else { return false }
+    fetchNextPageIfNeeded(near: viewport)
+    return true
+  }
+
+  private func fetchNextPageIfNeeded(near viewport: ListViewport) {
+    guard let paged = self as? any PagedScene else { return }
+    runtime.loadNextPage(hasMore: paged.hasMorePages, near: viewport) { [weak paged] in await paged?.fetchNextPage() }
+  }
+
   /// Asks the navigation stack for a redraw.
   func changed() { runtime.changed() }
 }
 
-/// A list scene whose list arrives in pages: the next one is fetched once the cursor comes near the end.
+/// A list scene whose list arrives in pages: the shell fetches the next one when a move brings the cursor
+/// within `SceneRuntime.pagingThreshold` rows of the end.
 @MainActor
 protocol PagedScene: SceneShell {
-  var viewport: ListViewport { get }
   /// The list loaded so far says more pages follow.
   var hasMorePages: Bool { get }
   /// Asks the interactor for the next page.
   func fetchNextPage() async
-}
-
-extension PagedScene {
-  func fetchNextPageIfNeeded() {
-    runtime.loadNextPage(hasMore: hasMorePages, near: viewport) { [weak self] in await self?.fetchNextPage() }
-  }
 }

@@ -34,12 +34,11 @@ final class SimilarArtistsViewController: SceneShell, SimilarArtistsDisplayLogic
   }
 
   func handle(_ key: BrowserKey) -> Bool {
-    if runtime.handleWallKey(key, viewport: &viewport) { return true }
+    if handleListKey(key, viewport: &viewport) { return true }
     guard let command = ListCommand(key) else { return false }
-    if handleCommon(command, viewport: &viewport) { return true }
     switch command {
     case .open:
-      guard let rows = viewModel?.rows, !rows.isEmpty else { return true }
+      guard viewModel?.rows.isEmpty == false else { return true }
       interactor?.selectArtist(request: .init(index: viewport.selection))
       router?.routeToArtistDetail()
     case .back:

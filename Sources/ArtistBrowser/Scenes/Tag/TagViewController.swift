@@ -40,20 +40,14 @@ final class TagViewController: PagedScene, TagDisplayLogic {
 
   func handle(_ key: BrowserKey) -> Bool {
     let canList = viewModel?.errorMessage == nil
-    if canList, runtime.handleWallKey(key, viewport: &viewport) {
-      fetchNextPageIfNeeded()
-      return true
-    }
+    if canList, handleWallKey(key, viewport: &viewport) { return true }
     if key == .tab {
       runtime.resetsSelection = true
       interactor?.switchList(request: .init(list: nil))
       return true
     }
     guard let command = ListCommand(key) else { return false }
-    if handleCommon(command, viewport: &viewport) {
-      fetchNextPageIfNeeded()
-      return true
-    }
+    if handleCommon(command, viewport: &viewport) { return true }
     switch command {
     case .open:
       guard canList, viewModel?.rows.isEmpty == false else { return true }
@@ -61,11 +55,11 @@ final class TagViewController: PagedScene, TagDisplayLogic {
       router?.routeToSelection()
     case .back:
       router?.routeBack()
+    case .refresh:
+      fetchTag(refresh: true)
     case .cycleSort:
       runtime.resetsSelection = true
       interactor?.changeSort(request: .init(order: nil))
-    case .refresh:
-      fetchTag(refresh: true)
     default:
       return false
     }

@@ -72,15 +72,8 @@ final class TopArtistsViewController: PagedScene, TopArtistsDisplayLogic {
       if let index = tagPicker.start(tags: tags) { openTag(at: index) } else { changed() }
       return true
     }
-    if runtime.handleWallKey(key, viewport: &viewport) {
-      fetchNextPageIfNeeded()
-      return true
-    }
+    if handleListKey(key, viewport: &viewport) { return true }
     guard let command = ListCommand(key) else { return false }
-    if handleCommon(command, viewport: &viewport) {
-      fetchNextPageIfNeeded()
-      return true
-    }
     switch command {
     case .open:
       guard let rows = viewModel?.rows, !rows.isEmpty else { return true }
