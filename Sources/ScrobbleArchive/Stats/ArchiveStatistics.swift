@@ -15,7 +15,9 @@ public struct ArchiveStatistics: Sendable {
   /// The first and last play's unix seconds; nil for an empty archive.
   public func span() throws -> ClosedRange<Int64>? {
     try store.read { connection in
-      let bounds = try connection.statement(sql: "SELECT min(time), max(time) FROM scrobble").fetchOne { row in
+      // Two subqueries: SQLite reads a lone min() or max() off the key's ends, but both in one SELECT scan it all.
+      let sql = "SELECT (SELECT min(time) FROM scrobble), (SELECT max(time) FROM scrobble)"
+      let bounds = try connection.statement(sql: sql).fetchOne { row in
         (row[0] as Int64?, row[1] as Int64?)
       }
       guard let first = bounds?.0, let last = bounds?.1 else { return nil }

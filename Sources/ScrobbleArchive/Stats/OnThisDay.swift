@@ -16,10 +16,9 @@ extension ArchiveStatistics {
       let date = LocalDate(year: year, month: day.month, day: day.day)
       guard date.isValid else { continue }
       let range = ListeningRange(first: date, last: date)
-      let plays = try playCount(in: range)
-      guard plays > 0 else { continue }
-      years.append(
-        YearOnThisDay(date: date, plays: plays, topArtists: try top(.artist, in: range, limit: artistsPerYear)))
+      let chart = try top(.artist, in: range, limit: artistsPerYear)
+      guard chart.plays > 0 else { continue }
+      years.append(YearOnThisDay(date: date, plays: chart.plays, topArtists: chart.entries))
     }
     return years
   }

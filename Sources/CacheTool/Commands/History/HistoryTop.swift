@@ -38,8 +38,8 @@ struct HistoryTop: AsyncParsableCommand, ArchiveReading {
   func output(_ statistics: ArchiveStatistics, context: HistoryContext) throws -> String {
     guard (1...10_000).contains(limit) else { throw CommandFailure("--limit: expected 1 to 10000, got \(limit)") }
     let range = try self.range.range()
-    let entries = try statistics.top(by, in: range, limit: limit)
-    let plays = try statistics.playCount(in: range)
+    let chart = try statistics.top(by, in: range, limit: limit)
+    let (entries, plays) = (chart.entries, chart.plays)
     if json {
       return try Console.json(
         Output(
