@@ -22,6 +22,7 @@ public struct DemoCatalog {
   private let linker: SimilarityLinker
   private let invented: InventedArtists
   let listenerHistories = ListenerHistories()
+  let trackFragments = TrackFragmentCache()
 
   public init(seed: UInt64 = defaultSeed, artistCount: Int = defaultArtistCount) {
     self.seed = seed

@@ -5,8 +5,8 @@ import ImageCacheSupport
 /// the day, so a day served once is served the same forever, whatever the clock says.
 ///
 /// Sessions are tracks back to back with the catalog's real durations. Every play starts within its day, and no
-/// session starts before `quietAfterMidnight`, so the last track of one day has ended before the first of the next
-/// starts: start times, end times and the order of plays all agree, and a play that has ended never sees an
+/// session starts before `quietAfterMidnight` (an all-day listener's days end by midnight instead), so the last
+/// track of one day has ended before the first of the next starts: start times, end times and the order of plays all agree, and a play that has ended never sees an
 /// earlier one still unfinished.
 struct DayOfPlays {
   static let secondsPerDay = 86_400
@@ -39,7 +39,8 @@ struct DayOfPlays {
       start: day * Self.secondsPerDay, year: (day - firstDay) / 365, picker: picker,
       sameSecondChance: rhythm.sameSecondChance)
     if let since = rhythm.allDaySince, day.number >= since {
-      day.listenAllDay(random: &random)
+      // The day before ended by midnight, unless it was the last ordinary one.
+      day.listenAllDay(from: day.number == since ? Self.quietAfterMidnight : 0, random: &random)
     } else {
       for session in sessions(of: day.number, random: &random) {
         day.listen(tracks: session.tracks, from: session.start, random: &random)
@@ -138,10 +139,19 @@ private enum Session {
       }
     }
 
-    /// Track after track from just after midnight to the day's end, with a few minutes' break now and then.
-    mutating func listenAllDay(random: inout SplitMix64) {
-      while play(random: &random) {
-        if random.chance(0.02) { free += random.int(in: 120...600) }
+    /// Track after track without a gap until midnight, each ending by then (a track too long for what is left of
+    /// the day is drawn again), so the next all-day day starts at midnight: the player is silent only for the
+    /// moments a day's last track leaves.
+    mutating func listenAllDay(from offset: Int, random: inout SplitMix64) {
+      free = offset
+      while true {
+        var play = picker.pick(at: start + free, year: year, random: &random)
+        for _ in 0..<8 where free + play.duration > DayOfPlays.secondsPerDay {
+          play = picker.pick(at: start + free, year: year, random: &random)
+        }
+        guard free + play.duration <= DayOfPlays.secondsPerDay else { return }
+        plays.append(play)
+        free += play.duration
       }
     }
 

@@ -15,8 +15,8 @@ struct ListeningRhythm: Equatable {
   let playsPerDay: Double
   /// How many favourite artists they draw from.
   let favourites: Int
-  /// From this day (days since 1970-01-01) on they listen all day long, track after track, with a short break
-  /// now and then: the listener who is nearly always playing something.
+  /// From this day (days since 1970-01-01) on they listen all day long, track after track without a gap: the
+  /// listener who is nearly always playing something.
   var allDaySince: Int? = nil
   /// The last day they listened (days since 1970-01-01); nothing after it.
   var lastDay: Int? = nil

@@ -30,29 +30,19 @@ extension DemoAPI {
   }
 
   private func scrobble(_ play: DemoPlay, extended: Bool, loved: Set<Int>, nowPlaying: Bool) -> JSONValue {
-    let artist = catalog.artist(at: play.artist)
-    let album = artist.albums[play.album]
-    let track = album.tracks[play.track]
+    let track = fragments(of: play)
     var pairs: [(String, JSONValue)] = []
     pairs.reserveCapacity(11)
     if nowPlaying { pairs.append(("@attr", .object(["nowplaying": .string("true")]))) }
     if extended {
-      pairs.append(
-        (
-          "artist",
-          .object([
-            "url": .string(LastFMURL.artist(artist.name)), "mbid": .string(artist.mbid),
-            "image": images(CoverStore.placeholderStarID, .throughExtralarge), "name": .string(artist.name),
-          ])
-        ))
+      pairs.append(("artist", track.extendedArtist))
       pairs.append(("loved", .string(loved.contains(play.trackKey) ? "1" : "0")))
     } else {
-      pairs.append(("artist", .object(["mbid": .string(artist.mbid), "#text": .string(artist.name)])))
+      pairs.append(("artist", track.artist))
     }
     pairs += [
-      ("streamable", .string("0")), ("image", images(album.coverID, .throughExtralarge)),
-      ("mbid", .string(track.mbid)), ("album", .object(["mbid": .string(album.mbid), "#text": .string(album.name)])),
-      ("name", .string(track.name)), ("url", .string(LastFMURL.track(track.name, by: artist.name))),
+      ("streamable", .string("0")), ("image", track.images), ("mbid", track.mbid), ("album", track.album),
+      ("name", track.name), ("url", track.url),
     ]
     if !nowPlaying { pairs.append(("date", date(play.time))) }
     return .orderedObject(pairs)

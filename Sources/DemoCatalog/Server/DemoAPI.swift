@@ -35,11 +35,14 @@ struct DemoAPI {
   }
 
   /// The JSON body for a query; API errors come back as their JSON payload too.
-  func respond(to parameters: [String: String]) -> String {
+  func respond(to parameters: [String: String]) -> String { String(decoding: body(for: parameters), as: UTF8.self) }
+
+  /// `respond(to:)` as the bytes the server sends.
+  func body(for parameters: [String: String]) -> [UInt8] {
     do {
-      return try answer(parameters).serialized
+      return try answer(parameters).bytes
     } catch {
-      return error.json.serialized
+      return error.json.bytes
     }
   }
 

@@ -40,10 +40,10 @@ struct DemoResponder: HTTPResponder {
   }
 
   private func api(query: String) -> DemoReply {
-    let body = DemoAPI(catalog: covers.catalog, imageOrigin: origin.value, now: clock()).respond(
-      to: Self.parameters(query))
+    let body = DemoAPI(catalog: covers.catalog, imageOrigin: origin.value, now: clock()).body(
+      for: Self.parameters(query))
     // Last.fm reports API errors in the JSON body with HTTP 200, so every answer here is 200.
-    return DemoReply(.ok, headers: [.contentType: "application/json; charset=utf-8"], body: Array(body.utf8))
+    return DemoReply(.ok, headers: [.contentType: "application/json; charset=utf-8"], body: body)
   }
 
   private func cover(id: String, size: CoverSize, headers requestHeaders: HTTPFields) throws -> DemoReply {

@@ -8,62 +8,73 @@ indirect enum JSONValue {
   case object(KeyValuePairs<String, JSONValue>)
   /// An object whose keys are assembled at run time (some present only sometimes), in array order.
   case orderedObject([(String, JSONValue)])
+  /// A value already written (`bytes` of another `JSONValue`), kept to be written again as is.
+  case written([UInt8])
 
-  var serialized: String {
-    var output = ""
+  var serialized: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// The UTF-8 of `serialized`, written straight into bytes: a page of 200 scrobbles is a few hundred kilobytes,
+  /// and appending to a `String` piece by piece was most of what serving it cost (BENCHMARKS.md).
+  var bytes: [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(16_384)
     write(to: &output)
     return output
   }
 
-  private func write(to output: inout String) {
+  private func write(to output: inout [UInt8]) {
     switch self {
     case .string(let text): Self.writeString(text, to: &output)
-    case .int(let number): output += String(number)
+    case .int(let number): output.append(contentsOf: String(number).utf8)
+    case .written(let bytes): output.append(contentsOf: bytes)
     case .array(let items):
-      output += "["
+      output.append(UInt8(ascii: "["))
       for (index, item) in items.enumerated() {
-        if index > 0 { output += "," }
+        if index > 0 { output.append(UInt8(ascii: ",")) }
         item.write(to: &output)
       }
-      output += "]"
-    case .object(let pairs): Self.writeObject(pairs.map { ($0.key, $0.value) }, to: &output)
-    case .orderedObject(let pairs): Self.writeObject(pairs, to: &output)
+      output.append(UInt8(ascii: "]"))
+    case .object(let pairs):
+      output.append(UInt8(ascii: "{"))
+      for (index, pair) in pairs.enumerated() { Self.writeMember(pair.key, pair.value, first: index == 0, to: &output) }
+      output.append(UInt8(ascii: "}"))
+    case .orderedObject(let pairs):
+      output.append(UInt8(ascii: "{"))
+      for (index, pair) in pairs.enumerated() { Self.writeMember(pair.0, pair.1, first: index == 0, to: &output) }
+      output.append(UInt8(ascii: "}"))
     }
   }
 
-  private static func writeObject(_ pairs: [(String, JSONValue)], to output: inout String) {
-    output += "{"
-    for (index, (key, value)) in pairs.enumerated() {
-      if index > 0 { output += "," }
-      writeString(key, to: &output)
-      output += ":"
-      value.write(to: &output)
-    }
-    output += "}"
+  private static func writeMember(_ key: String, _ value: JSONValue, first: Bool, to output: inout [UInt8]) {
+    if !first { output.append(UInt8(ascii: ",")) }
+    writeString(key, to: &output)
+    output.append(UInt8(ascii: ":"))
+    value.write(to: &output)
   }
 
-  private static func writeString(_ text: String, to output: inout String) {
-    output += "\""
-    // Names, ids and URLs never need escaping: appended whole. Appending them scalar by scalar below was most of
-    // the time spent serialising an answer (BENCHMARKS.md).
-    if !text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) {
-      output += text
-      output += "\""
-      return
-    }
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: output.unicodeScalars.append(scalar)
+  private static func writeString(_ text: String, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    var text = text
+    text.withUTF8 { utf8 in
+      // Names, ids and URLs never need escaping: appended whole.
+      guard utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) else {
+        output.append(contentsOf: utf8)
+        return
+      }
+      for byte in utf8 {
+        switch byte {
+        case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+        case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+        case UInt8(ascii: "\n"): output.append(contentsOf: #"\n"#.utf8)
+        case UInt8(ascii: "\r"): output.append(contentsOf: #"\r"#.utf8)
+        case UInt8(ascii: "\t"): output.append(contentsOf: #"\t"#.utf8)
+        case 0..<0x20:
+          let hex = String(byte, radix: 16)
+          output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+        default: output.append(byte)
+        }
       }
     }
-    output += "\""
+    output.append(UInt8(ascii: "\""))
   }
 }

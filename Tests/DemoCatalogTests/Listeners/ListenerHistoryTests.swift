@@ -76,7 +76,7 @@ import Testing
     // Every minute of two days.
     let playing = stride(from: now, to: now + 2 * 86_400, by: 60).map { history.nowPlaying(at: $0) }
     let share = Double(playing.compactMap { $0 }.count) / Double(playing.count)
-    #expect(share > 0.9, "playing \(Int(share * 100)) % of the time")
+    #expect(share > 0.99, "playing \(Int(share * 100)) % of the time")
     let tracks = Set(playing.compactMap { $0?.time })
     #expect(tracks.count > 2 * 86_400 / 420, "a new track at least every seven minutes on average")
   }
