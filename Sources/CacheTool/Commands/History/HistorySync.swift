@@ -33,6 +33,12 @@ struct HistorySync: AsyncParsableCommand, TakesGlobalOptions {
   @Flag(help: "Print the summary as JSON.")
   var json = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Requests a second to another Last.fm-compatible server (0: unpaced); Last.fm itself is always paced at 5.",
+      valueName: "n"))
+  var requestsPerSecond: Double?
+
   func run() async throws {
     try await reportingFailures {
       global.bootstrapLogging()
@@ -41,7 +47,15 @@ struct HistorySync: AsyncParsableCommand, TakesGlobalOptions {
       let catalog = try await lastFM.settings.source()
       let started = ContinuousClock.now
       let transport = ImageManager.makeTransport(try global.configuration())
-      let client = LastFMClient(configuration: catalog.configuration, loader: transport)
+      var configuration = catalog.configuration
+      if let requestsPerSecond {
+        guard requestsPerSecond >= 0, !(configuration.baseURL.host ?? "").hasSuffix("audioscrobbler.com") else {
+          await catalog.shutdown()
+          throw CommandFailure("--requests-per-second: Last.fm asks for at most 5 a second; it is not changed for it")
+        }
+        configuration.maxRequestsPerSecond = requestsPerSecond
+      }
+      let client = LastFMClient(configuration: configuration, loader: transport)
       let source = LastFMPlaySource(client: client, user: user, serviceName: catalog.serviceName)
       let bar = SyncProgressBar(enabled: Console.stderrIsTerminal)
       let sync = ArchiveSync(store: store, source: source)
