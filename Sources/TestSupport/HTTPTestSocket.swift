@@ -16,11 +16,24 @@ enum HTTPTestSocket {
 
   /// A listening socket on 127.0.0.1 with a kernel-chosen port.
   static func listenOnLoopback() throws -> (fd: Int32, port: UInt16) {
+    let (fd, port) = try bindOnLoopback(reusingAddress: true)
+    guard listen(fd, 256) == 0 else {
+      let code = errno
+      close(fd)
+      throw SystemCallFailure(call: "listen", code: code)
+    }
+    return (fd, port)
+  }
+
+  /// A socket bound to 127.0.0.1 with a kernel-chosen port, not listening: the port is taken while it is open, and
+  /// a connection to it is refused. Without `reusingAddress` no other socket can be bound to the port, not even
+  /// one that asks to reuse it (a server's listener does).
+  static func bindOnLoopback(reusingAddress: Bool) throws -> (fd: Int32, port: UInt16) {
     let fd = socket(AF_INET, streamType, 0)
     guard fd >= 0 else { throw SystemCallFailure(call: "socket", code: errno) }
     Descriptors.setCloseOnExec(fd)
     var yes: Int32 = 1
-    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    if reusingAddress { setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size)) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = 0
@@ -28,10 +41,10 @@ enum HTTPTestSocket {
     let bound = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
-    guard bound == 0, listen(fd, 256) == 0 else {
+    guard bound == 0 else {
       let code = errno
       close(fd)
-      throw SystemCallFailure(call: "bind/listen", code: code)
+      throw SystemCallFailure(call: "bind", code: code)
     }
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     _ = withUnsafeMutablePointer(to: &address) {

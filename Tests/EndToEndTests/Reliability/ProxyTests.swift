@@ -9,16 +9,10 @@ import Testing
   "imgcache with proxy variables set", .serialized, .timeLimit(.minutes(20)),
   .enabled(if: ProcessRunner.isBuilt("imgcache"), "needs the built imgcache: run `swift build` first"))
 struct ProxyTests {
-  /// A port nothing listens on: a server's, after it stopped.
-  static func deadPort() throws -> UInt16 {
-    let server = try HTTPTestServer { _ in .status(200) }
-    let port = server.port
-    server.stop()
-    return port
-  }
-
-  static func proxyEnvironment(deadPort: UInt16, noProxy: String) -> [String: String] {
-    let proxy = "http://127.0.0.1:\(deadPort)"
+  /// The proxy variables naming `dead`, an address that refuses while the test holds it (a stopped server's port
+  /// would not do: another test's server may be given it).
+  static func proxyEnvironment(dead: RefusingAddress, noProxy: String) -> [String: String] {
+    let proxy = dead.baseURL.absoluteString
     return [
       "http_proxy": proxy, "HTTPS_PROXY": proxy, "https_proxy": proxy, "ALL_PROXY": proxy, "all_proxy": proxy,
       "no_proxy": noProxy, "NO_PROXY": noProxy,
@@ -38,9 +32,11 @@ struct ProxyTests {
     defer { cache.remove() }
     let url = "http://\(host):\(server.port)/direct.png"
 
+    let dead = try RefusingAddress()
     let output = try await CLI.run(
-      ["get", url, "--retries", "0"] + cache.arguments,
-      environment: Self.proxyEnvironment(deadPort: try Self.deadPort(), noProxy: noProxy))
+      ["get", url, "--retries", "0"] + cache.arguments, environment: Self.proxyEnvironment(dead: dead, noProxy: noProxy)
+    )
+    withExtendedLifetime(dead) {}
 
     #expect(output.status == 0, "\(output.stderr)")
     #expect(output.stdout.hasPrefix("network  PNG ") && output.stdout.hasSuffix("  \(url)\n"), "\(output.stdout)")
@@ -49,18 +45,20 @@ struct ProxyTests {
 
   /// The control: the variables are in effect, so a host that is not loopback goes to the (dead) proxy.
   @Test func otherHostsStillGoThroughTheProxy() async throws {
-    let dead = try Self.deadPort()
+    let dead = try RefusingAddress()
     let cache = try ScratchCache()
     defer { cache.remove() }
 
     let output = try await CLI.run(
       ["get", "http://images.example.invalid/a.png", "--retries", "0"] + cache.arguments,
-      environment: Self.proxyEnvironment(deadPort: dead, noProxy: ""))
+      environment: Self.proxyEnvironment(dead: dead, noProxy: ""))
+    withExtendedLifetime(dead) {}
 
     #expect(output.status == 1)
     #expect(
       output.stderrLines.first?.hasPrefix(
-        "imgcache: http://images.example.invalid/a.png: could not connect: Failed to connect to 127.0.0.1 port \(dead)")
+        "imgcache: http://images.example.invalid/a.png: could not connect: Failed to connect to 127.0.0.1 port \(dead.port)"
+      )
         == true, "\(output.stderr)")
   }
 
@@ -68,7 +66,8 @@ struct ProxyTests {
   @Test func theDemoCatalogWorksWithAProxySet() async throws {
     let cache = try ScratchCache()
     defer { cache.remove() }
-    var environment = Self.proxyEnvironment(deadPort: try Self.deadPort(), noProxy: "")
+    let dead = try RefusingAddress()
+    var environment = Self.proxyEnvironment(dead: dead, noProxy: "")
     environment["LASTFM_API_KEY"] = ""
     environment["LASTFM_API_BASE"] = ""
 
@@ -78,5 +77,6 @@ struct ProxyTests {
     #expect(output.status == 0, "\(output.stderr)")
     #expect(!output.stderr.contains("could not"), "\(output.stderr)")
     await #expect(try cache.verify().clean)
+    withExtendedLifetime(dead) {}
   }
 }

@@ -75,10 +75,12 @@ struct SharedCacheTests {
       await #expect(try cache.list().map(\.url).sorted() == urls.map(\.absoluteString).sorted())
     }
 
-    // The shared cache goes away: a fourth machine still gets every image, from the origin, warned once.
-    let sharedCache = nginx.baseURL
-    nginx.stop()
+    // The shared cache goes away: a fourth machine still gets every image, from the origin, warned once. (Gone is
+    // an address that refuses while the test holds it; nginx's port, once stopped, may go to another test's server.)
+    let gone = try RefusingAddress()
+    let sharedCache = gone.baseURL
     let fourth = try await Self.warm(list, caches[3], sharedCache: sharedCache).wait()
+    withExtendedLifetime(gone) {}
 
     #expect(fourth.status == 0, "\(fourth.stderr)")
     let report = try JSONDecoder().decode(Warm.self, from: Data(fourth.stdout.utf8))

@@ -168,17 +168,17 @@ struct CurlDataLoaderTests {
   }
 
   @Test func connectionRefusedIsCouldNotConnect() async throws {
-    let server = try HTTPTestServer { _ in .status(200) }
-    let url = server.url("/gone")
-    server.stop()
+    let refusing = try RefusingAddress()
+    let url = refusing.url("/gone")
 
     let result = await CurlDataLoader(configuration: .patient).loadResult(url)
+    withExtendedLifetime(refusing) {}
 
     guard case .couldNotConnect(let message) = result.transferError else {
       Issue.record("expected couldNotConnect, got \(result)")
       return
     }
-    #expect(message.hasPrefix("Failed to connect to 127.0.0.1 port \(server.port)"), "\(message)")
+    #expect(message.hasPrefix("Failed to connect to 127.0.0.1 port \(refusing.port)"), "\(message)")
     #expect(!message.contains("/gone"))
   }
 }
