@@ -8,7 +8,7 @@ struct HistoryCommand: AsyncParsableCommand {
     abstract: "Keep a listener's whole listening history on disk and ask it anything, over any range of days.",
     discussion: """
       imgcache history sync NAME   (the first run fetches everything, later runs only what is new)
-      imgcache history top NAME --year 2019 --by album   (and first-listens, streak, listening-time, on-this-day)
+      imgcache history top NAME --year 2019 --by album   (and new, streak, time, on-this-day)
       imgcache history heatmap NAME --year 2024   (and clock, months)
       imgcache history export NAME [--csv|--json] [RANGE]   imgcache history import NAME FILE
       Ranges are local days (TZ): --year 2019, --month 2024-03, or --from 2019-01-01 --to 2019-12-31 (either end \
