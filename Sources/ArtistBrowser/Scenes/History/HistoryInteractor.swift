@@ -98,10 +98,9 @@ final class HistoryInteractor: HistoryBusinessLogic, HistoryDataStore {
     // The sync holds the interactor until it ends; leaving the page cancels it (`stopSync`).
     let task = Task {
       do {
-        let report = try await worker.sync(user: user) { progress in
+        sync = try await worker.sync(user: user) { progress in
           Task { @MainActor in self.showProgress(progress) }
         }
-        sync = .finished(count: report.countAfter, added: report.countAfter - report.countBefore)
       } catch is CancellationError {
         sync = .idle
       } catch {
@@ -124,9 +123,9 @@ final class HistoryInteractor: HistoryBusinessLogic, HistoryDataStore {
     presenter?.presentExportedData(response: response())
   }
 
-  private func showProgress(_ progress: SyncProgress) {
+  private func showProgress(_ progress: History.SyncState) {
     guard case .running = sync else { return }
-    sync = .running(pages: progress.pages, staged: progress.staged, expected: progress.expected)
+    sync = progress
     present()
   }
 

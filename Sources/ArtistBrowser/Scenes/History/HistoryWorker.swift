@@ -15,8 +15,9 @@ protocol HistoryWorking: Sendable {
   func fetchYear(user: String, year: Int) async throws -> HistoryYear
   /// The `limit` most played albums and artists of `range`, its play count and the albums' covers.
   func fetchTop(user: String, range: ListeningRange, limit: Int) async throws -> HistoryTop
-  /// Brings the archive up to date (creating it), calling `progress` after every page.
-  func sync(user: String, progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> SyncReport
+  /// Brings the archive up to date (creating it), calling `progress` after every page (a `.running` state);
+  /// returns the `.finished` state.
+  func sync(user: String, progress: @escaping @Sendable (History.SyncState) -> Void) async throws -> History.SyncState
 }
 
 struct HistoryYear: Sendable, Equatable {
@@ -88,7 +89,7 @@ struct HistoryWorker: HistoryWorking {
     }
   }
 
-  func sync(user: String, progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> SyncReport {
+  func sync(user: String, progress: @escaping @Sendable (History.SyncState) -> Void) async throws -> History.SyncState {
     guard let makeSource = services.playSource else { throw HistoryArchiveError.noSource }
     let path = try path(user: user)
     try await Task.detached {
@@ -97,7 +98,10 @@ struct HistoryWorker: HistoryWorking {
     }.value
     let store = try Self.open(path, folder: services.location.folder, create: true)
     defer { store.close() }
-    return try await ArchiveSync(store: store, source: makeSource(user)).run(now: Int(time(nil)), progress: progress)
+    let report = try await ArchiveSync(store: store, source: makeSource(user)).run(now: Int(time(nil))) { step in
+      progress(.running(pages: step.pages, staged: step.staged, expected: step.expected))
+    }
+    return .finished(count: report.countAfter, added: report.countAfter - report.countBefore)
   }
 
   /// Opens the archive on a detached task (SQLite blocks), asks, closes.
