@@ -4,8 +4,9 @@ import ScrobbleArchive
 @MainActor
 protocol HistoryBusinessLogic: AnyObject {
   func fetchHistory(request: History.FetchHistory.Request) async
-  func moveCursor(request: History.MoveCursor.Request) async
-  func changeScope(request: History.ChangeScope.Request) async
+  func moveCursor(request: History.MoveCursor.Request)
+  func changeScope(request: History.ChangeScope.Request)
+  func loadStale(request: History.LoadStale.Request) async
   func syncArchive(request: History.SyncArchive.Request) async
   /// Leaving the page stops the sync; the archive keeps every page committed, and the next sync resumes there.
   func stopSync()
@@ -52,16 +53,18 @@ final class HistoryInteractor: HistoryBusinessLogic, HistoryDataStore {
 
   func fetchHistory(request: History.FetchHistory.Request) async {
     let opening = cursor ?? today()
-    await loadYear(opening.year, cursor: opening)
+    await loadYear(opening.year, opening: opening)
     // A year without plays opens on the archive's last day instead, where there is something to see.
-    if cursor == nil || year?.calendar.total == 0, let last = year?.lastDay, last.year != opening.year {
-      await loadYear(last.year, cursor: last)
+    if year?.calendar.total == 0, let last = year?.lastDay, last.year != opening.year {
+      await loadYear(last.year, opening: last)
     }
     await loadTop()
     present()
   }
 
-  func moveCursor(request: History.MoveCursor.Request) async {
+  /// Moves the cursor at once (Enter right after a key opens where the cursor now is); `loadStale` then reads what
+  /// the move left out of date.
+  func moveCursor(request: History.MoveCursor.Request) {
     guard let cursor, year != nil else { return }
     var moved = cursor.adding(days: request.days)
     if request.months != 0 || request.years != 0 {
@@ -72,22 +75,28 @@ final class HistoryInteractor: HistoryBusinessLogic, HistoryDataStore {
     }
     moved = clamped(moved)
     guard moved != cursor else { return }
-    let oldRange = selectedRange
     self.cursor = moved
-    if moved.year != cursor.year { await loadYear(moved.year, cursor: moved) }
     present()
-    if selectedRange != oldRange || moved.year != cursor.year {
-      await loadTop()
-      present()
-    }
   }
 
-  func changeScope(request: History.ChangeScope.Request) async {
+  func changeScope(request: History.ChangeScope.Request) {
     guard request.scope != scope else { return }
     scope = request.scope
     present()
-    await loadTop()
-    present()
+  }
+
+  /// The cursor's year when it left the one loaded, the chosen range's chart when the cursor or the scope changed
+  /// it; nothing else (a day's move inside a month keeps the month's chart).
+  func loadStale(request: History.LoadStale.Request) async {
+    // The cursor may move on while a year loads: until the year shown is the cursor's.
+    while let cursor, let loaded = year, loaded.year != cursor.year, !Task.isCancelled {
+      await loadYear(cursor.year, opening: nil)
+      present()
+    }
+    if year != nil, top?.range != selectedRange {
+      await loadTop()
+      present()
+    }
   }
 
   func syncArchive(request: History.SyncArchive.Request) async {
@@ -147,19 +156,20 @@ final class HistoryInteractor: HistoryBusinessLogic, HistoryDataStore {
     return min(max(date, first), last)
   }
 
-  private func loadYear(_ number: Int, cursor date: LocalDate) async {
+  /// The year `number`; `date`, when given, is where the cursor opens.
+  private func loadYear(_ number: Int, opening date: LocalDate?) async {
     generation += 1
     let expected = generation
     do {
       let loaded = try await worker.fetchYear(user: userName, year: number)
       guard expected == generation else { return }
       year = loaded
-      cursor = date
+      if let date { cursor = date }
       error = nil
       otherError = nil
     } catch {
       guard expected == generation else { return }
-      cursor = date
+      if let date { cursor = date }
       year = nil
       top = nil
       self.error = error as? HistoryArchiveError

@@ -96,6 +96,11 @@ enum History {
     }
   }
 
+  /// Reads what a move or a scope change left out of date: the cursor's year, the range's chart.
+  enum LoadStale {
+    struct Request {}
+  }
+
   /// `s`: syncs the archive (creating it), reloading the page when it ends.
   enum SyncArchive {
     struct Request {}

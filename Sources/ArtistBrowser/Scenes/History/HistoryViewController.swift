@@ -58,7 +58,8 @@ final class HistoryViewController: SceneShell, HistoryDisplayLogic {
 
   func handle(_ key: BrowserKey) -> Bool {
     if let move = Self.move(for: key) {
-      run { await $0.moveCursor(request: move) }
+      interactor?.moveCursor(request: move)
+      loadStale()
       return true
     }
     switch key {
@@ -97,8 +98,11 @@ final class HistoryViewController: SceneShell, HistoryDisplayLogic {
   }
 
   private func scope(_ scope: History.Scope) {
-    run { await $0.changeScope(request: .init(scope: scope)) }
+    interactor?.changeScope(request: .init(scope: scope))
+    loadStale()
   }
+
+  private func loadStale() { run { await $0.loadStale(request: .init()) } }
 
   // MARK: Output
 
@@ -118,14 +122,17 @@ final class HistoryViewController: SceneShell, HistoryDisplayLogic {
   /// The calendar with the chart beside it where it fits (else under it), the cursor's line, the sync's, then
   /// the clock with the months beside it where they fit.
   private func bodyLines(_ viewModel: History.FetchHistory.ViewModel, width: Int) -> [String] {
-    let chartColumns = width - Self.heatmapColumns - 2
+    // The calendar's legend is wider than its cells: the chart starts after the widest line.
+    let heatmapColumns = max(Self.heatmapColumns, HistoryChartText.width(viewModel.heatmap))
+    let chartColumns = width - heatmapColumns - 2
     let chart = [viewModel.chartTitle] + chartRows(viewModel, columns: max(20, chartColumns))
     var lines =
       chartColumns >= 30
-      ? HistoryChartText.beside(viewModel.heatmap, leftColumns: Self.heatmapColumns, chart) : viewModel.heatmap
+      ? HistoryChartText.beside(viewModel.heatmap, leftColumns: heatmapColumns, chart) : viewModel.heatmap
     lines += [viewModel.cursorLine] + (viewModel.syncLine.map { [$0] } ?? []) + [""]
-    if width - Self.clockColumns - 2 >= HistoryChartText.width(viewModel.months) {
-      lines += HistoryChartText.beside(viewModel.clock, leftColumns: Self.clockColumns, viewModel.months)
+    let clockColumns = max(Self.clockColumns, HistoryChartText.width(viewModel.clock))
+    if width - clockColumns - 2 >= HistoryChartText.width(viewModel.months) {
+      lines += HistoryChartText.beside(viewModel.clock, leftColumns: clockColumns, viewModel.months)
     } else {
       lines += viewModel.clock + [""] + viewModel.months
     }

@@ -81,7 +81,8 @@ import Testing
   @Test func movingADayInTheMonthKeepsTheYearAndTheChart() async {
     let (sut, worker, _) = makeSUT()
     await sut.fetchHistory(request: .init())
-    await sut.moveCursor(request: .init(days: -1))
+    sut.moveCursor(request: .init(days: -1))
+    await sut.loadStale(request: .init())
     #expect(sut.cursor == LocalDate(year: 2024, month: 3, day: 4))
     #expect(worker.years == [2024])
     #expect(worker.ranges.count == 1, "the month's chart stays")
@@ -90,9 +91,11 @@ import Testing
   @Test func aWeekBackAcrossTheYearLoadsTheYearBefore() async {
     let (sut, worker, presenter) = makeSUT()
     await sut.fetchHistory(request: .init())
-    await sut.moveCursor(request: .init(months: -2))
+    sut.moveCursor(request: .init(months: -2))
+    await sut.loadStale(request: .init())
     #expect(sut.cursor == LocalDate(year: 2024, month: 1, day: 5))
-    await sut.moveCursor(request: .init(days: -7))
+    sut.moveCursor(request: .init(days: -7))
+    await sut.loadStale(request: .init())
     #expect(sut.cursor == LocalDate(year: 2023, month: 12, day: 29))
     #expect(worker.years == [2024, 2023])
     #expect(presenter.responses.last?.year?.year == 2023)
@@ -102,9 +105,11 @@ import Testing
   @Test func theCursorStopsAtTodayAndAtTheArchivesFirstYear() async {
     let (sut, worker, _) = makeSUT()
     await sut.fetchHistory(request: .init())
-    await sut.moveCursor(request: .init(years: 1))
+    sut.moveCursor(request: .init(years: 1))
+    await sut.loadStale(request: .init())
     #expect(sut.cursor == Self.today)
-    await sut.moveCursor(request: .init(years: -5))
+    sut.moveCursor(request: .init(years: -5))
+    await sut.loadStale(request: .init())
     #expect(sut.cursor == LocalDate(year: 2023, month: 1, day: 1))
     #expect(worker.years == [2024, 2023])
   }
@@ -112,10 +117,12 @@ import Testing
   @Test func theScopeChoosesWhatEnterOpens() async {
     let (sut, worker, _) = makeSUT()
     await sut.fetchHistory(request: .init())
-    await sut.changeScope(request: .init(scope: .day))
+    sut.changeScope(request: .init(scope: .day))
+    await sut.loadStale(request: .init())
     #expect(sut.selectedRange == ListeningRange(first: Self.today, last: Self.today))
     #expect(sut.selectedRangeTitle == "Tue 2024-03-05")
-    await sut.changeScope(request: .init(scope: .year))
+    sut.changeScope(request: .init(scope: .year))
+    await sut.loadStale(request: .init())
     #expect(sut.selectedRange == .year(2024))
     #expect(worker.ranges.last == .year(2024))
   }
