@@ -28,9 +28,13 @@ final class HistoryPresenter: HistoryPresentationLogic {
     guard let year = response.year else {
       viewModel.message =
         response.error.map { error in
-          if case .missing = error { return error.description + " Press s to sync it from Last.fm." }
+          if case .missing = error {
+            return error.description + " Press s to sync it here, or run `imgcache history sync \(name)`."
+          }
           return error.description
         } ?? response.otherError ?? "Loading…"
+      // A printout ends on it (stderr, exit status 1); the screen shows it on the status line too.
+      viewModel.status.error = viewModel.message == "Loading…" ? nil : viewModel.message
       if case .failed(let line) = response.sync { viewModel.status.error = line }
       viewController?.displayHistory(viewModel: viewModel)
       return
