@@ -62,6 +62,16 @@ struct BrowserArguments: ParsableArguments {
         + "to draw them, else half).", valueName: "set"))
   var symbols: String?
 
+  @Flag(help: "With --user: open the listener's History, from their archive (`imgcache history sync`).")
+  var history = false
+
+  @Option(
+    name: .customLong("archive-dir"),
+    help: ArgumentHelp(
+      "Folder of the listening archives (default: $IMGCACHE_DATA_DIR, $XDG_DATA_HOME/imgcache/history, "
+        + "~/.local/share/imgcache/history).", valueName: "dir"))
+  var archiveDir: String?
+
   @OptionGroup(title: "Listeners and tags") var listening: ListeningOptions
   @OptionGroup(title: "Last.fm") var lastFM: LastFMOptions
   @OptionGroup(title: "Cache") var cache: CacheOptions
@@ -128,6 +138,11 @@ struct BrowserArguments: ParsableArguments {
     }
     if listening.period != nil, listening.user == nil { throw ValidationError("--period goes with --user") }
     if let user = listening.user { options.entry = .listener(try Self.name(user, option: "--user"), period: period) }
+    if history {
+      guard let user = listening.user else { throw ValidationError("--history goes with --user NAME") }
+      options.entry = .history(try Self.name(user, option: "--user"))
+    }
+    options.archiveDirectory = archiveDir
     if let tag = listening.tag { options.entry = .tag(try Self.name(tag, option: "--tag")) }
     if let similar { options.entry = .similar(similar) }
     if let search {

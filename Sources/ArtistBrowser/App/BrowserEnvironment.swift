@@ -4,6 +4,7 @@ import FoundationEssentials
 import ImageCache
 import LastFM
 import Logging
+import ScrobbleArchive
 import TerminalGraphics
 import ToolOptions
 
@@ -94,8 +95,9 @@ import ToolOptions
         apiKey: options.resolvedAPIKey(environment: environment), baseURL: baseURL, userAgent: Self.userAgent)
     }
     // Live answers are filed under their server, as imgcache files them, so the two tools share them.
+    let plainClient = LastFMClient(configuration: configuration, loader: transport, logger: logger)
     let client = CachedLastFMClient(
-      client: LastFMClient(configuration: configuration, loader: transport, logger: logger), store: metadata,
+      client: plainClient, store: metadata,
       namespace: demoServer == nil ? configuration.baseURL.absoluteString : nil)
 
     let store = makeArtistsStore(client: client, catalog: catalog, offline: options.lastFM.offline)
@@ -109,6 +111,12 @@ import ToolOptions
       thumbnailRenderer: blockArt, picturePainter: BlockArtPicturePainter(renderer: blockArt),
       listening: (store as? any ListeningStore).map {
         ConfiguredListeningStore(base: $0, limit: options.limit, alwaysReload: options.lastFM.refresh)
+      })
+    services.history = HistoryServices(
+      location: ArchiveLocation.resolve(option: options.archiveDirectory, environment: environment),
+      chartPalette: ChartPalette(colorMode),
+      playSource: { [serviceName = catalog.serviceName] user in
+        ArchivePlaySource(client: plainClient, user: user, serviceName: serviceName)
       })
     if graphics == .none {
       // No pictures at all: no thumbnails either (`t` then changes nothing), and today's layouts.
@@ -174,3 +182,14 @@ import ToolOptions
 // conformance would have to live in SceneFactory.swift, which is not this file's to change.
 extension BrowserServices: @unchecked Sendable {}
 extension BrowserEnvironment: Sendable {}
+
+extension ChartPalette {
+  /// The History page's charts in the session's colours, by the rule `imgcache history` follows.
+  init(_ mode: ColorMode) {
+    switch mode {
+    case .trueColor, .xterm256: self = .xterm256
+    case .ansi16: self = .ansi16
+    case .noColor: self = .shades
+    }
+  }
+}

@@ -15,6 +15,8 @@ import ToolOptions
   /// A listener's page, the charts for `period` (`--period`).
   case listener(String, period: ListeningPeriod = .week)
   case tag(String)
+  /// A listener's History page, from their archive (`--user NAME --history`).
+  case history(String)
 }
 
 /// How results leave the program.
@@ -46,6 +48,8 @@ enum OutputMode: Equatable, Sendable {
   /// `--cache-dir`, the sizes, `--shared-cache`, `--ca-bundle`, as `imgcache` takes them.
   @_spi(Benchmarks) public var cache = CacheSettings()
   var verbosity = 0
+  /// `--archive-dir`: the folder of the listeners' archives; nil: the rule `imgcache history` follows.
+  var archiveDirectory: String?
   /// `--exit-after-first-frame` (hidden, for `Benchmarks/run browser`): quit once the first screen is complete.
   var exitsAfterFirstFrame = false
 

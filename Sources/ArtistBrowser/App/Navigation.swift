@@ -110,6 +110,7 @@ enum HelpText {
     "  u                 a listener's page (asks for the name)",
     "  T                 a tag's page (on an artist: pick one of its tags)",
     "  Tab / p           listener and tag pages: next list / next period",
+    "  H                 a listener's History, from their archive (h/l/j/k day/week, [ ] month, { } year)",
     "  s                 cycle sort: rank, name, listeners (a listener's charts: plays)",
     "  t                 toggle thumbnails",
     "  w                 wall of covers ↔ list (h/j/k/l and arrows move by tile)",

@@ -1,3 +1,4 @@
+import ScrobbleArchive
 import TerminalGraphics
 
 /// Everything the scenes need from outside, injected once.
@@ -12,6 +13,8 @@ struct BrowserServices {
   var thumbnailSize: ThumbnailSize
   /// Draws the large pictures (preview pane, covers); nil: none, and today's layouts at every width.
   var picturePainter: (any PicturePainting)?
+  /// Where the listeners' archives are and how a sync reaches the catalog; nil: History says it has none.
+  var history: HistoryServices?
 
   init(
     artists: any ArtistsStore, recentSearches: any RecentSearchesStore,
@@ -48,6 +51,8 @@ protocol SceneMaking: AnyObject {
   func makeSearch() -> SearchViewController
   func makeListener() -> ListenerViewController
   func makeTag() -> TagViewController
+  func makeHistory() -> HistoryViewController
+  func makeHistoryRange() -> HistoryRangeViewController
 }
 
 /// The composition root: wires each scene's view controller, interactor, presenter, router and worker, in a few
@@ -140,6 +145,31 @@ final class SceneFactory: SceneMaking {
     viewController.interactor = interactor
     viewController.router = TagRouter(factory: self, navigator: navigator, dataStore: interactor)
     return viewController
+  }
+
+  func makeHistory() -> HistoryViewController {
+    let viewController = HistoryViewController(runtime: makeRuntime(wall: false))
+    let interactor = HistoryInteractor(
+      worker: HistoryWorker(services: historyServices),
+      presenter: HistoryPresenter(viewController: viewController, palette: historyServices.chartPalette))
+    viewController.interactor = interactor
+    viewController.router = HistoryRouter(factory: self, navigator: navigator, dataStore: interactor)
+    return viewController
+  }
+
+  func makeHistoryRange() -> HistoryRangeViewController {
+    let viewController = HistoryRangeViewController(runtime: makeRuntime(preview: true))
+    let interactor = HistoryRangeInteractor(
+      worker: HistoryWorker(services: historyServices), presenter: HistoryRangePresenter(viewController: viewController)
+    )
+    viewController.interactor = interactor
+    viewController.router = HistoryRangeRouter(factory: self, navigator: navigator, dataStore: interactor)
+    return viewController
+  }
+
+  /// The session's archives, else the default folder with no sync.
+  private var historyServices: HistoryServices {
+    services.history ?? HistoryServices(location: ArchiveLocation.resolve(option: nil, environment: [:]))
   }
 
   /// What runs under one scene: its thumbnails (of `thumbnailSize`, else the session's), for lists the wall,

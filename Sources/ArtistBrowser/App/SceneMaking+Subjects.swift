@@ -56,6 +56,19 @@ extension SceneMaking {
     return scene
   }
 
+  /// A listener's History page, from their archive.
+  func makeHistory(userName: String) -> HistoryViewController {
+    let scene = makeHistory()
+    Self.fill(scene.router?.dataStore) { $0.userName = userName }
+    return scene
+  }
+
+  func makeHistoryRange(filling fill: (inout any HistoryRangeDataStore) -> Void) -> HistoryRangeViewController {
+    let scene = makeHistoryRange()
+    Self.fill(scene.router?.dataStore, with: fill)
+    return scene
+  }
+
   func makeTag(tagName: String) -> TagViewController {
     let scene = makeTag()
     Self.fill(scene.router?.dataStore) { $0.tagName = tagName }

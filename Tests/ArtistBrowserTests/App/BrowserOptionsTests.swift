@@ -83,6 +83,14 @@ import ToolOptions
     #expect(!parsed.showsThumbnails)
   }
 
+  @Test func historyOpensTheListenersHistoryAndNeedsAUser() throws {
+    let parsed = try options(["--user", " archive_owl ", "--history", "--archive-dir", "/data/h"])
+    #expect(parsed.entry == .history("archive_owl"))
+    #expect(parsed.archiveDirectory == "/data/h")
+    #expect(throws: (any Error).self) { try options(["--history"]) }
+    #expect(throws: (any Error).self) { try options(["--history", "--tag", "pop"]) }
+  }
+
   @Test func everyOptionLandsInTheOptions() throws {
     let parsed = try options([
       "--thumbs", "--plain", "--artist", "Cher", "--limit", "5", "--color", "256", "--api-key", "k",

@@ -3,6 +3,8 @@ protocol ListenerRoutingLogic: AnyObject {
   /// The selected row's page: an album's (a track's album when known), else the artist's; `note` (why a track
   /// opened its artist) goes on the status line over it.
   func routeToSelection(note: String?)
+  /// The listener's History page, from their archive.
+  func routeToHistory()
   func routeBack()
 }
 
@@ -27,5 +29,10 @@ final class ListenerRouter: ListenerRoutingLogic, ListenerDataPassing, SceneRout
     guard let destination = dataStore?.selectedItem?.destination else { return }
     navigator?.push(factory.makeScene(for: destination))
     if let note { navigator?.setStatus(StatusLine(error: note)) }
+  }
+
+  func routeToHistory() {
+    guard let userName = dataStore?.userName, !userName.isEmpty else { return }
+    navigator?.push(factory.makeHistory(userName: userName))
   }
 }

@@ -22,6 +22,12 @@ import Testing
     return (sut, navigator, dataStore)
   }
 
+  @Test func historyOpensTheListenersHistoryPage() {
+    let (sut, navigator, _) = makeSUT()
+    sut.routeToHistory()
+    #expect((navigator.pushed.first as? HistoryViewController)?.router?.dataStore?.userName == "nightjar_radio")
+  }
+
   @Test func aPlayedTrackOpensItsAlbum() {
     // Given a track with its album selected
     let (sut, navigator, source) = makeSUT()

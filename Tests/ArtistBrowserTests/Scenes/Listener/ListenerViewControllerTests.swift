@@ -33,6 +33,8 @@ import Testing
     var routeToSelectionCalled = false
     var routedNote: String?
     var routeBackCalled = false
+    var routeToHistoryCalled = false
+    func routeToHistory() { routeToHistoryCalled = true }
     func routeToSelection(note: String?) {
       routeToSelectionCalled = true
       routedNote = note
@@ -98,6 +100,14 @@ import Testing
     #expect(interactor.changePeriodCalled)
     #expect(interactor.openedIndex == 1)
     #expect(!router.routeToSelectionCalled)
+  }
+
+  @Test func capitalHOpensTheListenersHistory() {
+    let (sut, _, router) = makeSUT()
+    sut.displayListener(viewModel: Self.viewModel)
+    #expect(sut.handle(.character("H")))
+    #expect(router.routeToHistoryCalled)
+    #expect(!router.routeBackCalled)
   }
 
   @Test func sReSortsThroughTheInteractor() {

@@ -1,0 +1,63 @@
+import FoundationEssentials
+import ScrobbleArchive
+
+/// One range of a listener's archive (a day, a month, a year): its most played albums and artists.
+enum HistoryRange {
+  /// The two lists, in the order `Tab` goes through them.
+  enum List: String, CaseIterable, Codable, Sendable {
+    case albums, artists
+
+    var title: String { self == .albums ? "Top albums" : "Top artists" }
+    var next: List { self == .albums ? .artists : .albums }
+  }
+
+  enum FetchRange {
+    struct Request {}
+
+    struct Response {
+      var userName: String
+      var rangeTitle: String
+      var top: HistoryTop?
+      var list: List
+      var error: String?
+    }
+
+    struct ViewModel: Equatable {
+      var title: String
+      var facts: String
+      /// Both lists' titles, the shown one in brackets.
+      var tabs: String
+      var rows: [ListingRow]
+      var listMessage: String?
+      var errorMessage: String?
+      var status: StatusLine
+    }
+  }
+
+  /// `Tab`: the other list; presented through `FetchRange`.
+  enum SwitchList {
+    struct Request {}
+  }
+
+  /// Enter: the row's album or artist page.
+  enum SelectItem {
+    struct Request {
+      var index: Int
+    }
+  }
+
+  enum ExportData {
+    struct Request {}
+    typealias Response = FetchRange.Response
+
+    struct ViewModel: Codable, Equatable {
+      var scene = "historyRange"
+      var listener: String
+      var from: String?
+      var to: String?
+      var plays: Int
+      var albums: [History.ExportData.ViewModel.Entry]
+      var artists: [History.ExportData.ViewModel.Entry]
+    }
+  }
+}
