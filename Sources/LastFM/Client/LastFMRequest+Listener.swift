@@ -90,6 +90,8 @@ extension LastFMRequest {
   public static func trackInfo(artist: String, track: String, username: String) -> LastFMRequest {
     var request = trackInfo(artist: artist, track: track)
     request.parameters["username"] = username
+    // The listener's own counts move with each scrobble: kept as long as their recent tracks.
+    request.kind = .recentTracks
     return request
   }
 
@@ -97,6 +99,8 @@ extension LastFMRequest {
   public static func artistInfo(_ name: String, username: String) -> LastFMRequest {
     var request = artistInfo(name)
     request.parameters["username"] = username
+    // The listener's own counts move with each scrobble: kept as long as their recent tracks.
+    request.kind = .recentTracks
     return request
   }
 }

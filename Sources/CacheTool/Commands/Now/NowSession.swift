@@ -2,6 +2,10 @@ import FoundationEssentials
 import LastFM
 import TerminalUI
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// What `imgcache now` does once a client is ready: one answer, or a follower printing each change.
 struct NowSession: Sendable {
   let client: CachedLastFMClient
@@ -23,6 +27,7 @@ struct NowSession: Sendable {
       throw CommandFailure(error.description(service: service), exitCode: 2)
     }
     let report = try await self.report(result.value, error: result.networkError)
+    if let reason = report.error { Console.error("stale: \(reason)") }
     try Console.print(try printer.text(report))
     try await updateCover(result.value)
     return report.exitCode
@@ -34,9 +39,8 @@ struct NowSession: Sendable {
   func follow(interval: PollInterval, policy: CachePolicy, sleep: NowPlayingFollower.Sleep? = nil) async throws
     -> Int32
   {
-    let follower =
-      sleep.map { NowPlayingFollower(client: client, user: user, interval: interval, sleep: $0) }
-      ?? NowPlayingFollower(client: client, user: user, interval: interval)
+    let follower = NowPlayingFollower(
+      client: client, user: user, interval: interval, sleep: sleep ?? Self.sleepWatchingOutput)
     let work = Task { () -> Result<Int32, any Error> in
       var status: Int32 = 0
       var lastFailure: String?
@@ -67,6 +71,16 @@ struct NowSession: Sendable {
     let outcome = await work.value
     withExtendedLifetime(interrupts) {}
     return try outcome.get()
+  }
+
+  /// Sleeps a second at a time, ending the follower as soon as the reader of stdout has gone (`… | head -1`):
+  /// a closed pipe shows as POLLERR on its write end, without writing anything.
+  static let sleepWatchingOutput: NowPlayingFollower.Sleep = { seconds in
+    for _ in 0..<seconds {
+      try await Task.sleep(for: .seconds(1))
+      var output = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
+      if poll(&output, 1, 0) == 1, output.revents & Int16(POLLERR | POLLHUP) != 0 { throw CancellationError() }
+    }
   }
 
   private func note(_ error: LastFMError, after previous: String?) -> String {
