@@ -15,6 +15,8 @@ import ToolOptions
   /// A listener's page, the charts for `period` (`--period`).
   case listener(String, period: ListeningPeriod = .week)
   case tag(String)
+  /// What a listener plays now (`--user NAME --now`), polled every `interval` seconds when given.
+  case now(String, interval: Int?)
 }
 
 /// How results leave the program.

@@ -36,6 +36,7 @@ enum PictureID {
   static let artist: UInt32 = 2
   static let album: UInt32 = 3
   static let listener: UInt32 = 4
+  static let now: UInt32 = 5
 }
 
 /// What routers need to build the scene they navigate to.
@@ -48,6 +49,7 @@ protocol SceneMaking: AnyObject {
   func makeSearch() -> SearchViewController
   func makeListener() -> ListenerViewController
   func makeTag() -> TagViewController
+  func makeNow() -> NowViewController
 }
 
 /// The composition root: wires each scene's view controller, interactor, presenter, router and worker, in a few
@@ -139,6 +141,17 @@ final class SceneFactory: SceneMaking {
       worker: TagWorker(store: listening), presenter: TagPresenter(viewController: viewController))
     viewController.interactor = interactor
     viewController.router = TagRouter(factory: self, navigator: navigator, dataStore: interactor)
+    return viewController
+  }
+
+  /// The Now screen: its cover large, no wall; polls through the listening store.
+  func makeNow() -> NowViewController {
+    let viewController = NowViewController(
+      runtime: makeRuntime(wall: false), cover: makeLargePicture(id: PictureID.now))
+    let interactor = NowInteractor(
+      worker: NowWorker(store: listening), presenter: NowPresenter(viewController: viewController))
+    viewController.interactor = interactor
+    viewController.router = NowRouter(factory: self, navigator: navigator, dataStore: interactor)
     return viewController
   }
 

@@ -83,6 +83,7 @@ enum EntrySceneBuilder {
     case .search(let query): factory.makeSearch(query: query)
     case .listener(let name, let period): factory.makeListener(userName: name, period: period)
     case .tag(let name): factory.makeTag(tagName: name)
+    case .now(let name, let interval): factory.makeNow(userName: name, interval: interval)
     }
   }
 }

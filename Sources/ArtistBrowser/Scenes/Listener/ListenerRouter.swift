@@ -4,6 +4,8 @@ protocol ListenerRoutingLogic: AnyObject {
   /// opened its artist) goes on the status line over it.
   func routeToSelection(note: String?)
   func routeBack()
+  /// What the listener plays now, followed live.
+  func routeToNow()
 }
 
 @MainActor
@@ -27,5 +29,10 @@ final class ListenerRouter: ListenerRoutingLogic, ListenerDataPassing, SceneRout
     guard let destination = dataStore?.selectedItem?.destination else { return }
     navigator?.push(factory.makeScene(for: destination))
     if let note { navigator?.setStatus(StatusLine(error: note)) }
+  }
+
+  func routeToNow() {
+    guard let user = dataStore?.userName, !user.isEmpty else { return }
+    navigator?.push(factory.makeNow(userName: user))
   }
 }

@@ -32,7 +32,7 @@ final class ListenerViewController: PagedScene, ListenerDisplayLogic {
   /// What the prompt starts with (`LASTFM_USER`).
   var suggestedUser = ""
   static let footer =
-    "j/k move · Enter open · Tab list · p period · s sort · h back · t thumbnails · w wall · r refresh"
+    "j/k move · Enter open · Tab list · p period · s sort · n now · h back · t thumbnails · w wall · r refresh"
 
   init(runtime: SceneRuntime, profilePicture: LargePictureLoader? = nil) {
     self.runtime = runtime
@@ -84,6 +84,9 @@ final class ListenerViewController: PagedScene, ListenerDisplayLogic {
       return true
     case .character("p"):
       run { await $0.changePeriod(request: .init(period: nil)) }
+      return true
+    case .character("n"):
+      router?.routeToNow()
       return true
     default:
       break
