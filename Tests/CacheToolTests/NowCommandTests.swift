@@ -112,26 +112,31 @@ import Testing
         ImageBitmap(width: edge, height: edge, pixels: (0..<(edge * edge * 4)).map { UInt8(truncatingIfNeeded: $0) }))
     }
     try OutputFile.write(pictures[0], to: path)
-    let reads = Atomic(0)
-    let reader = Task.detached { () -> Int in
-      var partial = 0
-      let deadline = ContinuousClock.now + .seconds(20)
-      while !Task.isCancelled, ContinuousClock.now < deadline {
+    // The reader is a thread of its own, so a busy task pool cannot keep it from reading while the writes go on.
+    let counts = Mutex((reads: 0, partial: 0, stop: false))
+    let reader = Thread {
+      let deadline = ContinuousClock.now + .seconds(30)
+      while ContinuousClock.now < deadline, !counts.withLock({ $0.stop }) {
         guard let data = FileManager.default.contents(atPath: path) else { continue }
-        reads.add(1, ordering: .relaxed)
-        if !pictures.contains([UInt8](data)) { partial += 1 }
+        let whole = pictures.contains([UInt8](data))
+        counts.withLock {
+          $0.reads += 1
+          if !whole { $0.partial += 1 }
+        }
       }
-      return partial
     }
+    reader.start()
     // Writes go on until the reader has read 500 times (or the deadline), so the two overlap.
-    let deadline = ContinuousClock.now + .seconds(15)
+    let deadline = ContinuousClock.now + .seconds(30)
     var round = 0
-    while reads.load(ordering: .relaxed) < 500, ContinuousClock.now < deadline {
+    while counts.withLock({ $0.reads }) < 500, ContinuousClock.now < deadline {
       try OutputFile.write(pictures[round % 2], to: path)
       round += 1
     }
-    reader.cancel()
-    let seen = (reads: reads.load(ordering: .relaxed), partial: await reader.value)
+    let seen = counts.withLock { state in
+      state.stop = true
+      return (reads: state.reads, partial: state.partial)
+    }
     #expect(seen.reads > 0)
     #expect(seen.partial == 0, "every read is one whole picture or the other")
   }

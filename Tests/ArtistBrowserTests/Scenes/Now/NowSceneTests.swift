@@ -129,8 +129,11 @@ import Testing
     sut.onNeedsDisplay = { redraws += 1 }
     // When started and left to poll
     sut.start()
-    let deadline = ContinuousClock.now + .seconds(10)
-    while sleeps.withLock({ $0.count }) < 3, ContinuousClock.now < deadline { await Task.yield() }
+    // A deadline for a loaded machine: the polls take no time of their own.
+    let deadline = ContinuousClock.now + .seconds(60)
+    while sleeps.withLock({ $0.count }) < 3 || worker.calls.count < 3, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
     try await Task.sleep(for: .milliseconds(50))
     // Then the screen shows the new track, polled every 10 s
     #expect(sleeps.withLock { $0 } == [10, 10, 10])
