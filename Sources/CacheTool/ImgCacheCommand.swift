@@ -19,6 +19,7 @@ public struct ImgCacheCommand: AsyncParsableCommand {
     subcommands: [
       Warm.self, Get.self, Show.self, Collage.self, Stats.self, List.self, Trim.self, Clear.self, Verify.self,
       DemoServerCommand.self, BrowseCommand.self, Doctor.self, HistoryCommand.self,
+      NowCommand.self,
     ])
 
   public init() {}

@@ -43,6 +43,14 @@ struct BrowserArguments: ParsableArguments {
   @Option(help: ArgumentHelp("Search artists.", valueName: "query"))
   var search: String?
 
+  @Flag(help: "With --user: what the listener plays now, followed live (docs/now.md).")
+  var now = false
+
+  @Option(
+    help: ArgumentHelp(
+      "With --now: seconds between polls (default 10 playing, 30 not; 2 at least).", valueName: "seconds"))
+  var interval: Int?
+
   @Option(help: "At most this many items per list.")
   var limit: Int?
 
@@ -138,11 +146,13 @@ struct BrowserArguments: ParsableArguments {
     }
     if listening.period != nil, listening.user == nil { throw ValidationError("--period goes with --user") }
     if let user = listening.user { options.entry = .listener(try Self.name(user, option: "--user"), period: period) }
+    if history && now { throw ValidationError("--history and --now open different pages; choose one") }
     if history {
       guard let user = listening.user else { throw ValidationError("--history goes with --user NAME") }
       options.entry = .history(try Self.name(user, option: "--user"))
     }
     options.archiveDirectory = archiveDir
+    if now || interval != nil { options.entry = try nowEntry(user: listening.user) }
     if let tag = listening.tag { options.entry = .tag(try Self.name(tag, option: "--tag")) }
     if let similar { options.entry = .similar(similar) }
     if let search {
@@ -194,6 +204,16 @@ struct BrowserArguments: ParsableArguments {
     options.verbosity = logging.verbose
     options.exitsAfterFirstFrame = exitAfterFirstFrame
     return options
+  }
+
+  /// `--now` goes with `--user`; `--interval` with `--now`, 2 seconds at least.
+  private func nowEntry(user: String?) throws -> EntryScene {
+    guard now else { throw ValidationError("--interval goes with --now") }
+    guard let user else { throw ValidationError("--now goes with --user NAME") }
+    if let interval, interval < Now.Pacing.minimum {
+      throw ValidationError("--interval: expected \(Now.Pacing.minimum) seconds or more, got \(interval)")
+    }
+    return .now(try Self.name(user, option: "--user"), interval: interval)
   }
 
   /// A listener's or tag's name, trimmed; a blank one is refused.

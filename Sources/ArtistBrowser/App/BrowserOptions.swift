@@ -17,6 +17,8 @@ import ToolOptions
   case tag(String)
   /// A listener's History page, from their archive (`--user NAME --history`).
   case history(String)
+  /// What a listener plays now (`--user NAME --now`), polled every `interval` seconds when given.
+  case now(String, interval: Int?)
 }
 
 /// How results leave the program.

@@ -39,6 +39,7 @@ enum PictureID {
   static let artist: UInt32 = 2
   static let album: UInt32 = 3
   static let listener: UInt32 = 4
+  static let now: UInt32 = 5
 }
 
 /// What routers need to build the scene they navigate to.
@@ -53,6 +54,7 @@ protocol SceneMaking: AnyObject {
   func makeTag() -> TagViewController
   func makeHistory() -> HistoryViewController
   func makeHistoryRange() -> HistoryRangeViewController
+  func makeNow() -> NowViewController
 }
 
 /// The composition root: wires each scene's view controller, interactor, presenter, router and worker, in a few
@@ -170,6 +172,17 @@ final class SceneFactory: SceneMaking {
   /// The session's archives, else the default folder with no sync.
   private var historyServices: HistoryServices {
     services.history ?? HistoryServices(location: ArchiveLocation.resolve(option: nil, environment: [:]))
+  }
+
+  /// The Now screen: its cover large, no wall; polls through the listening store.
+  func makeNow() -> NowViewController {
+    let viewController = NowViewController(
+      runtime: makeRuntime(wall: false), cover: makeLargePicture(id: PictureID.now))
+    let interactor = NowInteractor(
+      worker: NowWorker(store: listening), presenter: NowPresenter(viewController: viewController))
+    viewController.interactor = interactor
+    viewController.router = NowRouter(factory: self, navigator: navigator, dataStore: interactor)
+    return viewController
   }
 
   /// What runs under one scene: its thumbnails (of `thumbnailSize`, else the session's), for lists the wall,

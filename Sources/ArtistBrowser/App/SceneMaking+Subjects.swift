@@ -69,6 +69,16 @@ extension SceneMaking {
     return scene
   }
 
+  /// What `userName` plays now, polled every `interval` seconds when given (else 10 s playing, 30 s not).
+  func makeNow(userName: String, interval: Int? = nil) -> NowViewController {
+    let scene = makeNow()
+    Self.fill(scene.router?.dataStore) {
+      $0.userName = userName
+      $0.pacing = Now.Pacing(fixed: interval)
+    }
+    return scene
+  }
+
   func makeTag(tagName: String) -> TagViewController {
     let scene = makeTag()
     Self.fill(scene.router?.dataStore) { $0.tagName = tagName }

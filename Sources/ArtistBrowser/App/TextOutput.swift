@@ -84,6 +84,7 @@ enum EntrySceneBuilder {
     case .listener(let name, let period): factory.makeListener(userName: name, period: period)
     case .tag(let name): factory.makeTag(tagName: name)
     case .history(let name): factory.makeHistory(userName: name)
+    case .now(let name, let interval): factory.makeNow(userName: name, interval: interval)
     }
   }
 }

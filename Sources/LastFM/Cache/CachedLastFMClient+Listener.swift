@@ -68,3 +68,27 @@ extension CachedLastFMClient {
     load(.trackInfo(artist: artist, track: track), policy: policy, decode: LastFMDecoding.trackInfo)
   }
 }
+
+extension CachedLastFMClient {
+  /// What `user` plays now: fresh for 10 s (`MetadataKind.nowPlaying`); a poll passes `.refresh`, so it always
+  /// sees the new track, and still stores the answer for the next one-shot.
+  public func nowPlaying(user: String, policy: CachePolicy = .cacheThenNetwork) -> MetadataStream<NowPlaying> {
+    load(.nowPlaying(user: user), policy: policy) { bytes throws(LastFMError) in
+      NowPlaying(recentTracks: try LastFMDecoding.recentTracks(bytes))
+    }
+  }
+
+  /// `track.getInfo` for a listener: the album, their plays of the track and whether they love it.
+  public func trackInfo(artist: String, track: String, username: String, policy: CachePolicy = .cacheThenNetwork)
+    -> MetadataStream<TrackInfo>
+  {
+    load(.trackInfo(artist: artist, track: track, username: username), policy: policy, decode: LastFMDecoding.trackInfo)
+  }
+
+  /// `artist.getInfo` for a listener: the artist, with their plays of it (`Artist.userPlaycount`).
+  public func artistInfo(_ name: String, username: String, policy: CachePolicy = .cacheThenNetwork)
+    -> MetadataStream<Artist>
+  {
+    load(.artistInfo(name, username: username), policy: policy, decode: LastFMDecoding.artistInfo)
+  }
+}

@@ -30,11 +30,13 @@ public struct MetadataFreshness {
   public static let standard = MetadataFreshness()
 
   /// Charts and searches move hourly; artist, album and tag pages barely change within a day. Recent tracks change
-  /// with every song a listener plays, so they are kept two minutes.
+  /// with every song a listener plays, so they are kept two minutes; what plays now is kept as long as the
+  /// browser's shortest poll (10 s): a one-shot `imgcache now` right after another answers from the store, and a
+  /// poll always asks the network (`CachePolicy.refresh`).
   public static let defaultLifetimes: [MetadataKind: TimeInterval] = [
     .chart: 3600, .search: 3600, .artistInfo: 86_400, .albumInfo: 86_400, .similarArtists: 86_400,
     .topAlbums: 86_400, .topTracks: 86_400, .recentTracks: 120, .listener: 3600, .lovedTracks: 3600,
-    .listenerChart: 3600, .tagInfo: 86_400, .tagChart: 86_400, .trackInfo: 86_400,
+    .listenerChart: 3600, .tagInfo: 86_400, .tagChart: 86_400, .trackInfo: 86_400, .nowPlaying: 10,
   ]
 
   public subscript(kind: MetadataKind) -> TimeInterval {

@@ -72,3 +72,35 @@ extension LastFMRequest {
       subject: "track \"\(track)\" by \"\(artist)\"")
   }
 }
+
+extension LastFMRequest {
+  /// How many rows a now-playing request asks for: the playing track (which Last.fm sends beyond `limit`) or the
+  /// last scrobble, and the few before it that the Now screen lists.
+  public static let nowPlayingRows = 6
+
+  /// `user.getRecentTracks` for `NowPlaying`: its own kind, so its short freshness applies and its stored answer
+  /// is apart from the listener page's.
+  public static func nowPlaying(user: String) -> LastFMRequest {
+    var request = recentTracks(user: user, page: 1, limit: nowPlayingRows)
+    request.kind = .nowPlaying
+    return request
+  }
+
+  /// `track.getInfo` with `username`: the listener's plays of the track and whether they love it.
+  public static func trackInfo(artist: String, track: String, username: String) -> LastFMRequest {
+    var request = trackInfo(artist: artist, track: track)
+    request.parameters["username"] = username
+    // The listener's own counts move with each scrobble: kept as long as their recent tracks.
+    request.kind = .recentTracks
+    return request
+  }
+
+  /// `artist.getInfo` with `username`: the listener's plays of the artist.
+  public static func artistInfo(_ name: String, username: String) -> LastFMRequest {
+    var request = artistInfo(name)
+    request.parameters["username"] = username
+    // The listener's own counts move with each scrobble: kept as long as their recent tracks.
+    request.kind = .recentTracks
+    return request
+  }
+}

@@ -10,6 +10,9 @@ public enum MetadataKind: String, CaseIterable {
   case tagInfo, tagChart
   /// A track's album (`track.getInfo`).
   case trackInfo
+  /// What a listener plays now: the newest few recent tracks (`NowPlaying`), polled by the Now screen and
+  /// `imgcache now --follow`.
+  case nowPlaying
 }
 
 /// One API call: method plus parameters, without `api_key` and `format` (the client adds those), so it doubles

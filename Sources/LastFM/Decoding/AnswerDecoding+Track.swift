@@ -8,12 +8,16 @@ extension LastFMDecoding {
     let artist = ModelDecoding.artistName(json["artist"]) ?? ""
     let album = json["album"]
     let title = (album["title"].string ?? album["name"].string ?? album["#text"].string)?.trimmingSpaces.nilIfEmpty
-    return TrackInfo(
+    var info = TrackInfo(
       name: name, artist: artist,
       album: title.map { title in
         TrackInfo.AlbumReference(
           title: title, artist: ModelDecoding.artistName(album["artist"])?.trimmingSpaces.nilIfEmpty ?? artist,
           images: ModelDecoding.images(album["image"]))
       })
+    info.userPlaycount = json["userplaycount"].int
+    info.userLoved = json["userloved"].int.map { $0 != 0 }
+    info.tags = ModelDecoding.tags(json["toptags"])
+    return info
   }
 }

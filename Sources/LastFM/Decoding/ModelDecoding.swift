@@ -7,7 +7,7 @@ enum ModelDecoding {
   static func artist(_ json: JSONValue) -> Artist? {
     guard let name = json["name"].string else { return nil }
     let similar = json["similar"]
-    return Artist(
+    var artist = Artist(
       name: name,
       mbid: json["mbid"].mbid,
       url: json["url"].url ?? WebURL.artist(name),
@@ -19,6 +19,8 @@ enum ModelDecoding {
       bioContent: BioText.plain(json["bio"]["content"].string),
       similar: similar.isObject ? similar["artist"].elements.compactMap(similarArtist) : nil
     )
+    artist.userPlaycount = json["stats"]["userplaycount"].int
+    return artist
   }
 
   /// `match` is absent from the short list inside `artist.getInfo`; it then reads as 0.

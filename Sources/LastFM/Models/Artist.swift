@@ -15,6 +15,8 @@ public struct Artist {
   public var bioContent: String?
   /// Present only in `artist.getInfo` answers.
   public var similar: [SimilarArtist]?
+  /// The listener's own plays of the artist: `stats.userplaycount` when `artist.getInfo` names a `username`.
+  public var userPlaycount: Int?
 
   public init(
     name: String, mbid: String? = nil, url: URL, listeners: Int? = nil, playcount: Int? = nil,

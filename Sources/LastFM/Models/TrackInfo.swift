@@ -19,6 +19,12 @@ public struct TrackInfo {
   public var artist: String
   /// Nil when Last.fm names none (it answers an unknown track with a bare track, not an error).
   public var album: AlbumReference?
+  /// With a `username`: the listener's plays of the track (`userplaycount`) and whether they love it
+  /// (`userloved`); nil when the answer does not say.
+  public var userPlaycount: Int?
+  public var userLoved: Bool?
+  /// The track's tags (`toptags`), most used first.
+  public var tags: [String] = []
 
   public init(name: String, artist: String, album: AlbumReference? = nil) {
     self.name = name

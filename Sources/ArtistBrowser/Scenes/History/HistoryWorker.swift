@@ -84,8 +84,9 @@ struct HistoryWorker: HistoryWorking {
     try await reading(user: user) { statistics in
       let albums = try statistics.top(.album, in: range, limit: limit)
       return HistoryTop(
-        range: range, plays: try statistics.playCount(in: range), albums: albums,
-        artists: try statistics.top(.artist, in: range, limit: limit), covers: try statistics.covers(of: albums))
+        range: range, plays: try statistics.playCount(in: range), albums: albums.entries,
+        artists: try statistics.top(.artist, in: range, limit: limit).entries,
+        covers: try statistics.covers(of: albums.entries))
     }
   }
 

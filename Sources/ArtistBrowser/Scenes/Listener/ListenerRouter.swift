@@ -6,6 +6,8 @@ protocol ListenerRoutingLogic: AnyObject {
   /// The listener's History page, from their archive.
   func routeToHistory()
   func routeBack()
+  /// What the listener plays now, followed live.
+  func routeToNow()
 }
 
 @MainActor
@@ -34,5 +36,10 @@ final class ListenerRouter: ListenerRoutingLogic, ListenerDataPassing, SceneRout
   func routeToHistory() {
     guard let userName = dataStore?.userName, !userName.isEmpty else { return }
     navigator?.push(factory.makeHistory(userName: userName))
+  }
+
+  func routeToNow() {
+    guard let user = dataStore?.userName, !user.isEmpty else { return }
+    navigator?.push(factory.makeNow(userName: user))
   }
 }

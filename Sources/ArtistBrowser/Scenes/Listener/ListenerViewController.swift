@@ -32,7 +32,7 @@ final class ListenerViewController: PagedScene, ListenerDisplayLogic {
   /// What the prompt starts with (`LASTFM_USER`).
   var suggestedUser = ""
   static let footer =
-    "j/k move · Enter open · Tab list · p period · H history · s sort · h back · t thumbnails · w wall · r refresh"
+    "j/k move · Enter open · Tab list · p period · H history · n now · s sort · h back · t thumbnails · w wall · r refresh"
 
   init(runtime: SceneRuntime, profilePicture: LargePictureLoader? = nil) {
     self.runtime = runtime
@@ -84,6 +84,8 @@ final class ListenerViewController: PagedScene, ListenerDisplayLogic {
       return true
     case .character("H"):
       router?.routeToHistory()
+    case .character("n"):
+      router?.routeToNow()
       return true
     default:
       break

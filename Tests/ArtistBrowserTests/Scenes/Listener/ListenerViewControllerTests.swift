@@ -40,6 +40,8 @@ import Testing
       routedNote = note
     }
     func routeBack() { routeBackCalled = true }
+    var routeToNowCalled = false
+    func routeToNow() { routeToNowCalled = true }
   }
 
   final class DataStoreFake: ListenerDataStore {

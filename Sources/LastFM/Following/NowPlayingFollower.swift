@@ -1,0 +1,101 @@
+/// Polls what a listener plays and reports each change of track, for the Now screen and `imgcache now --follow`.
+///
+/// Every poll asks the network (`CachePolicy.refresh`, through the client's pacing), so a poll always sees the
+/// new track; the answer is still stored, which keeps a one-shot `imgcache now` fast. The follower keeps nothing
+/// but the last answer's identity, so its memory stays flat however long it runs.
+public struct NowPlayingFollower: Sendable {
+  /// Waits `seconds`; throws when the follower should stop (cancellation). Injected so tests never sleep.
+  public typealias Sleep = @Sendable (_ seconds: Int) async throws -> Void
+
+  /// What one poll brought.
+  public enum Event: Sendable {
+    /// A new track (or the first answer): the network's, or the stored one standing in (`isStale`, with the
+    /// network's error).
+    case changed(NowPlaying, isStale: Bool, error: LastFMError?)
+    /// The network failed (with the track unchanged, or nothing stored): the screen keeps what it has and says
+    /// why.
+    case failed(LastFMError)
+  }
+
+  public let client: CachedLastFMClient
+  public let user: String
+  public let interval: PollInterval
+  private let sleep: Sleep
+
+  public init(
+    client: CachedLastFMClient, user: String, interval: PollInterval = PollInterval(),
+    sleep: @escaping Sleep = { seconds in try await Task.sleep(for: .seconds(seconds)) }
+  ) {
+    self.client = client
+    self.user = user
+    self.interval = interval
+    self.sleep = sleep
+  }
+
+  /// Polls until the task is cancelled or `handle` says stop (returns false). `handle` hears the first answer,
+  /// then only changes of track and failures; an unchanged answer is silent. An error that will not go away (no
+  /// such user, a private profile, a refused key) ends the loop after it is reported.
+  public func run(firstPolicy: CachePolicy = .cacheThenNetwork, _ handle: (Event) async -> Bool) async {
+    var last: NowPlaying.Identity?
+    var policy = firstPolicy
+    var playing = false
+    while !Task.isCancelled {
+      do throws(LastFMError) {
+        let result = try await client.nowPlaying(user: user, policy: policy).finalResult()
+        playing = result.value.isPlaying
+        if result.value.identity != last {
+          last = result.value.identity
+          let event = Event.changed(result.value, isStale: result.isStale, error: result.networkError)
+          guard await handle(event) else { return }
+        } else if let error = result.networkError {
+          guard await handle(.failed(error)) else { return }
+        }
+        if let error = result.networkError, Self.isFinal(error) { return }
+      } catch {
+        if Task.isCancelled { return }
+        guard await handle(.failed(error)), !Self.isFinal(error) else { return }
+      }
+      policy = .refresh
+      do { try await sleep(interval.seconds(playing: playing)) } catch { return }
+    }
+  }
+
+  /// Errors another poll cannot mend.
+  public static func isFinal(_ error: LastFMError) -> Bool {
+    switch error {
+    case .unknownUser, .privateProfile, .invalidAPIKey, .notFound, .notCachedOffline: true
+    default: false
+    }
+  }
+}
+
+/// How often to poll: every 10 s while something plays, every 30 s while nothing does, or a fixed interval the
+/// user chose (`--interval`, 2 s at least).
+public struct PollInterval: Sendable, Equatable {
+  public static let playingDefault = 10
+  public static let idleDefault = 30
+  public static let minimum = 2
+
+  /// Nil: the defaults by state.
+  public var fixed: Int?
+
+  public init(fixed: Int? = nil) {
+    self.fixed = fixed
+  }
+
+  public func seconds(playing: Bool) -> Int {
+    fixed ?? (playing ? Self.playingDefault : Self.idleDefault)
+  }
+
+  /// `--interval SECONDS`, checked: a one-line reason when it is too short.
+  public static func parse(_ seconds: Int?) -> Result<PollInterval, IntervalError> {
+    guard let seconds else { return .success(PollInterval()) }
+    guard seconds >= minimum else { return .failure(IntervalError(given: seconds)) }
+    return .success(PollInterval(fixed: seconds))
+  }
+
+  public struct IntervalError: Error, CustomStringConvertible, Sendable {
+    public var given: Int
+    public var description: String { "--interval: expected \(PollInterval.minimum) seconds or more, got \(given)" }
+  }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `imgcache now` as a status bar runs it: the built binary on the demo catalog, its `--json` against
+/// docs/schemas/imgcache-now.schema.json, its exit statuses (0 playing, 1 nothing in the last hour, 2 on an
+/// error), and `--follow` ending cleanly on SIGTERM after printing its first line.
+@Suite(
+  .serialized, .timeLimit(.minutes(3)),
+  .enabled(if: ProcessRunner.isBuilt("imgcache"), "needs the built imgcache: run `swift build` first"))
+struct ImgcacheNowEndToEndTests {
+  @Test(.enabled(if: JSONSchemaValidator.isAvailable, "needs python3's jsonschema: run scripts/install-deps"))
+  func jsonMatchesTheSchemaAndTheExitStatusFollowsTheListener() async throws {
+    let cache = try ScratchCache()
+    defer { cache.remove() }
+    for (user, status) in [("nightjar_radio", Int32(0)), ("velvetmoth", 1), ("fieldrecorder", 1)] {
+      let output = try await CLI.run(["now", user, "--json", "--demo"] + cache.arguments)
+      #expect(output.status == status, "\(user): \(output.stderr)")
+      let problems = try JSONSchemaValidator.problems(
+        in: output.stdout, schema: JSONSchemaValidator.schema("imgcache-now"))
+      #expect(problems == [], "\(output.stdout)")
+    }
+    let unknown = try await CLI.run(["now", "nobody_at_all", "--demo"] + cache.arguments)
+    #expect(unknown.status == 2)
+    #expect(unknown.stdout.isEmpty)
+    #expect(unknown.stderrLines == ["imgcache: the demo catalog has no user \"nobody_at_all\"; check the spelling"])
+  }
+
+  @Test func followPrintsTheFirstLineAndEndsCleanlyOnSIGTERM() async throws {
+    let cache = try ScratchCache()
+    defer { cache.remove() }
+    let running = try CLI.start(["now", "nightjar_radio", "--follow", "--demo"] + cache.arguments)
+    let deadline = ContinuousClock.now + .seconds(30)
+    while ContinuousClock.now < deadline,
+      (try? String(contentsOf: running.stdoutURL, encoding: .utf8))?.isEmpty != false
+    {
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    running.signal(SIGTERM)
+    let output = await running.wait()
+    #expect(!output.signalled && output.status == 0, "\(output.stderr)")
+    #expect(output.stdout.split(separator: "\n").count == 1)
+    #expect(output.stdout.contains(" — "))
+    #expect(output.stderr.isEmpty)
+  }
+}
