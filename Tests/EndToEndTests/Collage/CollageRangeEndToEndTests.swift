@@ -77,6 +77,14 @@ struct CollageRangeEndToEndTests {
         + archive.arguments, environment: environment)
     #expect(later.status == 0, "stderr: \(later.stderr)")
     #expect(try tileURLs(later.stdout) == [green])
+
+    // And warm takes the same range: 2019's three covers
+    let warm = try await ProcessRunner.run(
+      "imgcache", ["warm", "--user", "ada", "--year", "2019", "--json"] + archive.arguments, environment: environment)
+    #expect(warm.status == 0, "stderr: \(warm.stderr)")
+    #expect(warm.stderr.hasPrefix("ada's top albums (2019-01-01 to 2019-12-31): 3 covers, from the archive "))
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(warm.stdout.utf8)) as? [String: Any])
+    #expect(report["total"] as? Int == 3)
   }
 
   @Test func withoutAnArchiveTheWindowComesFromTheAPIAndSaysSo() async throws {
