@@ -15,12 +15,15 @@ public final class ScratchArchive {
     public var artist: String
     public var album: String
     public var track: String
+    /// The album cover's URL, as a sync stores it.
+    public var cover: String?
 
-    public init(_ time: Int64, _ artist: String, album: String = "", track: String = "Song") {
+    public init(_ time: Int64, _ artist: String, album: String = "", track: String = "Song", cover: String? = nil) {
       self.time = time
       self.artist = artist
       self.album = album
       self.track = track
+      self.cover = cover
     }
   }
 
@@ -36,11 +39,11 @@ public final class ScratchArchive {
     try store.write { connection in
       var seqs: [Int64: Int64] = [:]
       let insert = try connection.cachedStatement(
-        sql: "INSERT INTO scrobble (time, seq, artist, album, track) VALUES (?, ?, ?, ?, ?)")
+        sql: "INSERT INTO scrobble (time, seq, artist, album, track, cover) VALUES (?, ?, ?, ?, ?, ?)")
       for play in plays {
         let seq = try seqs[play.time] ?? Self.nextSeq(play.time, connection)
         seqs[play.time] = seq + 1
-        try insert.execute([play.time, seq, play.artist, play.album, play.track])
+        try insert.execute([play.time, seq, play.artist, play.album, play.track, play.cover])
       }
     }
   }

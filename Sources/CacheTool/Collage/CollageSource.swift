@@ -37,6 +37,11 @@ enum CollageSource {
     }
   }
 
+  /// A planned cover, captioned with its album, artist and play count.
+  static func cell(_ cover: CoverPlan.Cover) -> Cell {
+    .url(cover.url, caption: CollageCaption(artist: cover.artist, album: cover.album, playCount: cover.playCount))
+  }
+
   static func padded(_ cells: [Cell], to count: Int) -> [Cell] {
     Array(cells.prefix(count)) + Array(repeating: .missing, count: max(0, count - cells.count))
   }
@@ -60,6 +65,11 @@ extension CoverSubject {
         // The largest size Last.fm serves: tiles are usually 300 pixels.
         try await planner.plan(artist: name, albums: count, similar: 0, size: .extralarge, policy: policy)
       }
+    case .range(let covers):
+      let planned = try await covers.plan(albums: count, lastFM: lastFM, transport: transport)
+      return CollageSource.Resolved(
+        cells: CollageSource.padded(planned.covers.map(CollageSource.cell), to: count), note: planned.note,
+        source: planned.source)
     case .listening(let covers):
       subject = covers.subject
       planned = try await CoverPlanning.plan(lastFM: lastFM, cacheDirectory: cacheDirectory, transport: transport) {
@@ -67,10 +77,7 @@ extension CoverSubject {
         try await covers.plan(with: planner, albums: count, size: .extralarge, policy: policy)
       }
     }
-    let cells = planned.plan.covers.map { cover in
-      CollageSource.Cell.url(
-        cover.url, caption: CollageCaption(artist: cover.artist, album: cover.album, playCount: cover.playCount))
-    }
+    let cells = planned.plan.covers.map(CollageSource.cell)
     return CollageSource.Resolved(
       cells: CollageSource.padded(cells, to: count), note: CoverPlanning.note(planned, subject: subject),
       source: planned.source)

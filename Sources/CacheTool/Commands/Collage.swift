@@ -12,6 +12,9 @@ struct Collage: AsyncParsableCommand, TakesGlobalOptions {
       imgcache collage "Artist Name" --grid 3x3 -o covers.png
       imgcache collage --urls FILE --grid 5x5 --tile 300 -o covers.png   (one URL a line; - reads standard input)
       imgcache collage --user NAME --period 1month --grid 3x3 -o month.png   (a listener's top albums; try nightjar_radio)
+      imgcache collage --user NAME --year 2019 --grid 5x5 --captions -o 2019.png   (that year's top albums: \
+      counted in the listener's archive, else in that window's scrobbles fetched from the API; also --month, \
+      --from/--to)
       imgcache collage --tag NAME --grid 4x4 -o tag.png   (a tag's top albums)
       Covers go through the cache. A missing or broken cover is a grey tile; the exit status is 0 when every tile \
       is a cover, 1 when some are not, 2 when none is (then nothing is written).
@@ -21,6 +24,8 @@ struct Collage: AsyncParsableCommand, TakesGlobalOptions {
   @OptionGroup var logging: LoggingOptions
   @OptionGroup var lastFM: LastFMOptions
   @OptionGroup(title: "Listeners and tags") var listening: ListeningOptions
+  @OptionGroup(title: "A listener's range (instead of --period)") var range: RangeOptions
+  @OptionGroup var archive: ArchiveOptions
 
   @Argument(help: "Artist whose top albums to lay out (autocorrected).")
   var artist: String?
@@ -57,7 +62,8 @@ struct Collage: AsyncParsableCommand, TakesGlobalOptions {
         throw CommandFailure(
           "\(columns)x\(rows) tiles of \(tile) px is too large a picture; use fewer or smaller tiles")
       }
-      let subject = try CoverSubject(artist: artist, urls: urls, listening: listening)
+      let subject = try CoverSubject(
+        artist: artist, urls: urls, listening: listening, range: range, archive: archive)
       if captions, urls != nil {
         throw CommandFailure("--captions: a list of URLs names no albums; use an artist, --user or --tag")
       }

@@ -3,14 +3,29 @@ import LastFM
 import ToolOptions
 
 /// What `warm` and `collage` take their covers from: an artist named as the argument, `--urls FILE`, a listener's
-/// top albums (`--user NAME [--period P]`) or a tag's (`--tag NAME`); exactly one of them.
+/// top albums (`--user NAME [--period P]`), of a range of days (`--user NAME --year 2019`), or a tag's
+/// (`--tag NAME`); exactly one of them.
 enum CoverSubject {
   case artist(String)
   case urls(String)
   case listening(ListeningCovers)
+  case range(RangeCovers)
 
-  init(artist: String?, urls: String?, listening: ListeningOptions) throws {
+  init(
+    artist: String?, urls: String?, listening: ListeningOptions, range: RangeOptions = RangeOptions(),
+    archive: ArchiveOptions = ArchiveOptions()
+  ) throws {
     if listening.period != nil && listening.user == nil { throw CommandFailure("--period goes with --user") }
+    if range.isGiven {
+      guard let user = listening.user, artist == nil, urls == nil, listening.tag == nil else {
+        throw CommandFailure("--year, --month and --from/--to go with --user NAME")
+      }
+      guard listening.period == nil else {
+        throw CommandFailure("--period and --year/--month/--from/--to exclude each other: give one")
+      }
+      self = .range(RangeCovers(user: user, range: try range.range(), archive: archive))
+      return
+    }
     switch (artist, urls, listening.user, listening.tag) {
     case (let name?, nil, nil, nil): self = .artist(name)
     case (nil, let path?, nil, nil): self = .urls(path)

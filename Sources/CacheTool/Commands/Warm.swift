@@ -14,6 +14,8 @@ struct Warm: AsyncParsableCommand, TakesGlobalOptions {
       imgcache warm "Artist Name" [--albums N] [--similar N] [--size large]
       imgcache warm --urls FILE   (one URL a line; - reads standard input)
       imgcache warm --user NAME [--period 7day] [--albums N]   (a listener's top albums; try nightjar_radio)
+      imgcache warm --user NAME --year 2019 [--albums N]   (that year's top albums, from the archive or the API; \
+      also --month, --from/--to)
       imgcache warm --tag NAME [--albums N]   (a tag's top albums)
       With no Last.fm key configured, artists come from the embedded demo catalog.
       """)
@@ -22,6 +24,8 @@ struct Warm: AsyncParsableCommand, TakesGlobalOptions {
   @OptionGroup var logging: LoggingOptions
   @OptionGroup var lastFM: LastFMOptions
   @OptionGroup(title: "Listeners and tags") var listening: ListeningOptions
+  @OptionGroup(title: "A listener's range (instead of --period)") var range: RangeOptions
+  @OptionGroup var archive: ArchiveOptions
 
   @Argument(help: "Artist whose album covers to prefetch (autocorrected).")
   var artist: String?
@@ -43,7 +47,8 @@ struct Warm: AsyncParsableCommand, TakesGlobalOptions {
 
   func run() async throws {
     try await reportingFailures {
-      let subject = try CoverSubject(artist: artist, urls: urls, listening: listening)
+      let subject = try CoverSubject(
+        artist: artist, urls: urls, listening: listening, range: range, archive: archive)
       switch subject {
       case .urls(let path):
         let list = try URLList.read(path)
@@ -52,6 +57,9 @@ struct Warm: AsyncParsableCommand, TakesGlobalOptions {
         try WarmRun.finish(report, invalid: list.invalid, manager: manager, json: json)
       case .artist(let name):
         try await warmArtist(name)
+      case .range(let covers):
+        guard similar == 0 else { throw CommandFailure("--similar goes with an artist, not --user or --tag") }
+        try await warm(covers)
       case .listening(let covers):
         guard similar == 0 else { throw CommandFailure("--similar goes with an artist, not --user or --tag") }
         try await warm(subject: covers.subject) { planner, policy throws(LastFMError) in
@@ -59,6 +67,19 @@ struct Warm: AsyncParsableCommand, TakesGlobalOptions {
         }
       }
     }
+  }
+
+  /// A listener's top albums of a range: from their archive, else from the API.
+  private func warm(_ covers: RangeCovers) async throws {
+    if let albums, albums < 1 { throw CommandFailure("--albums must be at least 1") }
+    let configuration = try global.configuration()
+    global.bootstrapLogging()
+    let transport = ImageManager.makeTransport(configuration)
+    // The archive's charts have no first page: all of a range's albums unless --albums says fewer.
+    let planned = try await covers.plan(albums: albums ?? 50, lastFM: lastFM, transport: transport)
+    try await prefetch(
+      planned.covers.map(\.url), note: planned.note, source: planned.source, configuration: configuration,
+      transport: transport)
   }
 
   private func warmArtist(_ name: String) async throws {
@@ -80,18 +101,28 @@ struct Warm: AsyncParsableCommand, TakesGlobalOptions {
     let transport = ImageManager.makeTransport(configuration)
     let planned = try await CoverPlanning.plan(
       lastFM: lastFM, cacheDirectory: configuration.cacheDirectory!, transport: transport, makePlan)
+    try await prefetch(
+      planned.plan.covers.map(\.url), note: CoverPlanning.note(planned, subject: subject), source: planned.source,
+      configuration: configuration, transport: transport)
+  }
+
+  /// Prefetches planned covers, saying `note` first, and stops `source` (the demo catalog serves its covers) once
+  /// they are in.
+  private func prefetch(
+    _ urls: [URL], note: String, source: CatalogSource, configuration: ImageManager.Configuration,
+    transport: any DataLoading
+  ) async throws {
     let manager: ImageManager
     do {
       manager = try ImageManager(configuration: configuration, transport: transport)
     } catch {
-      await planned.source.shutdown()
+      await source.shutdown()
       throw CommandFailure("\(error)")
     }
-    // stderr even with --json: the user must always learn when the demo catalog answered
-    Console.note(CoverPlanning.note(planned, subject: subject))
-    let report = await WarmRun.prefetch(
-      planned.plan.covers.map(\.url), with: manager, concurrency: global.concurrency, json: json)
-    await planned.source.shutdown()
+    // stderr even with --json: the user must always learn when the demo catalog or the API answered
+    Console.note(note)
+    let report = await WarmRun.prefetch(urls, with: manager, concurrency: global.concurrency, json: json)
+    await source.shutdown()
     try WarmRun.finish(report, invalid: [], manager: manager, json: json)
   }
 }

@@ -107,14 +107,4 @@ import Testing
     #expect(uts.map(\.play.time) == [1_700_000_000], "milliseconds")
     #expect(throws: ScrobbleImport.ImportError.self) { try ScrobbleImport.parse("hello,world\n", summary: &summary) }
   }
-
-  @Test func rangesAreWholeLocalPeriods() {
-    let year = ArchiveRange.parse("2023")
-    #expect(year.map { $0.upperBound - $0.lowerBound + 1 } == 365 * 86_400)
-    let span = ArchiveRange.parse("2023-06..2023-08")
-    #expect(span?.lowerBound == ArchiveRange.parse("2023-06")?.lowerBound)
-    #expect(span?.upperBound == ArchiveRange.parse("2023-08-31")?.upperBound)
-    #expect(ArchiveRange.parse("2024..")?.upperBound == Int.max)
-    for bad in ["", "..", "2023-13", "abc", "2023-08..2023-06"] { #expect(ArchiveRange.parse(bad) == nil, "\(bad)") }
-  }
 }

@@ -15,20 +15,18 @@ struct HistoryExport: AsyncParsableCommand, TakesGlobalOptions {
     abstract: "Write a listener's archive, or a range of it, as CSV or JSON on standard output, newest first.",
     discussion: """
       CSV: a header uts,utc_time,artist,album,track,loved, one play a row (history import reads it back). JSON: \
-      {"count": N, "scrobbles": [...]} (docs/schemas/imgcache-history-export.schema.json). RANGE is in local time: \
-      2023, 2023-11, 2023-11-14, or two of them joined by .. (either end may be left open).
+      {"count": N, "scrobbles": [...]} (docs/schemas/imgcache-history-export.schema.json). The range is in local \
+      time (TZ), given as for every history command: --year 2023, --month 2023-11, --from 2023-06 --to 2023-08.
       """)
 
   @OptionGroup var cache: CacheOptions
   @OptionGroup var logging: LoggingOptions
   @OptionGroup var lastFM: LastFMOptions
   @OptionGroup var archive: ArchiveOptions
+  @OptionGroup(title: "Range") var range: RangeOptions
 
   @Argument(help: "The Last.fm listener.")
   var user: String
-
-  @Argument(help: "Only plays in this range (2023, 2023-11, 2023-06..2023-08, 2024-01-05..).")
-  var range: String?
 
   @Flag(help: "CSV (the default).")
   var csv = false
@@ -38,21 +36,26 @@ struct HistoryExport: AsyncParsableCommand, TakesGlobalOptions {
 
   func run() async throws {
     try await reportingFailures {
-      guard !(csv && json) else { throw CommandFailure("--csv and --json: choose one") }
-      var window: ClosedRange<Int>?
-      if let range {
-        guard let parsed = ArchiveRange.parse(range) else {
-          throw CommandFailure(
-            "range: expected 2023, 2023-11, 2023-11-14 or two of them joined by .., got \"\(range)\"")
-        }
-        window = parsed
-      }
-      let store = try ArchiveOpening.open(user: user, options: archive, create: false)
-      defer { store.close() }
-      try ScrobbleExport.run(store, format: json ? .json : .csv, range: window) { bytes in
-        try Console.write(bytes)
-      }
+      try export(context: .process) { bytes in try Console.write(bytes) }
     }
+  }
+
+  /// Writes the range's plays, newest first, to `write`, the days counted in `context`'s zone.
+  func export(context: HistoryContext, write: ([UInt8]) throws -> Void) throws {
+    guard !(csv && json) else { throw CommandFailure("--csv and --json: choose one") }
+    let window = Self.window(try range.range(), zone: context.zone)
+    let store = try ArchiveOpening.open(user: user, options: archive, create: false, environment: context.environment)
+    defer { store.close() }
+    try ScrobbleExport.run(store, format: json ? .json : .csv, range: window, write: write)
+  }
+
+  /// `range` as the export takes it: unix seconds, both ends included; nil for all time.
+  static func window(_ range: ListeningRange, zone: LocalZone) -> ClosedRange<Int>? {
+    guard !range.isAllTime else { return nil }
+    let interval = range.interval(in: zone)
+    let lower = interval.lowerBound == Int64.min ? Int.min : Int(interval.lowerBound)
+    let upper = interval.upperBound == Int64.max ? Int.max : Int(interval.upperBound) - 1
+    return lower...max(lower, upper)
   }
 }
 

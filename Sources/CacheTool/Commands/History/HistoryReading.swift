@@ -41,7 +41,8 @@ protocol ArchiveReading: AsyncParsableCommand {
 
 extension ArchiveReading {
   func output(context: HistoryContext) throws -> String {
-    let store = try listener.archive.openExisting(user: listener.name, environment: context.environment)
+    let store = try ArchiveOpening.open(
+      user: listener.name, options: listener.archive, create: false, environment: context.environment)
     defer { store.close() }
     return try output(ArchiveStatistics(store: store, zone: context.zone), context: context)
   }
