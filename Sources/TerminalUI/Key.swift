@@ -22,6 +22,9 @@ public enum Key: Hashable {
   case resize
   /// An escape sequence this decoder does not know, kept for logging.
   case unknown([UInt8])
+  /// Text pasted while bracketed paste was on (`Terminal.enableBracketedPaste()`): everything between the terminal's
+  /// paste markers, as typed text and never as keys, its line breaks as "\n". Outside text: sanitise it to show it.
+  case paste(String)
 }
 
 extension Key: Sendable {}

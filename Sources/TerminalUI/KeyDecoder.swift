@@ -1,8 +1,11 @@
 /// Turns raw terminal input bytes into `Key`s. Pure and incremental: bytes can arrive split anywhere,
 /// an incomplete sequence waits in `pending` for more bytes or for `flushPending()` after the escape timeout.
-/// Understands both the CSI (`ESC [ A`) and SS3 (`ESC O A`, application cursor mode) forms.
+/// Understands both the CSI (`ESC [ A`) and SS3 (`ESC O A`, application cursor mode) forms, and a bracketed paste
+/// (`ESC [ 200 ~` … `ESC [ 201 ~`) as one `.paste` carrying its text.
 public struct KeyDecoder {
   private(set) public var pending: [UInt8] = []
+  /// The paste whose start marker has arrived and whose end marker has not.
+  private var paste: BracketedPaste?
   /// Bytes looked at so far, counted so tests can show decoding stays linear in the input (a paste of any size).
   private(set) var bytesExamined = 0
 
@@ -13,7 +16,12 @@ public struct KeyDecoder {
   public init() {}
 
   /// Whether a lone ESC or a partial sequence is waiting; the reader then waits only the short escape timeout.
-  public var hasPending: Bool { !pending.isEmpty }
+  /// Not while a paste is open: see `isInPaste`.
+  public var hasPending: Bool { paste == nil && !pending.isEmpty }
+
+  /// Whether a paste has begun and its end marker has not arrived: the reader waits for it up to its paste
+  /// deadline, then `flushPending()` ends the paste with the text that came.
+  public var isInPaste: Bool { paste != nil }
 
   public mutating func feed(_ bytes: [UInt8]) -> [Key] {
     pending.append(contentsOf: bytes)
@@ -21,7 +29,8 @@ public struct KeyDecoder {
   }
 
   /// Called when no more bytes came within the escape timeout: what is pending is taken as complete
-  /// (a lone ESC is the Escape key; `ESC x` is Escape then `x`).
+  /// (a lone ESC is the Escape key; `ESC x` is Escape then `x`; a paste without its end marker ends with the text
+  /// that came).
   public mutating func flushPending() -> [Key] {
     decodePending(final: true)
   }
@@ -31,15 +40,35 @@ public struct KeyDecoder {
   private mutating func decodePending(final: Bool) -> [Key] {
     var keys: [Key] = []
     var start = pending.startIndex
-    while start < pending.endIndex {
+    while start < pending.endIndex || (final && paste != nil) {
       let rest = pending[start...]
+      if paste != nil {
+        let (used, ended) = paste!.take(rest)
+        bytesExamined += used
+        start += used
+        guard ended || final else { break }
+        // Without its end marker (lost, or the terminal never sent it) the paste ends at the deadline: what came
+        // is the text, a marker's beginning left waiting included.
+        if !ended {
+          paste!.append(pending[start...])
+          bytesExamined += pending.endIndex - start
+          start = pending.endIndex
+        }
+        keys.append(.paste(paste!.pastedText))
+        paste = nil
+        continue
+      }
       guard let (key, length) = Self.decodeOne(rest, final: final) else {
         bytesExamined += rest.count
         break
       }
       bytesExamined += length
-      keys.append(key)
       start += length
+      if case .unknown(let sequence) = key, sequence == BracketedPaste.start {
+        paste = BracketedPaste()
+        continue
+      }
+      keys.append(key)
     }
     pending.removeFirst(start - pending.startIndex)
     return keys

@@ -1,9 +1,11 @@
 /// Reads keys from a terminal device: waits for bytes, decodes them with `KeyDecoder`, and resolves a lone ESC
 /// into the Escape key when nothing follows within `escapeTimeout` (an arrow key's bytes arrive together;
-/// a human pressing Escape then `[` is far slower than that).
+/// a human pressing Escape then `[` is far slower than that). A bracketed paste whose end marker never comes ends
+/// when no byte has arrived for `pasteTimeout`, with the text that came.
 public final class KeyReader {
   private let device: any TerminalDevice
   private let escapeTimeout: Duration
+  private let pasteTimeout: Duration
   private var decoder = KeyDecoder()
   /// Decoded keys not handed out yet, from `readyStart` on: taking them from the front one by one must not move
   /// the rest each time (a paste decodes into thousands of keys at once).
@@ -14,9 +16,13 @@ public final class KeyReader {
 
   /// `pendingInput`: bytes already read from the device by someone else (keys typed while the terminal was being
   /// queried), handed out before anything new.
-  public init(device: any TerminalDevice, escapeTimeout: Duration = .milliseconds(50), pendingInput: [UInt8] = []) {
+  public init(
+    device: any TerminalDevice, escapeTimeout: Duration = .milliseconds(50), pasteTimeout: Duration = .seconds(1),
+    pendingInput: [UInt8] = []
+  ) {
     self.device = device
     self.escapeTimeout = escapeTimeout
+    self.pasteTimeout = pasteTimeout
     ready = decoder.feed(pendingInput)
   }
 
@@ -30,16 +36,17 @@ public final class KeyReader {
     while readyStart == ready.count {
       ready.removeAll(keepingCapacity: true)
       readyStart = 0
-      let wait = decoder.hasPending ? escapeTimeout : timeout
+      let wait = decoder.isInPaste ? pasteTimeout : decoder.hasPending ? escapeTimeout : timeout
       switch device.readInput(timeout: wait) {
       case .bytes(let bytes):
         ready.append(contentsOf: decoder.feed(bytes))
       case .resized:
-        ready.append(contentsOf: decoder.flushPending())
+        // A resize in the middle of a paste does not end it.
+        if !decoder.isInPaste { ready.append(contentsOf: decoder.flushPending()) }
         ready.append(.resize)
       case .timedOut:
         // Without a deadline a spurious wake-up just means waiting again.
-        guard decoder.hasPending else {
+        guard decoder.hasPending || decoder.isInPaste else {
           if timeout == nil { continue }
           return nil
         }

@@ -62,6 +62,20 @@ public final class Terminal: TerminalDevice {
     TerminalRestoration.suspendProcessAndWait()
   }
 
+  /// Bracketed paste on (`ESC [ ? 2004 h`), for while a prompt takes text: the terminal marks a paste so a pasted
+  /// line break arrives as text (`Key.paste`), never as Enter. Every way out turns it off again (`restore()`,
+  /// `exit`, the signals, a crash), and continuing after Ctrl-Z turns it back on.
+  public func enableBracketedPaste() {
+    TerminalRestoration.bracketsPaste = 1
+    write(Array("\u{1B}[?2004h".utf8))
+  }
+
+  /// Bracketed paste off (`ESC [ ? 2004 l`): a prompt closed.
+  public func disableBracketedPaste() {
+    write(Array("\u{1B}[?2004l".utf8))
+    TerminalRestoration.bracketsPaste = 0
+  }
+
   /// Bytes to write before the full screen is left, however the process leaves it (`restore()`, `exit`, SIGINT,
   /// SIGTERM, SIGHUP, SIGQUIT): what removes every picture a graphics protocol left on the screen (kitty's delete
   /// of all pictures), which leaving the alternate screen does not. Empty bytes write nothing.

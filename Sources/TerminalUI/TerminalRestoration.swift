@@ -16,6 +16,10 @@ enum TerminalRestoration {
   nonisolated(unsafe) private static var outputDescriptor: Int32 = -1
   nonisolated(unsafe) private static var needsRestore: sig_atomic_t = 0
   nonisolated(unsafe) private static var leavesFullScreen: sig_atomic_t = 1
+  /// 1 while the app has bracketed paste on: every way out turns it off, and continuing after Ctrl-Z turns it on.
+  nonisolated(unsafe) static var bracketsPaste: sig_atomic_t = 0
+  static let bracketedPasteOn: StaticString = "\u{1B}[?2004h"
+  static let bracketedPasteOff: StaticString = "\u{1B}[?2004l"
   nonisolated(unsafe) private static var handlersInstalled = false
   /// How many times SIGTSTP's handler has begun, and how many times it has returned (continued, or not stopped).
   nonisolated(unsafe) private static var suspensionsBegun: sig_atomic_t = 0
@@ -53,6 +57,7 @@ enum TerminalRestoration {
         _ = raise(received)
       }
     }
+    installCrashHandlers()
     _ = signal(SIGWINCH) { _ in TerminalRestoration.reportResize() }
     _ = signal(SIGTSTP) { _ in TerminalRestoration.suspend() }
   }
@@ -87,6 +92,7 @@ enum TerminalRestoration {
     if leavesFullScreen == 1 {
       enterSequence.withUnsafeBufferPointer { _ = write(outputDescriptor, $0.baseAddress, $0.count) }
     }
+    if bracketsPaste == 1 { writeText(bracketedPasteOn) }
     needsRestore = 1
     reportResize()
   }
@@ -125,6 +131,8 @@ enum TerminalRestoration {
   static func restore() {
     guard needsRestore == 1 else { return }
     needsRestore = 0
+    // A shell left with bracketed paste on wraps every later paste in markers it does not expect.
+    if bracketsPaste == 1 { writeText(bracketedPasteOff) }
     if leavesFullScreen == 1 {
       if let block = leaveFirst {
         _ = write(outputDescriptor, block + MemoryLayout<Int>.size, block.load(as: Int.self))
@@ -133,6 +141,11 @@ enum TerminalRestoration {
       _ = write(outputDescriptor, leave.utf8Start, leave.utf8CodeUnitCount)
     }
     _ = tcsetattr(inputDescriptor, TCSAFLUSH, &original)
+  }
+
+  /// Writes `text` to the terminal with one async-signal-safe call.
+  static func writeText(_ text: StaticString) {
+    _ = Glibc.write(outputDescriptor, text.utf8Start, text.utf8CodeUnitCount)
   }
 
   static func drainResizePipe() {

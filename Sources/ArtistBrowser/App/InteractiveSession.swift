@@ -36,6 +36,8 @@ final class InteractiveSession {
   private let exitsWhenSettled: Bool
   private var size: TerminalSize
   private var redrawQueued = false
+  /// Whether bracketed paste was asked of the terminal (`askForBracketedPaste`).
+  private var bracketsPaste = false
   private var events: AsyncStream<Event>.Continuation?
 
   init(terminal: Terminal, navigation: NavigationStack, catalog: CatalogChoice, exitsWhenSettled: Bool = false) {
@@ -74,6 +76,7 @@ final class InteractiveSession {
     defer { reading.cancel() }
 
     openScenes()
+    askForBracketedPaste()
     if let note = pictures.note { navigation.setStatus(StatusLine(error: note)) }
     draw()
     for await event in stream {
@@ -84,6 +87,7 @@ final class InteractiveSession {
         for key in batch {
           guard handle(key) else { return }
         }
+        askForBracketedPaste()
         // A burst of keys (a paste) paints once, not once per key.
         draw()
       case .redraw:
@@ -96,8 +100,23 @@ final class InteractiveSession {
     }
   }
 
+  /// Bracketed paste is on exactly while the top scene's prompt takes text: there a pasted line break must be
+  /// text, while a list reads a paste as the keys it is. The terminal's restore turns it off on every way out.
+  private func askForBracketedPaste() {
+    let wanted = navigation.top?.takesText == true
+    guard wanted != bracketsPaste else { return }
+    bracketsPaste = wanted
+    if wanted { terminal.enableBracketedPaste() } else { terminal.disableBracketedPaste() }
+  }
+
   /// False when the session should end.
   private func handle(_ key: Key) -> Bool {
+    if case .paste(let text) = key {
+      for character in KeyMapping.pastedText(text) {
+        guard navigation.handle(.character(character)) != .quit else { return false }
+      }
+      return true
+    }
     switch KeyMapping.input(for: key) {
     case .quit:
       return false

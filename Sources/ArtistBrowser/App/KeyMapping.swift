@@ -38,7 +38,18 @@ enum KeyMapping {
     case .control("z"): .suspend
     case .resize: .resize
     case .tab: .browser(.tab)
-    case .delete, .control, .unknown: .ignored
+    // A paste is text for a prompt (`pastedText`), handled by the session before this mapping.
+    case .delete, .control, .unknown, .paste: .ignored
+    }
+  }
+
+  /// A bracketed paste as the characters a prompt takes: its line breaks and tabs as spaces, so a pasted newline
+  /// never submits, and its other control characters (an escape sequence in the clipboard) dropped.
+  static func pastedText(_ text: String) -> [Character] {
+    text.compactMap { character in
+      if character.isNewline || character == "\t" { return " " }
+      let isControl = character.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+      return isControl ? nil : character
     }
   }
 }

@@ -79,4 +79,21 @@ import Testing
     #expect(navigation.handle(.character("q")) == .handled)
     #expect(search.query == "headq")
   }
+
+  @Test func aPasteIsTextWithItsLineBreaksAsSpacesAndNoControls() {
+    #expect(KeyMapping.pastedText("line one\nline two\r\nthree\tfour") == Array("line one line two three four"))
+    #expect(KeyMapping.pastedText("a\u{1B}[31mb\u{7F}c\u{9B}") == Array("a[31mbc"))
+    #expect(KeyMapping.input(for: .paste("q")) == .ignored)
+  }
+
+  @Test func aSearchFieldTakesTextAndAChartDoesNot() async {
+    let navigation = NavigationStack()
+    let services = BrowserServices(artists: InMemoryArtistsStore(), recentSearches: InMemoryRecentSearchesStore())
+    let factory = SceneFactory(services: services, preferences: BrowserPreferences(), navigator: navigation)
+    navigation.push(factory.makeTopArtists())
+    #expect(navigation.top?.takesText == false)
+    let search = factory.makeSearch(query: "")
+    navigation.push(search)
+    #expect(navigation.top?.takesText == true)
+  }
 }

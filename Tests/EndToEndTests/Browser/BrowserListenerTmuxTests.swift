@@ -127,7 +127,10 @@ struct BrowserListenerTmuxTests {
     defer { try? FileManager.default.removeItem(at: cache) }
     let tmux = try start(["--artist", "Joun Parade"], cache: cache)
     defer { tmux.kill() }
-    _ = try await tmux.waitForScreen("the artist page") { $0.first?.hasPrefix("Joun Parade") == true }
+    // The name shows before the page's data has arrived, and Tab before it is ignored: wait for the albums.
+    _ = try await tmux.waitForScreen("the artist page") { screen in
+      screen.first?.hasPrefix("Joun Parade") == true && screen.contains { $0.hasPrefix("    1. ") }
+    }
     // Tab: the top tracks; j: the first of them; Enter: its album, whose page lists it.
     try tmux.sendKeys("Tab")
     let isFirstTrack = { (line: String) in line.hasPrefix("    1. ") && line.contains(" listeners") }

@@ -48,10 +48,17 @@ final class TmuxSession {
   }
 
   /// Pastes the contents of `file` into the pane, as a person pasting from the clipboard would (tmux writes it to
-  /// the program's input in one go; no bracketed paste, as the browser does not ask for it).
+  /// the program's input in one go, without paste markers).
   func paste(file: URL) throws {
     try run(["load-buffer", "-b", "paste", file.path])
     try run(["paste-buffer", "-d", "-b", "paste", "-t", target])
+  }
+
+  /// Pastes `text` as a terminal does when the program asked for bracketed paste (`paste-buffer -p`: between
+  /// `ESC [ 200 ~` and `ESC [ 201 ~` if it did, bare otherwise).
+  func bracketedPaste(_ text: String) throws {
+    try run(["set-buffer", "-b", "paste", text])
+    try run(["paste-buffer", "-p", "-d", "-b", "paste", "-t", target])
   }
 
   /// Where tmux itself puts each occurrence of `text` on the screen, top to bottom: its copy mode searches for it

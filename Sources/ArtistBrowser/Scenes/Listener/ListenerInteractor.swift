@@ -102,8 +102,12 @@ final class ListenerInteractor: ListenerBusinessLogic, ListenerDataStore {
   }
 
   func changePeriod(request: Listener.ChangePeriod.Request) async {
+    guard list.isChart else {
+      var unchanged = response()
+      unchanged.periodAskedOfAHistory = true
+      return presenter?.presentListener(response: unchanged) ?? ()
+    }
     period = request.period ?? period.next
-    guard list.isChart else { return present() }
     await loadFirstPage(policy: .useCache)
     present()
   }

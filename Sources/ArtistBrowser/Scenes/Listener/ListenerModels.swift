@@ -50,6 +50,9 @@ enum Listener {
       var listError: StoreError?
       /// What relative times are counted from.
       var now: Date
+      /// `p` was pressed on a list that has no period (recent or loved tracks): nothing changed, and the status
+      /// line says why.
+      var periodAskedOfAHistory = false
     }
 
     struct ViewModel: Equatable {

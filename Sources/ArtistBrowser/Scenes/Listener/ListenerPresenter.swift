@@ -26,6 +26,8 @@ final class ListenerPresenter: ListenerPresentationLogic {
     let listError = response.listError.map(ErrorMessage.text(for:))
     let rows = response.items.map { Self.row($0, list: response.list, now: response.now) }
     let listMessage = listError ?? (rows.isEmpty ? Self.emptyMessage(response.list) : nil)
+    let periodNote =
+      response.periodAskedOfAHistory ? "\(response.list.title) have no period: p changes the charts' (Tab)" : nil
     viewController?.displayListener(
       viewModel: .init(
         name: name, facts: profile.map(Self.facts) ?? [], imageURL: profile?.imageURL,
@@ -34,7 +36,8 @@ final class ListenerPresenter: ListenerPresentationLogic {
           Self.title(response.list, period: response.period), response.list.isChart ? response.sort.label : "",
         ]),
         rows: rows, hasMore: response.hasMore, listMessage: listMessage, errorMessage: errorMessage,
-        status: StatusLine(source: response.source, isStale: response.isStale, error: errorMessage ?? listError)))
+        status: StatusLine(
+          source: response.source, isStale: response.isStale, error: errorMessage ?? listError ?? periodNote)))
   }
 
   func presentEveryList(response: Listener.FetchEveryList.Response) {

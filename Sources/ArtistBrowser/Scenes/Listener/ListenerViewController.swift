@@ -39,6 +39,8 @@ final class ListenerViewController: PagedScene, ListenerDisplayLogic {
     self.profilePicture = runtime.adopt(profilePicture)
   }
 
+  var takesText: Bool { prompt != nil }
+
   var title: String { viewModel?.name ?? router?.dataStore?.userName ?? "Listener" }
 
   var status: StatusLine { runtime.status(everyList?.status ?? viewModel?.status) }

@@ -38,6 +38,8 @@ final class SearchViewController: SceneShell, SearchDisplayLogic {
 
   var title: String { "Search" }
 
+  var takesText: Bool { mode == .typing }
+
   var status: StatusLine { runtime.status(results?.status) }
 
   /// Results are shown only while they answer the query in the field; otherwise suggestions are.

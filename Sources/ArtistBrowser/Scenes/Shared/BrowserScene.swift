@@ -19,6 +19,9 @@ protocol BrowserScene: AnyObject {
   /// True when nothing the screen waits for is under way: no load, no thumbnail or picture in flight. The frame
   /// drawn then is complete (`--exit-after-first-frame`).
   var isSettled: Bool { get }
+  /// True while a prompt takes text: the session then asks the terminal for bracketed paste, so a pasted line
+  /// break is text and not Enter.
+  var takesText: Bool { get }
   /// Returns false when the scene has no use for the key, letting the app handle it (q, ?).
   func handle(_ key: BrowserKey) -> Bool
   /// Exactly `height` lines, each exactly `width` display columns.
@@ -30,6 +33,10 @@ protocol BrowserScene: AnyObject {
   /// What the scene loaded, as data for scripts (`--json`; docs/schemas/artist-browser-*.schema.json), not the
   /// text it shows; throws when nothing is loaded.
   func jsonSnapshot() throws -> Data
+}
+
+extension BrowserScene {
+  var takesText: Bool { false }
 }
 
 /// What routers use to move between scenes; implemented by `NavigationStack`.

@@ -190,15 +190,16 @@ import Testing
     #expect(presenter.response?.period == .month)
   }
 
-  @Test func changePeriodOnRecentTracksAsksNothing() async {
+  @Test func changePeriodOnRecentTracksChangesNothingAndSaysSo() async {
     // Given recent tracks shown
     let worker = WorkerSpy(profile: .success(StoreResult(Self.profile, source: .demoCatalog)), pages: [1: page([])])
     let (sut, presenter) = makeSUT(worker)
     // When p is pressed
-    await sut.changePeriod(request: .init(period: .overall))
-    // Then the period changes for later charts, with no request
+    await sut.changePeriod(request: .init(period: nil))
+    // Then nothing is asked for, the period stays, and the response says p was asked of a list without one
     #expect(!worker.fetchListCalled)
-    #expect(presenter.response?.period == .overall)
+    #expect(presenter.response?.period == .week)
+    #expect(presenter.response?.periodAskedOfAHistory == true)
   }
 
   @Test func theNextPageIsAppendedWithoutRepeatingThePlayingTrack() async {

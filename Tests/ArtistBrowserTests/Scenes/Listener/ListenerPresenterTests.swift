@@ -100,6 +100,13 @@ import Testing
     #expect(viewModel?.listMessage == "No loved tracks yet.")
   }
 
+  @Test func pOnRecentTracksSaysTheyHaveNoPeriod() {
+    var asked = response(list: .recent)
+    asked.periodAskedOfAHistory = true
+    #expect(present(asked)?.status.error == "Recent tracks have no period: p changes the charts' (Tab)")
+    #expect(present(response(list: .recent))?.status.error == nil)
+  }
+
   @Test func errorsSixAndSeventeenAreOneLineEach() {
     // Given an unknown user, and a private profile
     let unknown = present(
