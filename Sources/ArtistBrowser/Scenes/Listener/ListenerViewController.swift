@@ -86,6 +86,7 @@ final class ListenerViewController: PagedScene, ListenerDisplayLogic {
       return true
     case .character("H"):
       router?.routeToHistory()
+      return true
     case .character("n"):
       router?.routeToNow()
       return true
