@@ -131,7 +131,9 @@ struct BrowserHistoryTmuxTests {
     let cache = try BrowserProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
     let folder = cache.appendingPathComponent("history")
-    let tmux = try start(["--user", "fieldrecorder", "--history", "--archive-dir", folder.path], cache: cache)
+    // archive_owl: a quarter of a million scrobbles, so the sync is still running when the test looks at its
+    // progress and leaves (a small history could finish between two looks).
+    let tmux = try start(["--user", "archive_owl", "--history", "--archive-dir", folder.path], cache: cache)
     defer { tmux.kill() }
 
     _ = try await tmux.waitForScreen("the offer to sync") { screen in
@@ -144,7 +146,7 @@ struct BrowserHistoryTmuxTests {
       screen.contains { $0.hasPrefix("Syncing… ") && !$0.hasPrefix("Syncing… 0 pages") }
     }
     #expect(syncing.contains { $0.contains(" scrobbles") })
-    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("fieldrecorder.sqlite").path))
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("archive_owl.sqlite").path))
 
     // Escape leaves the page (back to the chart) and stops the sync; the browser goes on answering.
     try tmux.sendKeys("Escape")
