@@ -143,16 +143,28 @@ struct HistorySyncEndToEndTests {
   @Test func aSyncKilledMidwayResumesAndEndsEqualToTheServersList() async throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     let history = History(count: 6000)
-    let server = try HTTPTestServer { request in .delayed(by: .milliseconds(15), history.answer(request.target)) }
+    // From the 13th request on, answers are held (until the server stops) while `holding`: the sync cannot end
+    // before the kill, however slowly this test's loop is scheduled.
+    let holding = Mutex(true)
+    let answered = Mutex(0)
+    let server = try HTTPTestServer { request in
+      let reply = history.answer(request.target)
+      let count = answered.withLock {
+        $0 += 1
+        return $0
+      }
+      return count > 12 && holding.withLock({ $0 }) ? .delayed(by: .seconds(600), reply) : reply
+    }
     defer { server.stop() }
     let running = try CLI.start(arguments(server), environment: environment)
-    let deadline = ContinuousClock.now + .seconds(60)
-    while server.requestCount < 12 && ContinuousClock.now < deadline && running.process.isRunning {
+    let deadline = ContinuousClock.now + .seconds(120)
+    while server.requestCount < 13 && ContinuousClock.now < deadline && running.process.isRunning {
       try await Task.sleep(for: .milliseconds(5))
     }
     running.signal(SIGKILL)
     let killed = await running.wait()
     try #require(killed.signalled, "the sync ended before it could be killed: \(killed.stderr)")
+    holding.withLock { $0 = false }
     let again = try await CLI.run(arguments(server), environment: environment)
     #expect(again.status == 0, "\(again.stderr)")
     #expect(again.stdout.contains("resumed"))
