@@ -94,7 +94,7 @@ let package = Package(
     .target(
       name: "ToolOptions",
       dependencies: [
-        "ImageCache", "ImageCacheSupport", "LastFM", "DemoCatalog", "TerminalUI",
+        "ImageCache", "ImageCacheSupport", "LastFM", "DemoCatalog", "TerminalUI", "ScrobbleArchive",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],

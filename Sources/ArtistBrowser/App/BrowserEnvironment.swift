@@ -116,7 +116,7 @@ import ToolOptions
       location: ArchiveLocation.resolve(option: options.archiveDirectory, environment: environment),
       chartPalette: ChartPalette(colorMode),
       playSource: { [serviceName = catalog.serviceName] user in
-        ArchivePlaySource(client: plainClient, user: user, serviceName: serviceName)
+        LastFMPlaySource(client: plainClient, user: user, serviceName: serviceName)
       })
     if graphics == .none {
       // No pictures at all: no thumbnails either (`t` then changes nothing), and today's layouts.

@@ -5,13 +5,20 @@ import ScrobbleArchive
 
 /// The archive's source of plays: `user.getRecentTracks` with `limit`, `extended=1`, `from` and `to`, through
 /// the plain client (paced, retried; never the metadata cache, so no page is ever read stale). Errors are sorted
-/// into passing ones, which the sync retries, and the others, which end it with their one line.
-struct LastFMPlaySource: PlayPageProviding {
-  let client: LastFMClient
-  let user: String
-  let serviceName: String
+/// into passing ones, which the sync retries, and the others, which end it with their one line. One source for
+/// both tools: `imgcache history sync`, range collages and the browser's History page.
+package struct LastFMPlaySource: PlayPageProviding {
+  package let client: LastFMClient
+  package let user: String
+  package let serviceName: String
 
-  func plays(from: Int?, to: Int?, page: Int, limit: Int) async throws(PlaySourceError) -> PlayPage {
+  package init(client: LastFMClient, user: String, serviceName: String) {
+    self.client = client
+    self.user = user
+    self.serviceName = serviceName
+  }
+
+  package func plays(from: Int?, to: Int?, page: Int, limit: Int) async throws(PlaySourceError) -> PlayPage {
     do {
       let answer = try await client.recentTracks(user: user, page: page, limit: limit, from: from, to: to)
       let plays = answer.items.compactMap { scrobble -> ArchivedPlay? in
