@@ -53,8 +53,11 @@ public struct DemoCatalog {
   /// Looks an artist up the way Last.fm's autocorrection does at its simplest: ignoring case and surrounding
   /// whitespace.
   public func artist(named name: String) -> DemoArtist? {
-    chartIndexByKey[Self.lookupKey(name)].map(artist(at:))
+    place(named: name).map(artist(at:))
   }
+
+  /// The artist's chart place (the high bits of a listener's track keys), looked up as `artist(named:)` does.
+  func place(named name: String) -> Int? { chartIndexByKey[Self.lookupKey(name)] }
 
   /// An artist's MusicBrainz id is among its last draws, so an id no invented artist has makes the catalog
   /// invent the rest before answering.

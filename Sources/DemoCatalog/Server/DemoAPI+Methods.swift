@@ -60,9 +60,10 @@ extension DemoAPI {
       "artist": .object([
         "name": .string(artist.name), "mbid": .string(artist.mbid), "url": .string(LastFMURL.artist(artist.name)),
         "image": images(CoverStore.placeholderStarID, .all), "streamable": .string("0"), "ontour": .string("0"),
-        "stats": .object([
-          "listeners": .string(String(artist.listeners)), "playcount": .string(String(artist.playcount)),
-        ]),
+        "stats": .orderedObject(
+          [
+            ("listeners", .string(String(artist.listeners))), ("playcount", .string(String(artist.playcount))),
+          ] + listenerArtistFields(query, artistPlace: catalog.place(named: artist.name))),
         "similar": .object(["artist": .array(similar)]),
         "tags": tags(artist.tags),
         "bio": .object([
