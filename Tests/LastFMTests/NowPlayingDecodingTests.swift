@@ -73,6 +73,38 @@ import Testing
     #expect(plain.userPlaycount == nil && plain.userLoved == nil)
   }
 
+  @Test func theListenersCountsComeAsNumbersOrStrings() throws {
+    let answer = #"{"track":{"name":"Believe","artist":"Cher","userplaycount":7,"userloved":0}}"#
+    let info = try LastFMDecoding.trackInfo(Array(answer.utf8))
+    #expect(info.userPlaycount == 7)
+    #expect(info.userLoved == false)
+  }
+
+  @Test func notLovedIsTheStringZero() throws {
+    let answer = #"{"track":{"name":"Believe","artist":"Cher","userplaycount":"0","userloved":"0"}}"#
+    let info = try LastFMDecoding.trackInfo(Array(answer.utf8))
+    #expect(info.userPlaycount == 0, "never played is a count, not a missing one")
+    #expect(info.userLoved == false)
+  }
+
+  @Test func aNegativeOrGarbledCountIsNoCount() throws {
+    for value in [#""-1""#, #""""#, #""many""#, "null"] {
+      let answer = #"{"track":{"name":"B","artist":"C","userplaycount":"# + value + "}}"
+      #expect(try LastFMDecoding.trackInfo(Array(answer.utf8)).userPlaycount == nil, "\(value)")
+    }
+    let artist = #"{"artist":{"name":"A","stats":{"listeners":"3","userplaycount":"-5"}}}"#
+    #expect(try LastFMDecoding.artistInfo(Array(artist.utf8)).userPlaycount == nil)
+  }
+
+  @Test func artistStatsAsAnEmptyStringHaveNoCountsAndTagsMayBeOneObject() throws {
+    let bare = #"{"artist":{"name":"A","stats":"","tags":""}}"#
+    let artist = try LastFMDecoding.artistInfo(Array(bare.utf8))
+    #expect(artist.userPlaycount == nil && artist.tags.isEmpty)
+    let single = #"{"artist":{"name":"A","stats":{"userplaycount":"4"},"tags":{"tag":{"name":"drone"}}}}"#
+    let tagged = try LastFMDecoding.artistInfo(Array(single.utf8))
+    #expect(tagged.userPlaycount == 4 && tagged.tags == ["drone"])
+  }
+
   @Test func artistInfoWithUsernameGivesTheListenersPlays() throws {
     let artist = try LastFMDecoding.artistInfo(fixtureBytes("docs.artist.getInfo.ok0.json"))
     #expect(artist.userPlaycount == 7211)

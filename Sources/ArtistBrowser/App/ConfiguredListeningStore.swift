@@ -89,5 +89,5 @@ struct ConfiguredListeningStore: ListeningStore {
 
   private func capped(_ requested: Int) -> Int { limit.map { min($0, requested) } ?? requested }
 
-  private func adjusted(_ policy: CachePolicy) -> CachePolicy { alwaysReload ? .reload : policy }
+  func adjusted(_ policy: CachePolicy) -> CachePolicy { alwaysReload ? .reload : policy }
 }

@@ -174,10 +174,14 @@ final class SceneFactory: SceneMaking {
     services.history ?? HistoryServices(location: ArchiveLocation.resolve(option: nil, environment: [:]))
   }
 
-  /// The Now screen: its cover large, no wall; polls through the listening store.
+  /// The Now screen: its cover large, the earlier tracks with the session's thumbnails, and for the idle screen
+  /// a wall of small tiles of its own (no list to toggle); polls through the listening store.
   func makeNow() -> NowViewController {
+    let smallTiles = BrowserPreferences()
+    smallTiles.wallTileSize = .small
     let viewController = NowViewController(
-      runtime: makeRuntime(wall: false), cover: makeLargePicture(id: PictureID.now))
+      runtime: makeRuntime(wall: false), cover: makeLargePicture(id: PictureID.now),
+      weekWall: services.thumbnailLoader == nil ? nil : makeWall(preferences: smallTiles))
     let interactor = NowInteractor(
       worker: NowWorker(store: listening), presenter: NowPresenter(viewController: viewController))
     viewController.interactor = interactor
@@ -204,7 +208,8 @@ final class SceneFactory: SceneMaking {
   }
 
   /// A wall over a scene's list, its tiles painted as the thumbnails are; placeholders alone without pictures.
-  private func makeWall() -> WallView {
+  private func makeWall(preferences: BrowserPreferences? = nil) -> WallView {
+    let preferences = preferences ?? self.preferences
     let painter = services.thumbnailRenderer.map { services.picturePainter ?? BlockArtPicturePainter(renderer: $0) }
     guard let loader = services.thumbnailLoader, let painter else {
       return WallView(preferences: preferences, makeSlots: nil)

@@ -97,7 +97,8 @@ extension LastFMArtistsStore: ListeningStore {
   private func play(_ scrobble: Scrobble) -> TrackPlay {
     TrackPlay(
       name: scrobble.name, artist: scrobble.artist, album: scrobble.album.flatMap { $0.isEmpty ? nil : $0 },
-      imageURL: scrobble.images.url(for: imageSize), date: scrobble.date, isNowPlaying: scrobble.isNowPlaying)
+      imageURL: scrobble.images.url(for: imageSize), date: scrobble.date, isNowPlaying: scrobble.isNowPlaying,
+      loved: scrobble.loved)
   }
 
   private func pageOf<Item, Other>(_ page: LastFM.Page<Item>, transform: (Item) -> Other) -> Page<Other> {

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Read access to listeners (`user.*`), tags (`tag.*`) and an artist's top tracks. Kept apart from `ArtistsStore`
 /// so the catalogs that have no listeners (the in-memory one, test fakes) need not pretend to. Implementations
 /// throw `StoreError`.
-protocol ListeningStore: Sendable {
+protocol ListeningStore: ListenerFactsReading {
   func listenerProfile(user: String, policy: CachePolicy) async throws -> StoreResult<ListenerSummary>
   /// The track playing now, if any, first.
   func recentTracks(user: String, page: Int, limit: Int, policy: CachePolicy) async throws
@@ -59,10 +59,12 @@ struct TrackPlay: Codable, Equatable, Sendable {
   /// When it was played or loved; nil for the track playing now.
   var date: Date?
   var isNowPlaying: Bool
+  /// Whether the listener loves it, where the answer says (recent tracks with `extended=1`).
+  var loved: Bool?
 
   init(
     name: String, artist: String, album: String? = nil, imageURL: URL? = nil, date: Date? = nil,
-    isNowPlaying: Bool = false
+    isNowPlaying: Bool = false, loved: Bool? = nil
   ) {
     self.name = name
     self.artist = artist
@@ -70,6 +72,7 @@ struct TrackPlay: Codable, Equatable, Sendable {
     self.imageURL = imageURL
     self.date = date
     self.isNowPlaying = isNowPlaying
+    self.loved = loved
   }
 }
 

@@ -85,6 +85,14 @@ extension CachedLastFMClient {
     load(.trackInfo(artist: artist, track: track, username: username), policy: policy, decode: LastFMDecoding.trackInfo)
   }
 
+  /// How many scrobbles `user` has since `from` (UTC seconds): `user.getRecentTracks` with `from` and `limit=1`,
+  /// whose `total` counts them; one request whatever the count.
+  public func scrobbleCount(user: String, from: Int, policy: CachePolicy = .cacheThenNetwork) -> MetadataStream<Int> {
+    load(.recentTracks(user: user, page: 1, limit: 1, from: from), policy: policy) { bytes throws(LastFMError) in
+      try LastFMDecoding.recentTracks(bytes).total
+    }
+  }
+
   /// `artist.getInfo` for a listener: the artist, with their plays of it (`Artist.userPlaycount`).
   public func artistInfo(_ name: String, username: String, policy: CachePolicy = .cacheThenNetwork)
     -> MetadataStream<Artist>

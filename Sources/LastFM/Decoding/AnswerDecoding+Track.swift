@@ -15,7 +15,7 @@ extension LastFMDecoding {
           title: title, artist: ModelDecoding.artistName(album["artist"])?.trimmingSpaces.nilIfEmpty ?? artist,
           images: ModelDecoding.images(album["image"]))
       })
-    info.userPlaycount = json["userplaycount"].int
+    info.userPlaycount = ModelDecoding.count(json["userplaycount"])
     info.userLoved = json["userloved"].int.map { $0 != 0 }
     info.tags = ModelDecoding.tags(json["toptags"])
     return info

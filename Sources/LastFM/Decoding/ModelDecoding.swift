@@ -19,8 +19,13 @@ enum ModelDecoding {
       bioContent: BioText.plain(json["bio"]["content"].string),
       similar: similar.isObject ? similar["artist"].elements.compactMap(similarArtist) : nil
     )
-    artist.userPlaycount = json["stats"]["userplaycount"].int
+    artist.userPlaycount = count(json["stats"]["userplaycount"])
     return artist
+  }
+
+  /// A count as a number or a numeric string; a negative one (no count at all) reads as none.
+  static func count(_ json: JSONValue) -> Int? {
+    json.int.flatMap { $0 >= 0 ? $0 : nil }
   }
 
   /// `match` is absent from the short list inside `artist.getInfo`; it then reads as 0.

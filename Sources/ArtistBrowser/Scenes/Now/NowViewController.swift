@@ -6,9 +6,11 @@ protocol NowDisplayLogic: AnyObject {
 }
 
 /// What a listener plays now, followed live: the cover as large as the screen allows (pixels where the terminal
-/// draws them, block art elsewhere), the track, its album and when, and the tracks before it. A poll whose
-/// answer is the same track draws nothing; a new track redraws once, and the cover is sent again only when it
-/// changed (`LargePictureLoader` keeps an unchanged picture's transmission).
+/// draws them, block art elsewhere), the track, its album and when, the loved heart, the listener's plays of the
+/// track and the artist, the artist's tags, and the tracks before it with their small covers; after a day without
+/// listening, the listener's week (`NowViewController+Layout`). A poll whose answer is the same track draws
+/// nothing; a new track redraws once, and the cover is sent again only when it changed (`LargePictureLoader`
+/// keeps an unchanged picture's transmission). The facts arrive after the track and fill their lines in.
 @MainActor
 final class NowViewController: SceneShell, NowDisplayLogic {
   /// Waits between polls; injected so tests move time on without sleeping. Throws when the scene stops.
@@ -19,16 +21,20 @@ final class NowViewController: SceneShell, NowDisplayLogic {
   private(set) var viewModel: Now.FetchNowPlaying.ViewModel?
   let runtime: SceneRuntime
   let cover: LargePictureLoader?
+  /// The idle screen's small wall of the week's top albums; nil where the session draws no pictures.
+  let weekWall: WallView?
   private let sleep: Sleep
   private var polling: Task<Void, Never>?
 
   init(
-    runtime: SceneRuntime, cover: LargePictureLoader? = nil,
+    runtime: SceneRuntime, cover: LargePictureLoader? = nil, weekWall: WallView? = nil,
     sleep: @escaping Sleep = { seconds in try await Task.sleep(for: .seconds(seconds)) }
   ) {
     self.runtime = runtime
     self.cover = runtime.adopt(cover)
+    self.weekWall = weekWall
     self.sleep = sleep
+    weekWall?.onUpdate = { [weak runtime] in runtime?.changed() }
   }
 
   var title: String { viewModel?.title ?? "Now" }
@@ -38,7 +44,10 @@ final class NowViewController: SceneShell, NowDisplayLogic {
   /// The first answer may come from the metadata cache; every poll after it asks the network.
   func start() {
     guard let interactor else { return }
-    runtime.load { await interactor.fetchNowPlaying(request: .init()) }
+    runtime.load {
+      await interactor.fetchNowPlaying(request: .init())
+      await interactor.waitForFacts()
+    }
     polling = Task { [weak self, sleep] in
       await self?.runtime.waitForLoad()
       while !Task.isCancelled {
@@ -52,7 +61,16 @@ final class NowViewController: SceneShell, NowDisplayLogic {
 
   func stop() {
     polling?.cancel()
+    interactor?.cancelFacts()
+    weekWall?.cancelAll()
     runtime.stop()
+  }
+
+  var isSettled: Bool { runtime.isSettled && (weekWall?.isSettled ?? true) }
+
+  func waitForThumbnails() async {
+    await runtime.waitForThumbnails()
+    await weekWall?.waitUntilIdle()
   }
 
   func displayNowPlaying(viewModel: Now.FetchNowPlaying.ViewModel) {
@@ -70,40 +88,24 @@ final class NowViewController: SceneShell, NowDisplayLogic {
     case .back: router?.routeBack()
     case .refresh:
       guard let interactor else { return true }
-      runtime.load { await interactor.fetchNowPlaying(request: .init(refresh: true)) }
+      runtime.load {
+        await interactor.fetchNowPlaying(request: .init(refresh: true))
+        await interactor.waitForFacts()
+      }
     default: return false
     }
     return true
   }
 
-  func renderFrame(width: Int, height: Int) -> SceneFrame {
-    guard let viewModel else { return loadingFrame(footer: "h back", width: width, height: height) }
-    guard let cover, viewModel.imageURL != nil else {
-      return SceneFrame(lines: page(viewModel, width: width, height: height))
-    }
-    return PicturePage.frame(
-      picture: cover, url: viewModel.imageURL, width: width, height: height, minimumTextRows: 5
-    ) { textWidth, textHeight in
-      SceneFrame(lines: page(viewModel, width: textWidth, height: textHeight))
-    }
-  }
-
-  private func page(_ viewModel: Now.FetchNowPlaying.ViewModel, width: Int, height: Int) -> [String] {
-    let header = [viewModel.headline, viewModel.album, viewModel.when, ""]
-    return ScreenLayout.compose(
-      header: header,
-      body: { rows in
-        if viewModel.headline.isEmpty, let error = viewModel.errorMessage { return [error] }
-        guard !viewModel.earlier.isEmpty else { return [] }
-        return Array((["Before it:"] + viewModel.earlier).prefix(rows))
-      }, footer: ["Enter album · a artist · h back · r refresh"], width: width, height: height)
-  }
-
   func plainLines() -> [String] {
     guard let viewModel else { return [title] }
     if viewModel.headline.isEmpty { return [viewModel.title, viewModel.errorMessage ?? viewModel.when] }
-    return [viewModel.title, viewModel.headline, viewModel.album, viewModel.when].filter { !$0.isEmpty }
-      + viewModel.earlier.map { "  " + $0 }
+    let week = viewModel.week.map { week in
+      [week.scrobbles, week.albums.isEmpty ? week.albumsTitle : week.albumsTitle + ":"]
+        + week.albums.map { "  " + DisplayFormat.sanitized($0.title) + ($0.subtitle.isEmpty ? "" : "  " + $0.subtitle) }
+    }
+    return [viewModel.title, viewModel.headline, viewModel.album, viewModel.when, viewModel.playCounts, viewModel.tags]
+      .filter { !$0.isEmpty } + (week ?? viewModel.earlier.map { "  " + $0.text })
   }
 
   /// The Now screen has no `--json` of its own: `imgcache now NAME --json` is that document.

@@ -3,7 +3,8 @@ import TerminalGraphics
 import TerminalUI
 
 /// A detail page laid out around its picture (an album's cover, an artist's picture): the picture as large as
-/// the screen allows, beside the page's text from `PicturePane.minimumWidth` columns up, above it below that.
+/// the screen allows, beside the page's text from `besideFrom` columns up (`PicturePane.minimumWidth` unless the
+/// page says), above it below that.
 @MainActor
 enum PicturePage {
   /// What the text keeps beside the picture on a wide screen.
@@ -13,10 +14,10 @@ enum PicturePage {
   /// it keeps under the picture on a narrow screen.
   static func frame(
     picture: LargePictureLoader, url: URL?, width: Int, height: Int, minimumTextRows: Int,
-    text: (_ width: Int, _ height: Int) -> SceneFrame
+    besideFrom: Int = PicturePane.minimumWidth, text: (_ width: Int, _ height: Int) -> SceneFrame
   ) -> SceneFrame {
     guard width > 0, height > 0 else { return SceneFrame(lines: []) }
-    if width >= PicturePane.minimumWidth {
+    if width >= max(besideFrom, minimumTextColumns + PicturePane.gap + 1) {
       let box = PicturePane.pictureBox(
         columns: width - minimumTextColumns - PicturePane.gap, rows: height, cellAspect: picture.painter.cellAspect)
       let textColumns = width - box.columns - PicturePane.gap

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import ArtistBrowser
+@_spi(Benchmarks) @testable import ArtistBrowser
 
 /// The Now screen's VIP trio: the interactor presents the first answer and then only changes of track (and the
 /// start or end of a failure, the last answer kept and flagged stale); the view controller polls on an injected
@@ -17,12 +17,35 @@ import Testing
       date: playing ? nil : now.addingTimeInterval(TimeInterval(-60 * minutesAgo)), isNowPlaying: playing)
   }
 
-  /// Answers in turn from `script`, the last one again when it runs out.
+  /// Answers in turn from `script`, the last one again when it runs out; the facts from `facts`, after `gate`
+  /// opens when there is one. Records every call.
   final class WorkerScript: NowWorking {
-    private let state: Mutex<(script: [Result<[TrackPlay], StoreError>], calls: [CachePolicy])>
-    var calls: [CachePolicy] { state.withLock { $0.calls } }
+    struct Facts {
+      var track: Result<ListenerTrackFacts, StoreError> = .success(ListenerTrackFacts(playCount: 3, loved: true))
+      var artist: Result<ListenerArtistFacts, StoreError> = .success(
+        ListenerArtistFacts(playCount: 40, tags: ["drone", "ambient"]))
+      var week: Result<Now.Week, StoreError> = .success(
+        Now.Week(
+          scrobbles: 12, albumsPeriod: .month,
+          albums: [AlbumSummary(rank: 1, name: "Slow Islands", artist: "Artist", playCount: 9)]))
 
-    init(_ script: [Result<[TrackPlay], StoreError>]) { state = Mutex((script, [])) }
+      /// Every fact fails: nothing is presented but the answers of the polls.
+      static let none = Facts(
+        track: .failure(.unavailable("none")), artist: .failure(.unavailable("none")),
+        week: .failure(.unavailable("none")))
+    }
+
+    private let state: Mutex<(script: [Result<[TrackPlay], StoreError>], calls: [CachePolicy], factCalls: [String])>
+    let facts: Facts
+    let gate: AsyncStream<Void>?
+    var calls: [CachePolicy] { state.withLock { $0.calls } }
+    var factCalls: [String] { state.withLock { $0.factCalls } }
+
+    init(_ script: [Result<[TrackPlay], StoreError>], facts: Facts = .none, gate: AsyncStream<Void>? = nil) {
+      state = Mutex((script, [], []))
+      self.facts = facts
+      self.gate = gate
+    }
 
     func fetchRecent(user: String, policy: CachePolicy) async throws -> StoreResult<[TrackPlay]> {
       let answer = state.withLock { state in
@@ -30,6 +53,24 @@ import Testing
         return state.script.count > 1 ? state.script.removeFirst() : state.script[0]
       }
       return StoreResult(try answer.get(), source: .demoCatalog)
+    }
+
+    private func fact<Value>(_ call: String, _ answer: Result<Value, StoreError>) async throws -> Value {
+      state.withLock { $0.factCalls.append(call) }
+      if let gate { for await _ in gate { break } }
+      return try answer.get()
+    }
+
+    func fetchTrackFacts(user: String, track: TrackPlay) async throws -> ListenerTrackFacts {
+      try await fact("track \(track.name)", facts.track)
+    }
+
+    func fetchArtistFacts(user: String, artist: String) async throws -> ListenerArtistFacts {
+      try await fact("artist \(artist)", facts.artist)
+    }
+
+    func fetchWeek(user: String, now: Date) async throws -> Now.Week {
+      try await fact("week", facts.week)
     }
   }
 
