@@ -161,7 +161,7 @@ let package = Package(
       name: "CacheToolTests",
       dependencies: ["CacheTool", "ToolOptions", "TerminalUI", "ScrobbleArchive", "TestSupport"]),
     .testTarget(name: "ToolOptionsTests", dependencies: ["ToolOptions", "ImageCache", "LastFM"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ImageCache", "ImageEncoding"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "ImageCache", "ImageEncoding", "DemoCatalog"]),
   ]
 )
 

@@ -19,6 +19,19 @@ struct ImgcacheNowEndToEndTests {
       let problems = try JSONSchemaValidator.problems(
         in: output.stdout, schema: JSONSchemaValidator.schema("imgcache-now"))
       #expect(problems == [], "\(output.stdout)")
+      // The demo catalog answers the listener's own plays of the track (track.getInfo with username) and the
+      // heart; `--format` prints the same figures.
+      let document = try #require(
+        try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any], "\(output.stdout)")
+      let plays = try #require(document["userPlaycount"] as? Int, "\(output.stdout)")
+      let loved = try #require(document["loved"] as? Bool, "\(output.stdout)")
+      let line = try await CLI.run(
+        ["now", user, "--format", "{track}|{playcount}|{loved}", "--demo"] + cache.arguments)
+      let track = try #require(document["track"] as? String)
+      // The second call answers from the stored answer (fresh for 10 s); past that the track may have moved on.
+      if line.stdout.hasPrefix(track + "|") {
+        #expect(line.stdout == "\(track)|\(plays)|\(loved ? "♥" : "")\n", "\(user)")
+      }
     }
     let unknown = try await CLI.run(["now", "nobody_at_all", "--demo"] + cache.arguments)
     #expect(unknown.status == 2)

@@ -17,7 +17,9 @@ import Testing
     .init(
       title: "Now — ada", headline: "Artist — One", album: "Album", when: "▶ playing now · ♥ loved",
       playCounts: "12 plays of this track · 340 of the artist", tags: "tags: drone · ambient",
-      earlier: (1...5).map { .init(text: "Artist — Earlier \($0)", imageURL: URL(string: "https://img.test/e\($0).png")) },
+      earlier: (1...5).map {
+        .init(text: "Artist — Earlier \($0)", imageURL: URL(string: "https://img.test/e\($0).png"))
+      },
       imageURL: URL(string: "https://img.test/cover.png"), week: week, errorMessage: nil,
       status: StatusLine(source: .demoCatalog))
   }
@@ -118,7 +120,9 @@ import Testing
   }
 
   @Test func theIdleScreenShowsTheWeeksAlbumsAsAWallOfSmallTiles() async {
-    let albums = (1...8).map { WallTile(imageURL: URL(string: "https://img.test/a\($0).png"), title: "Album \($0)", subtitle: "\($0) plays") }
+    let albums = (1...8).map {
+      WallTile(imageURL: URL(string: "https://img.test/a\($0).png"), title: "Album \($0)", subtitle: "\($0) plays")
+    }
     let week = Now.FetchNowPlaying.WeekSummary(
       scrobbles: "0 scrobbles in the last 7 days", albumsTitle: "Top albums, last month", albums: albums)
     let sut = await makeSUT(Self.viewModel(week: week))
