@@ -1,5 +1,6 @@
 import Foundation
 import ScrobbleArchive
+import TerminalGraphics
 import TerminalUI
 import TestSupport
 import Testing
@@ -36,14 +37,14 @@ import Testing
   }
 
   /// The page on the archive, opened on its last day (the year of "today" has no plays); covers arrive at once.
-  func makeSession(openCovers: Bool = true) async throws -> Session {
+  func makeSession(openCovers: Bool = true, painter: (any PicturePainting)? = nil) async throws -> Session {
     let archive = try ScratchArchive(listener: "ada")
     try archive.add(Self.plays())
     let loader = GatedThumbnailLoader()
     if openCovers { loader.open() }
     var services = BrowserServices(
       artists: Seeds.store(), recentSearches: InMemoryRecentSearchesStore(), thumbnailLoader: loader,
-      thumbnailRenderer: LetterThumbnailRenderer())
+      thumbnailRenderer: LetterThumbnailRenderer(), picturePainter: painter)
     services.history = HistoryServices(
       location: ArchiveLocation(folder: archive.folder.path), zone: LocalZone(name: "UTC"))
     let navigation = NavigationStack()
@@ -183,6 +184,25 @@ import Testing
     #expect(screen.contains { $0.contains(String(repeating: "#", count: 18)) }, "the preferred size: medium")
     let line = try #require(screen.first { $0.hasPrefix("2019-06 ") })
     #expect(!line.contains("#"), "the months' row holds no tile")
+  }
+
+  @Test func aGraphicsProtocolsPicturesArePlacedOverTheWallsBlankCellsOnly() async throws {
+    let session = try await makeSession(painter: PlacingPainter())
+    defer { session.archive.remove() }
+    _ = session.navigation.renderFrame(width: 100, height: 30)
+    await session.page.waitForThumbnails()
+    let frame = session.navigation.renderFrame(width: 100, height: 30)
+    let screen = Self.plain(frame.lines)
+    #expect(frame.pictures.count == 3, "small tiles, two a row beside the charts at 100 columns: all three")
+    for picture in frame.pictures {
+      let rect = picture.rect
+      #expect(rect.column >= 60 && rect.column + rect.columns <= 100)
+      #expect(rect.row > 3, "under the header and the wall's title")
+      for row in rect.row..<(rect.row + rect.rows) {
+        let cells = Array(screen[row]).dropFirst(rect.column).prefix(rect.columns)
+        #expect(cells.allSatisfy { $0 == " " }, "row \(row): \(screen[row])")
+      }
+    }
   }
 
   @Test func tabMovesTheKeysToTheCoversAndEnterOpensTheAlbum() async throws {
