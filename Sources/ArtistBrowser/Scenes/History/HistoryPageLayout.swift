@@ -2,7 +2,7 @@ import TerminalUI
 
 /// Where the History page's parts go in its body. The charts stack in a column on the left: the calendar, then
 /// the listening clock and the months, each only where it fits whole. The range's covers are a wall beside them
-/// where two small tiles fit (100 columns and up); on a narrower screen they are one row of tiles under the
+/// where two small tiles fit (from 88 columns); on a narrower screen they are one row of tiles under the
 /// calendar, before the clock. What does not fit gives way from the bottom: the months first, then the clock, so
 /// 80×24 keeps the calendar and a row of covers.
 enum HistoryPageLayout {
