@@ -150,7 +150,8 @@ final class SceneFactory: SceneMaking {
   }
 
   func makeHistory() -> HistoryViewController {
-    let viewController = HistoryViewController(runtime: makeRuntime(wall: false))
+    // The range's covers are a wall that is a part of the page, drawn whatever `w` chose.
+    let viewController = HistoryViewController(runtime: makeRuntime(pinsWall: true))
     let interactor = HistoryInteractor(
       worker: HistoryWorker(services: historyServices),
       presenter: HistoryPresenter(viewController: viewController, palette: historyServices.chartPalette))
@@ -191,12 +192,12 @@ final class SceneFactory: SceneMaking {
 
   /// What runs under one scene: its thumbnails (of `thumbnailSize`, else the session's), for lists the wall,
   /// and for lists with a preview pane its picture.
-  private func makeRuntime(thumbnailSize: ThumbnailSize? = nil, wall: Bool = true, preview: Bool = false)
-    -> SceneRuntime
-  {
+  private func makeRuntime(
+    thumbnailSize: ThumbnailSize? = nil, wall: Bool = true, pinsWall: Bool = false, preview: Bool = false
+  ) -> SceneRuntime {
     SceneRuntime(
       preferences: preferences, thumbnails: makeThumbnails(size: thumbnailSize), wall: wall ? makeWall() : nil,
-      preview: preview ? makeLargePicture(id: PictureID.preview) : nil)
+      pinsWall: pinsWall, preview: preview ? makeLargePicture(id: PictureID.preview) : nil)
   }
 
   /// The session's listening store, or one that says the catalog has no listeners.

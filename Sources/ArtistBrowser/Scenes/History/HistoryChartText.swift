@@ -62,6 +62,15 @@ enum HistoryChartText {
     }
   }
 
+  /// Lines wider than `columns` whose legend explains its levels ("less ░▒▓█ more   (1-31, … plays a day)")
+  /// broken before the explanation, which goes on a line of its own under the swatches.
+  static func narrowed(_ lines: [String], columns: Int) -> [String] {
+    lines.flatMap { line -> [String] in
+      guard TerminalText.displayWidth(line) > columns, let split = line.firstRange(of: "   (") else { return [line] }
+      return [String(line[..<split.lowerBound]), "    (" + line[split.upperBound...]]
+    }
+  }
+
   /// Each line cut to `columns` display columns, colours reset at its end so a cut never leaves one on.
   static func fitted(_ lines: [String], columns: Int) -> [String] {
     lines.map { line in

@@ -7,6 +7,7 @@ protocol HistoryBusinessLogic: AnyObject {
   func moveCursor(request: History.MoveCursor.Request)
   func changeScope(request: History.ChangeScope.Request)
   func loadStale(request: History.LoadStale.Request) async
+  func selectAlbum(request: History.SelectAlbum.Request)
   func syncArchive(request: History.SyncArchive.Request) async
   /// Leaving the page stops the sync; the archive keeps every page committed, and the next sync resumes there.
   func stopSync()
@@ -19,6 +20,8 @@ protocol HistoryDataStore: AnyObject {
   /// The range Enter opens: the cursor's day, month or year.
   var selectedRange: ListeningRange { get }
   var selectedRangeTitle: String { get }
+  /// The album of the page's wall Enter opens.
+  var selectedDestination: ListeningDestination? { get }
 }
 
 @MainActor
@@ -37,6 +40,7 @@ final class HistoryInteractor: HistoryBusinessLogic, HistoryDataStore {
   private(set) var top: HistoryTop?
   private var error: HistoryArchiveError?
   private var otherError: String?
+  private(set) var selectedDestination: ListeningDestination?
   private(set) var sync = History.SyncState.idle
   private var syncTask: Task<Void, Never>?
   /// Which load is the latest: an answer for a cursor already moved on is dropped.
@@ -97,6 +101,14 @@ final class HistoryInteractor: HistoryBusinessLogic, HistoryDataStore {
       await loadTop()
       present()
     }
+  }
+
+  /// The cover at `index` of the range's top albums (the wall shows them in chart order).
+  func selectAlbum(request: History.SelectAlbum.Request) {
+    selectedDestination = nil
+    guard let albums = top?.albums, albums.indices.contains(request.index) else { return }
+    let entry = albums[request.index]
+    selectedDestination = entry.album.map { .album(artist: entry.artist, album: $0) }
   }
 
   func syncArchive(request: History.SyncArchive.Request) async {

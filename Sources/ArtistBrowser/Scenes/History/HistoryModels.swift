@@ -70,7 +70,7 @@ enum History {
       var cursorLine: String
       var clock: [String]
       var months: [String]
-      /// The chosen range's top albums, as rows and as tiles.
+      /// The chosen range's top albums: the page's wall of covers (rows for printouts).
       var chartTitle: String
       var albums: [ListingRow]
       /// In place of the page: no archive, or why it could not be read; the sync's progress.
@@ -99,6 +99,13 @@ enum History {
   /// Reads what a move or a scope change left out of date: the cursor's year, the range's chart.
   enum LoadStale {
     struct Request {}
+  }
+
+  /// Enter on a cover of the page's wall: that album's page, as from every other list.
+  enum SelectAlbum {
+    struct Request {
+      var index: Int
+    }
   }
 
   /// `s`: syncs the archive (creating it), reloading the page when it ends.

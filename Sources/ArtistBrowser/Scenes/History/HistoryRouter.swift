@@ -2,6 +2,8 @@
 protocol HistoryRoutingLogic: AnyObject {
   /// The cursor's day, month or year: its top albums and artists.
   func routeToRange()
+  /// The album chosen on the page's wall, as from every other list.
+  func routeToAlbum()
   func routeBack()
 }
 
@@ -25,6 +27,11 @@ final class HistoryRouter: HistoryRoutingLogic, HistoryDataPassing, SceneRouting
   func routeToRange() {
     guard let dataStore else { return }
     navigator?.push(factory.makeHistoryRange { passDataToHistoryRange(source: dataStore, destination: &$0) })
+  }
+
+  func routeToAlbum() {
+    guard let destination = dataStore?.selectedDestination else { return }
+    navigator?.push(factory.makeScene(for: destination))
   }
 
   func passDataToHistoryRange(source: any HistoryDataStore, destination: inout any HistoryRangeDataStore) {

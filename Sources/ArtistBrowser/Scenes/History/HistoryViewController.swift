@@ -7,23 +7,30 @@ protocol HistoryDisplayLogic: AnyObject {
   func displayExportedData(viewModel: History.ExportData.ViewModel)
 }
 
-/// A listener's History, from their archive: the year's calendar with a cursor on a day, the chosen range's top
-/// albums, the listening clock and the months. Keys move the cursor by a day, a week, a month or a year; Enter
-/// opens the cursor's day, month or year (`d`, `m`, `y`). Without an archive, `s` syncs one, showing its
-/// progress, and the page reloads when it ends.
+/// A listener's History, from their archive: the year's calendar with a cursor on a day, the listening clock,
+/// the months, and the chosen range's top albums as a wall of covers. Keys move the cursor by a day, a week, a
+/// month or a year; `d`, `m`, `y` choose the range around it (its day, month or year) that the covers show and
+/// Enter opens as lists. Tab moves the keys to the covers, where they move between tiles and Enter opens the
+/// album. Without an archive, `s` syncs one, showing its progress, and the page reloads when it ends.
 @MainActor
 final class HistoryViewController: SceneShell, HistoryDisplayLogic {
+  /// Where the keys go: the calendar's cursor, or the wall of covers.
+  enum Focus: Equatable {
+    case calendar, covers
+  }
+
   var interactor: (any HistoryBusinessLogic)?
   var router: (any HistoryRoutingLogic & HistoryDataPassing)?
 
   private(set) var viewModel: History.FetchHistory.ViewModel?
+  private(set) var focus = Focus.calendar
+  /// The wall's cursor among the range's albums.
+  private(set) var covers = ListViewport()
   let runtime: SceneRuntime
   static let footer =
-    "h/l day · j/k week · [ ] month · { } year · d/m/y Enter opens day/month/year · Enter open · s sync · Esc back"
+    "h/l day · j/k week · [ ] month · { } year · d/m/y range · Enter lists · Tab covers · s sync · Esc back"
+  static let coversFooter = "h/j/k/l move · Enter album · +/- size · [ ] { } d/m/y range · Tab/Esc calendar · ⌫ back"
   static let missingFooter = "s sync from Last.fm · Esc back"
-  /// The calendar's width (`CalendarHeatmap`: 58 columns) and the clock's (52).
-  static let heatmapColumns = 58
-  static let clockColumns = 52
 
   init(runtime: SceneRuntime) {
     self.runtime = runtime
@@ -33,8 +40,12 @@ final class HistoryViewController: SceneShell, HistoryDisplayLogic {
 
   var status: StatusLine {
     var status = runtime.status(viewModel?.status)
-    if let scope = router?.dataStore?.selectedRangeTitle, viewModel?.message == nil {
+    if focus == .covers, covers.count > 0 {
+      status.position = "\(covers.selection + 1) / \(covers.count)"
+    } else if let scope = router?.dataStore?.selectedRangeTitle, viewModel?.message == nil {
       status.position = "Enter opens \(scope)"
+    } else {
+      status.position = nil
     }
     return status
   }
@@ -47,8 +58,12 @@ final class HistoryViewController: SceneShell, HistoryDisplayLogic {
     runtime.stop()
   }
 
+  /// Another range's albums put the wall's cursor on the first; none leave the keys to the calendar.
   func displayHistory(viewModel: History.FetchHistory.ViewModel) {
+    let newAlbums = viewModel.albums != self.viewModel?.albums
     self.viewModel = viewModel
+    covers.setCount(viewModel.albums.count, resetSelection: newAlbums)
+    if viewModel.albums.isEmpty || viewModel.message != nil { focus = .calendar }
     changed()
   }
 
@@ -57,7 +72,8 @@ final class HistoryViewController: SceneShell, HistoryDisplayLogic {
   // MARK: Keys
 
   func handle(_ key: BrowserKey) -> Bool {
-    if let move = Self.move(for: key) {
+    if focus == .covers, handleCoversKey(key) { return true }
+    if focus == .calendar, let move = Self.move(for: key) {
       interactor?.moveCursor(request: move)
       loadStale()
       return true
@@ -66,11 +82,21 @@ final class HistoryViewController: SceneShell, HistoryDisplayLogic {
     case .character("d"): scope(.day)
     case .character("m"): scope(.month)
     case .character("y"): scope(.year)
+    case .character("["), .character("]"), .character("{"), .character("}"):
+      // The range keys step the range from the covers too (the wall shows the new range's albums).
+      if let move = Self.move(for: key) {
+        interactor?.moveCursor(request: move)
+        loadStale()
+      }
     case .character("s"):
       guard let interactor else { return true }
       // The sync runs beside the page's loads: moving the cursor meanwhile must not wait for it.
       Task { await interactor.syncArchive(request: .init()) }
     case .character("r"): start()
+    case .tab:
+      guard viewModel?.message == nil, covers.count > 0 else { return true }
+      focus = .covers
+      changed()
     case .enter:
       guard viewModel?.message == nil, viewModel != nil else { return true }
       router?.routeToRange()
@@ -78,6 +104,22 @@ final class HistoryViewController: SceneShell, HistoryDisplayLogic {
       router?.routeBack()
     default:
       return false
+    }
+    return true
+  }
+
+  /// On the covers: the wall's moves and sizes, Enter opens the album, Tab and Escape give the keys back to the
+  /// calendar. False for the keys both have (the range keys, `s`, `r`, Backspace).
+  private func handleCoversKey(_ key: BrowserKey) -> Bool {
+    switch key {
+    case .tab, .escape:
+      focus = .calendar
+      changed()
+    case .enter:
+      interactor?.selectAlbum(request: .init(index: covers.selection))
+      router?.routeToAlbum()
+    default:
+      return runtime.handleWallKey(key, viewport: &covers)
     }
     return true
   }
@@ -108,43 +150,57 @@ final class HistoryViewController: SceneShell, HistoryDisplayLogic {
 
   func renderFrame(width: Int, height: Int) -> SceneFrame {
     guard let viewModel else { return loadingFrame(footer: Self.footer, width: width, height: height) }
-    let header = [SceneText.joined([viewModel.title, viewModel.facts]), ""]
+    var header = [SceneText.joined([viewModel.title, viewModel.facts])]
     if let message = viewModel.message {
-      return SceneFrame.composed(header: header, footer: [Self.missingFooter], width: width, height: height) { _ in
+      return SceneFrame.composed(header: header + [""], footer: [Self.missingFooter], width: width, height: height) {
+        _ in
         SceneFrame(lines: SceneText.wrap(message, width: width, maxLines: 4) + ["", viewModel.syncLine ?? ""])
       }
     }
-    return SceneFrame.composed(header: header, footer: [Self.footer], width: width, height: height) { _ in
-      SceneFrame(lines: HistoryChartText.fitted(bodyLines(viewModel, width: width), columns: width))
+    header += [viewModel.cursorLine] + (viewModel.syncLine.map { [$0] } ?? [])
+    // A blank line under the header where the calendar and a row of covers still fit (not at 80×24).
+    if height - header.count - 2 >= Self.compactBodyRows { header.append("") }
+    let footer = focus == .covers ? Self.coversFooter : Self.footer
+    let charts = HistoryPageLayout.Charts(heatmap: viewModel.heatmap, clock: viewModel.clock, months: viewModel.months)
+    let bodyRow = header.count
+    return SceneFrame.composed(header: header, footer: [footer], width: width, height: height) { bodyHeight in
+      let body = HistoryPageLayout.body(
+        charts, width: width, height: bodyHeight, tileRows: tileRows,
+        wall: { columns, rows in wallFrame(viewModel, columns: columns, rows: rows) })
+      return SceneFrame(
+        lines: HistoryChartText.fitted(body.lines, columns: width), pictures: body.picturesOffset(rows: bodyRow))
     }
   }
 
-  /// The calendar with the chart beside it where it fits (else under it), the cursor's line, the sync's, then
-  /// the clock with the months beside it where they fit.
-  private func bodyLines(_ viewModel: History.FetchHistory.ViewModel, width: Int) -> [String] {
-    // The calendar's legend is wider than its cells: the chart starts after the widest line.
-    let heatmapColumns = max(Self.heatmapColumns, HistoryChartText.width(viewModel.heatmap))
-    let chartColumns = width - heatmapColumns - 2
-    let chart = [viewModel.chartTitle] + chartRows(viewModel, columns: max(20, chartColumns))
-    var lines =
-      chartColumns >= 30
-      ? HistoryChartText.beside(viewModel.heatmap, leftColumns: heatmapColumns, chart) : viewModel.heatmap
-    lines += [viewModel.cursorLine] + (viewModel.syncLine.map { [$0] } ?? []) + [""]
-    let clockColumns = max(Self.clockColumns, HistoryChartText.width(viewModel.clock))
-    if width - clockColumns - 2 >= HistoryChartText.width(viewModel.months) {
-      lines += HistoryChartText.beside(viewModel.clock, leftColumns: clockColumns, viewModel.months)
-    } else {
-      lines += viewModel.clock + [""] + viewModel.months
-    }
-    if chartColumns < 30 { lines += [""] + chart }
-    return lines
+  /// The calendar (9 lines), the wall's title and a row of small tiles (10): the body of an 80×24 screen.
+  static let compactBodyRows = 20
+
+  /// How tall one row of the wall's tiles is at `columns` wide (the smallest size: a narrow screen's one row).
+  private func tileRows(columns: Int) -> Int {
+    runtime.wall?.makeLayout(width: columns, height: 0, showingAll: Int.max).tileHeight ?? 0
   }
 
-  private func chartRows(_ viewModel: History.FetchHistory.ViewModel, columns: Int) -> [String] {
-    guard !viewModel.albums.isEmpty else { return ["(no albums in this range)"] }
-    let leadColumns = SceneText.widest(viewModel.albums.map(\.lead))
-    let nameColumns = max(8, columns - leadColumns - 4 - SceneText.widest(viewModel.albums.map(\.figure)))
-    return viewModel.albums.map { ListingBody.text($0, leadColumns: leadColumns, nameColumns: nameColumns) }
+  /// The wall's title (the selected album on the covers) and its tiles: every album at the largest size that
+  /// shows them all where there is room, else small tiles following the cursor.
+  private func wallFrame(_ viewModel: History.FetchHistory.ViewModel, columns: Int, rows: Int) -> SceneFrame {
+    let focused = focus == .covers && viewModel.albums.indices.contains(covers.selection)
+    let title =
+      focused
+      ? ListingBody.text(
+        viewModel.albums[covers.selection], leadColumns: 0, nameColumns: max(8, columns - 16))
+      : viewModel.chartTitle
+    let titleLine = TerminalText.fit(title, toColumns: columns)
+    let tilesHeight = rows - 1
+    guard !viewModel.albums.isEmpty, tilesHeight > 0 else {
+      return SceneFrame(lines: [titleLine, "(no albums in this range)"].prefix(rows).map { $0 })
+    }
+    guard let wall = runtime.shownWall else {
+      return SceneFrame(lines: [titleLine] + ListingBody.plainLines(viewModel.albums).prefix(tilesHeight))
+    }
+    let tiles = wall.frame(
+      tiles: viewModel.albums.map(ListingBody.tile), selection: focused ? covers.selection : -1, width: columns,
+      height: tilesHeight, showsAll: true)
+    return SceneFrame(lines: [titleLine] + tiles.lines, pictures: tiles.picturesOffset(rows: 1))
   }
 
   func plainLines() -> [String] {

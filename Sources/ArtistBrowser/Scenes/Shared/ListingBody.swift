@@ -49,9 +49,14 @@ enum ListingBody {
     frame(
       rows: rows, message: message, runtime: runtime, viewport: &viewport, picture: picture, bodyRow: bodyRow,
       width: width, height: height,
-      tile: { WallTile(imageURL: $0.imageURL, title: $0.title, subtitle: $0.detail.isEmpty ? $0.figure : $0.detail) },
+      tile: Self.tile,
       facts: { $0.map { [$0.title, $0.detail, SceneText.joined([$0.lead, $0.figure])] } ?? [] },
       list: { columns, viewport in list(rows, runtime: runtime, viewport: &viewport, width: columns, height: height) })
+  }
+
+  /// A row as a wall's tile: its picture, its name, and its artist (else its figure).
+  static func tile(_ row: ListingRow) -> WallTile {
+    WallTile(imageURL: row.imageURL, title: row.title, subtitle: row.detail.isEmpty ? row.figure : row.detail)
   }
 
   /// `nameColumns` nil: the whole name (printouts).

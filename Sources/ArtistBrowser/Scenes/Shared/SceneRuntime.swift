@@ -11,6 +11,8 @@ final class SceneRuntime {
   let thumbnails: ThumbnailSlots?
   /// The list as a wall of pictures; nil where the scene's list has none.
   let wall: WallView?
+  /// The wall is a part of the page, drawn whatever `w` chose (the History page's covers); `w` leaves it alone.
+  let pinsWall: Bool
   /// The scene's large pictures: each redraws the scene when it arrives, stops with it and counts in `isSettled`.
   private(set) var pictures: [LargePictureLoader] = []
   /// The selected row's picture in a list's preview pane (`ListingBody`); nil where the scene has no pane or the
@@ -29,12 +31,13 @@ final class SceneRuntime {
   var onNeedsDisplay: (@MainActor () -> Void)?
 
   init(
-    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, wall: WallView? = nil,
+    preferences: BrowserPreferences, thumbnails: ThumbnailSlots?, wall: WallView? = nil, pinsWall: Bool = false,
     preview: LargePictureLoader? = nil
   ) {
     self.preferences = preferences
     self.thumbnails = thumbnails
     self.wall = wall
+    self.pinsWall = pinsWall
     thumbnails?.onUpdate = { [weak self] in self?.changed() }
     wall?.onUpdate = { [weak self] in self?.changed() }
     self.preview = adopt(preview)
@@ -53,7 +56,7 @@ final class SceneRuntime {
   var shownThumbnails: ThumbnailSlots? { preferences.showsThumbnails ? thumbnails : nil }
 
   /// The wall to draw with: none while the list is shown as a list.
-  var shownWall: WallView? { preferences.showsWall ? wall : nil }
+  var shownWall: WallView? { preferences.showsWall || pinsWall ? wall : nil }
 
   /// The view model's status with this scene's own loading flag, and on a wall the cursor's place and whether
   /// covers failed.
@@ -67,13 +70,13 @@ final class SceneRuntime {
     return status
   }
 
-  /// `w` toggles list and wall everywhere; on a wall the movement keys and `+`/`-` are the wall's. The wall
+  /// `w` toggles list and wall everywhere (a pinned wall stays); on a wall the movement keys and `+`/`-` are the wall's. The wall
   /// shows the list's items from index `first` on (an artist's page keeps an action row above its albums), and
   /// its cursor is the list's selection, so opening, paging and going back work as they do for the list.
   /// True when the key was used.
   func handleWallKey(_ key: BrowserKey, viewport: inout ListViewport, first: Int = 0) -> Bool {
     guard let wall else { return false }
-    if key == .character("w") {
+    if key == .character("w"), !pinsWall {
       preferences.showsWall.toggle()
       if preferences.showsWall {
         if viewport.selection < first { viewport.move(by: first - viewport.selection) }
@@ -83,7 +86,7 @@ final class SceneRuntime {
       changed()
       return true
     }
-    guard preferences.showsWall else { return false }
+    guard shownWall != nil else { return false }
     // The selection may sit above the wall's items (set while the list was shown): Enter opens the marked tile.
     if viewport.selection < first, viewport.count > first { viewport.move(by: first - viewport.selection) }
     let selection = max(0, viewport.selection - first)

@@ -9,6 +9,7 @@ import Testing
     var userName = "ada"
     var selectedRange = ListeningRange.year(2019)
     var selectedRangeTitle = "2019"
+    var selectedDestination: ListeningDestination?
   }
 
   func makeFactory(_ navigator: NavigatorSpy) -> SceneFactory {
@@ -33,6 +34,19 @@ import Testing
     let sut = HistoryRangeRouter(factory: makeFactory(navigator), navigator: navigator, dataStore: interactor)
     sut.routeToSelection()
     #expect(navigator.pushed.isEmpty, "nothing selected: nowhere to go")
+  }
+
+  @Test func aCoverOfTheWallOpensItsAlbumAndNothingSelectedGoesNowhere() {
+    let navigator = NavigatorSpy()
+    let store = DataStoreFake()
+    let sut = HistoryRouter(factory: makeFactory(navigator), navigator: navigator, dataStore: store)
+    sut.routeToAlbum()
+    #expect(navigator.pushed.isEmpty)
+    store.selectedDestination = .album(artist: "Cher", album: "Believe")
+    sut.routeToAlbum()
+    let album = (navigator.pushed.first as? AlbumDetailViewController)?.router?.dataStore
+    #expect(album?.artistName == "Cher")
+    #expect(album?.albumName == "Believe")
   }
 
   @Test func routeBackPops() {

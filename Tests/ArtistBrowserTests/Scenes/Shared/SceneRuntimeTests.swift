@@ -54,4 +54,22 @@ final class Gate {
     await runtime.waitForLoad()
     #expect(redraws == [true, false])
   }
+
+  @Test func aPinnedWallIsDrawnWhateverWChoseAndWLeavesItAlone() {
+    let preferences = BrowserPreferences(showsWall: false)
+    let wall = WallView(preferences: preferences, makeSlots: nil)
+    let pinned = SceneRuntime(preferences: preferences, thumbnails: nil, wall: wall, pinsWall: true)
+    let list = SceneRuntime(
+      preferences: preferences, thumbnails: nil, wall: WallView(preferences: preferences, makeSlots: nil))
+    #expect(pinned.shownWall === wall)
+    #expect(list.shownWall == nil)
+    var viewport = ListViewport()
+    viewport.setCount(4)
+    #expect(!pinned.handleWallKey(.character("w"), viewport: &viewport))
+    #expect(!preferences.showsWall)
+    // Its movement keys work with the list shown as a list elsewhere.
+    #expect(pinned.handleWallKey(.right, viewport: &viewport))
+    #expect(viewport.selection == 1)
+    #expect(!list.handleWallKey(.right, viewport: &viewport))
+  }
 }

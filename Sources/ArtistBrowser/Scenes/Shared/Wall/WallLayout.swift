@@ -48,12 +48,18 @@ struct WallLayout: Equatable {
   var tilesPerScreen: Int { columns * rows }
 
   /// The preferred size when at least `minimumColumns` of its tiles fit side by side, else the largest that
-  /// does, else the smallest. `cellAspect` is the painter's (how much taller than wide a cell is).
-  init(width: Int, height: Int, preferred: WallTileSize, cellAspect: Double) {
+  /// does, else the smallest. `cellAspect` is the painter's (how much taller than wide a cell is). With
+  /// `showingAll`, a wall that is a part of a page rather than the page: the largest of those sizes that shows
+  /// that many tiles on one screen, whole, else the smallest (which shows the most).
+  init(width: Int, height: Int, preferred: WallTileSize, cellAspect: Double, showingAll count: Int? = nil) {
     let fitting = WallTileSize.allCases.filter { size in
       size <= preferred && width / (size.pictureColumns + 2) >= Self.minimumColumns
-    }
-    self.init(size: fitting.last ?? .small, width: width, height: height, cellAspect: cellAspect)
+    }.map { WallLayout(size: $0, width: width, height: height, cellAspect: cellAspect) }
+    let chosen =
+      count.map { count in
+        fitting.last { $0.tilesPerScreen >= count && $0.rows * $0.tileHeight <= height } ?? fitting.first
+      } ?? fitting.last
+    self = chosen ?? WallLayout(size: .small, width: width, height: height, cellAspect: cellAspect)
   }
 
   private init(size: WallTileSize, width: Int, height: Int, cellAspect: Double) {

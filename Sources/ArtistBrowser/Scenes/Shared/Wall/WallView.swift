@@ -60,8 +60,9 @@ final class WallView {
 
   /// Exactly `height` lines of `width` columns of tiles, and the protocol pictures placed over their blank
   /// cells (relative to the body's top-left cell). Asks for the pictures of the tiles on screen and the next.
-  func frame(tiles: [WallTile], selection: Int, width: Int, height: Int) -> SceneFrame {
-    layout = WallLayout(width: width, height: height, preferred: preferences.wallTileSize, cellAspect: cellAspect)
+  /// A `selection` outside the tiles frames none; `showsAll` picks the tile size as `makeLayout` does.
+  func frame(tiles: [WallTile], selection: Int, width: Int, height: Int, showsAll: Bool = false) -> SceneFrame {
+    layout = makeLayout(width: width, height: height, showingAll: showsAll ? tiles.count : nil)
     shown = (selection, tiles.count)
     scroll.follow(selection: selection, count: tiles.count, layout: layout)
     let visible = scroll.visible(count: tiles.count, layout: layout)
@@ -91,6 +92,13 @@ final class WallView {
     let blank = String(repeating: " ", count: max(0, width))
     lines += Array(repeating: blank, count: max(0, height - lines.count))
     return SceneFrame(lines: Array(lines.prefix(height)), pictures: pictures)
+  }
+
+  /// The layout of a frame of `width × height` at the preferred tile size (`+`, `-`); with `showingAll`, the
+  /// largest size up to it that shows that many tiles at once (a wall that is a part of a page).
+  func makeLayout(width: Int, height: Int, showingAll count: Int? = nil) -> WallLayout {
+    WallLayout(
+      width: width, height: height, preferred: preferences.wallTileSize, cellAspect: cellAspect, showingAll: count)
   }
 
   /// One tile's `tileHeight` lines, each `tileWidth` columns: the frame (drawn for the selected tile, blank

@@ -43,6 +43,22 @@ import Testing
     #expect(WallLayout(width: 20, height: 40, preferred: .medium, cellAspect: 2).columns == 1)
   }
 
+  @Test func aWallThatIsAPartOfAPageTakesTheLargestSizeThatShowsEveryTileWhole() {
+    // 60 × 34 (the History page's wall at 120×40): medium shows 3 × 2, small 4 × 3.
+    let wall = { (count: Int) in
+      WallLayout(width: 60, height: 34, preferred: .large, cellAspect: 2, showingAll: count).size
+    }
+    #expect(wall(2) == .large)
+    #expect(wall(6) == .medium)
+    #expect(wall(12) == .small)
+    // More than any size shows: the smallest, which shows the most.
+    #expect(wall(50) == .small)
+    // A size whose one row of tiles is taller than the body is not taken, however few the tiles.
+    #expect(WallLayout(width: 80, height: 10, preferred: .medium, cellAspect: 2, showingAll: 2).size == .small)
+    // Never larger than the preferred size (`+`, `-`).
+    #expect(WallLayout(width: 160, height: 45, preferred: .small, cellAspect: 2, showingAll: 1).size == .small)
+  }
+
   @Test func plusAndMinusStepThroughTheSizesAndStopAtTheEnds() {
     #expect(WallTileSize.small.larger == .medium)
     #expect(WallTileSize.medium.larger == .large)
