@@ -9,21 +9,15 @@ protocol TagDisplayLogic: AnyObject {
 
 /// A tag (genre): its summary, then its top artists or top albums (`Tab` switches). From
 /// `PicturePane.minimumWidth` columns up the selected row's picture stands beside the list.
-@MainActor
-final class TagViewController: PagedScene, TagDisplayLogic {
+final class TagViewController: SceneViewController, PagedScene, TagDisplayLogic {
   var interactor: (any TagBusinessLogic)?
   var router: (any TagRoutingLogic & TagDataPassing)?
 
   private(set) var viewModel: TagPage.FetchTag.ViewModel?
   private(set) var viewport = ListViewport()
-  let runtime: SceneRuntime
   static let summaryLines = 3
   static let footer =
     "j/k move · Enter open · Tab artists/albums · s sort · h back · t thumbnails · w wall · r refresh"
-
-  init(runtime: SceneRuntime) {
-    self.runtime = runtime
-  }
 
   var title: String { viewModel?.name ?? router?.dataStore?.tagName ?? "Tag" }
 
