@@ -45,4 +45,18 @@ extension TabbedListScene {
   }
 
   func handleOwn(_ command: ListCommand) -> Bool { false }
+
+  /// The page's screen: `header` over the shown list's `rows` (or `message` in their place), `footer` below, on a
+  /// wall the wall's hints with `tabsHint`.
+  func tabbedListFrame(
+    header: [String], footer: String, tabsHint: String, rows: [ListingRow], message: String?, width: Int,
+    height: Int
+  ) -> SceneFrame {
+    let footer = runtime.shownWall == nil ? footer : SceneText.wallHint + " · " + tabsHint
+    return SceneFrame.composed(header: header, footer: [footer], width: width, height: height) { bodyHeight in
+      ListingBody.frame(
+        rows: rows, message: message, runtime: runtime, viewport: &viewport, picture: previewPicture,
+        bodyRow: header.count, width: width, height: bodyHeight)
+    }
+  }
 }

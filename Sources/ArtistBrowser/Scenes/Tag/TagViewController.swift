@@ -65,12 +65,9 @@ final class TagViewController: SceneViewController, PagedScene, TabbedListScene,
     let header =
       [SceneText.joined([viewModel.name, viewModel.figures])]
       + SceneText.wrap(viewModel.summary, width: width, maxLines: Self.summaryLines) + [viewModel.tabs, ""]
-    let footer = runtime.shownWall == nil ? Self.footer : SceneText.wallHint + " · Tab artists/albums"
-    return SceneFrame.composed(header: header, footer: [footer], width: width, height: height) { bodyHeight in
-      ListingBody.frame(
-        rows: viewModel.rows, message: viewModel.listMessage, runtime: runtime, viewport: &viewport,
-        picture: previewPicture, bodyRow: header.count, width: width, height: bodyHeight)
-    }
+    return tabbedListFrame(
+      header: header, footer: Self.footer, tabsHint: "Tab artists/albums", rows: viewModel.rows,
+      message: viewModel.listMessage, width: width, height: height)
   }
 
   func plainLines() -> [String] {
