@@ -45,6 +45,19 @@ public struct GlobalOptions: ParsableArguments {
     }
   }
 
+  /// Opens the cache folder's disk tier (`openDisk`), runs `work` on it and closes it; what fails in between is
+  /// the command's failure, in one line.
+  func withDisk<Value>(_ work: (DiskStore) throws -> Value) throws -> Value {
+    let disk = try openDisk()
+    do {
+      let value = try work(disk)
+      try disk.close()
+      return value
+    } catch {
+      throw CommandFailure("\(error)")
+    }
+  }
+
   /// The cache folder's disk tier without a manager: the maintenance commands use it as `DiskCacheMaintenance`,
   /// `clear` as the store, since it also removes the indexes moved aside in its folder.
   func openDisk() throws -> DiskStore {

@@ -102,7 +102,7 @@ final class SceneFactory: SceneMaking {
       worker: AlbumDetailWorker(store: services.artists),
       presenter: AlbumDetailPresenter(viewController: viewController))
     viewController.interactor = interactor
-    viewController.router = AlbumDetailRouter(navigator: navigator, dataStore: interactor)
+    viewController.router = AlbumDetailRouter(factory: self, navigator: navigator, dataStore: interactor)
     return viewController
   }
 

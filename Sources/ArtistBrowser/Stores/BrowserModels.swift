@@ -10,39 +10,16 @@ struct ArtistSummary: Codable, Equatable {
   var listeners: Int?
   var playCount: Int?
   var imageURL: URL?
-
-  init(
-    rank: Int, name: String, mbid: String? = nil, listeners: Int? = nil, playCount: Int? = nil, imageURL: URL? = nil
-  ) {
-    self.rank = rank
-    self.name = name
-    self.mbid = mbid
-    self.listeners = listeners
-    self.playCount = playCount
-    self.imageURL = imageURL
-  }
 }
 
 struct ArtistDetails: Codable, Equatable {
   var name: String
   var listeners: Int?
   var playCount: Int?
-  var tags: [String]
+  var tags: [String] = []
   /// May contain HTML (Last.fm appends a "Read more" link); presenters strip it.
-  var bioSummary: String
+  var bioSummary = ""
   var imageURL: URL?
-
-  init(
-    name: String, listeners: Int? = nil, playCount: Int? = nil, tags: [String] = [], bioSummary: String = "",
-    imageURL: URL? = nil
-  ) {
-    self.name = name
-    self.listeners = listeners
-    self.playCount = playCount
-    self.tags = tags
-    self.bioSummary = bioSummary
-    self.imageURL = imageURL
-  }
 }
 
 struct AlbumSummary: Codable, Equatable {
@@ -51,14 +28,6 @@ struct AlbumSummary: Codable, Equatable {
   var artist: String
   var playCount: Int?
   var imageURL: URL?
-
-  init(rank: Int, name: String, artist: String, playCount: Int? = nil, imageURL: URL? = nil) {
-    self.rank = rank
-    self.name = name
-    self.artist = artist
-    self.playCount = playCount
-    self.imageURL = imageURL
-  }
 }
 
 struct TrackSummary: Codable, Equatable {
@@ -66,12 +35,6 @@ struct TrackSummary: Codable, Equatable {
   var name: String
   /// Seconds; nil when the catalog doesn't know (Last.fm sends 0 or nothing).
   var duration: Int?
-
-  init(number: Int, name: String, duration: Int? = nil) {
-    self.number = number
-    self.name = name
-    self.duration = duration
-  }
 }
 
 struct AlbumDetails: Codable, Equatable {
@@ -79,20 +42,8 @@ struct AlbumDetails: Codable, Equatable {
   var artist: String
   var listeners: Int?
   var playCount: Int?
-  var tracks: [TrackSummary]
+  var tracks: [TrackSummary] = []
   var imageURL: URL?
-
-  init(
-    name: String, artist: String, listeners: Int? = nil, playCount: Int? = nil, tracks: [TrackSummary] = [],
-    imageURL: URL? = nil
-  ) {
-    self.name = name
-    self.artist = artist
-    self.listeners = listeners
-    self.playCount = playCount
-    self.tracks = tracks
-    self.imageURL = imageURL
-  }
 }
 
 struct SimilarArtist: Codable, Equatable {
@@ -100,12 +51,6 @@ struct SimilarArtist: Codable, Equatable {
   /// 0...1 as Last.fm reports it.
   var match: Double
   var imageURL: URL?
-
-  init(name: String, match: Double, imageURL: URL? = nil) {
-    self.name = name
-    self.match = match
-    self.imageURL = imageURL
-  }
 }
 
 /// One page of a paged list (chart, search).
@@ -114,12 +59,6 @@ struct Page<Item> {
   /// 1-based.
   var number: Int
   var totalPages: Int
-
-  init(items: [Item], number: Int, totalPages: Int) {
-    self.items = items
-    self.number = number
-    self.totalPages = totalPages
-  }
 
   var hasMore: Bool { number < totalPages }
 }

@@ -36,18 +36,6 @@ struct ListenerSummary: Codable, Equatable, Sendable {
   var registered: Date?
   var country: String?
   var imageURL: URL?
-
-  init(
-    name: String, realName: String? = nil, playCount: Int? = nil, registered: Date? = nil, country: String? = nil,
-    imageURL: URL? = nil
-  ) {
-    self.name = name
-    self.realName = realName
-    self.playCount = playCount
-    self.registered = registered
-    self.country = country
-    self.imageURL = imageURL
-  }
 }
 
 /// A track a listener played (recent tracks) or loved: when, and on which album when the catalog says.
@@ -58,22 +46,9 @@ struct TrackPlay: Codable, Equatable, Sendable {
   var imageURL: URL?
   /// When it was played or loved; nil for the track playing now.
   var date: Date?
-  var isNowPlaying: Bool
+  var isNowPlaying = false
   /// Whether the listener loves it, where the answer says (recent tracks with `extended=1`).
-  var loved: Bool?
-
-  init(
-    name: String, artist: String, album: String? = nil, imageURL: URL? = nil, date: Date? = nil,
-    isNowPlaying: Bool = false, loved: Bool? = nil
-  ) {
-    self.name = name
-    self.artist = artist
-    self.album = album
-    self.imageURL = imageURL
-    self.date = date
-    self.isNowPlaying = isNowPlaying
-    self.loved = loved
-  }
+  var loved: Bool? = nil
 }
 
 /// A track in a chart (a listener's top tracks, an artist's).
@@ -83,14 +58,6 @@ struct TrackChartEntry: Codable, Equatable, Sendable {
   var artist: String
   var playCount: Int?
   var listeners: Int?
-
-  init(rank: Int, name: String, artist: String, playCount: Int? = nil, listeners: Int? = nil) {
-    self.rank = rank
-    self.name = name
-    self.artist = artist
-    self.playCount = playCount
-    self.listeners = listeners
-  }
 }
 
 /// The album a track is on, as `track.getInfo` names it.
@@ -98,12 +65,6 @@ struct TrackAlbum: Codable, Equatable, Sendable {
   var name: String
   var artist: String
   var imageURL: URL?
-
-  init(name: String, artist: String, imageURL: URL? = nil) {
-    self.name = name
-    self.artist = artist
-    self.imageURL = imageURL
-  }
 }
 
 /// A tag's description.
@@ -114,14 +75,7 @@ struct TagSummary: Codable, Equatable, Sendable {
   /// How often it was applied.
   var total: Int?
   /// May contain HTML (a "Read more" link); presenters strip it.
-  var summary: String
-
-  init(name: String, reach: Int? = nil, total: Int? = nil, summary: String = "") {
-    self.name = name
-    self.reach = reach
-    self.total = total
-    self.summary = summary
-  }
+  var summary = ""
 }
 
 /// The periods a listener's charts cover, in the order `p` cycles through them; raw values as Last.fm names them.

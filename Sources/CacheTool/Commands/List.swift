@@ -31,14 +31,7 @@ struct List: AsyncParsableCommand, TakesGlobalOptions {
 
   func run() async throws {
     try await reportingFailures {
-      let disk: any DiskCacheMaintenance = try global.openDisk()
-      let entries: [DiskEntry]
-      do {
-        entries = try disk.entries(limit: limit)
-        try disk.close()
-      } catch {
-        throw CommandFailure("\(error)")
-      }
+      let entries = try global.withDisk { try $0.entries(limit: limit) }
       let now = Date()
       let rows = entries.map { entry in
         Row(

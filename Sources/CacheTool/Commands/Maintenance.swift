@@ -25,18 +25,10 @@ struct Trim: AsyncParsableCommand, TakesGlobalOptions {
         }
         target = bytes
       }
-      let disk: any DiskCacheMaintenance = try global.openDisk()
-      let summary: String
-      do {
-        let report = try disk.trim(toBytes: target)
-        try disk.close()
-        summary =
-          "removed \(report.removedEntries) entries (\(ByteSize.format(report.removedBytes))); "
-          + "\(ByteSize.format(report.remainingBytes)) remain"
-      } catch {
-        throw CommandFailure("\(error)")
-      }
-      try Console.print(summary)
+      let report = try global.withDisk { try $0.trim(toBytes: target) }
+      try Console.print(
+        "removed \(report.removedEntries) entries (\(ByteSize.format(report.removedBytes))); "
+          + "\(ByteSize.format(report.remainingBytes)) remain")
     }
   }
 }
@@ -50,17 +42,13 @@ struct Clear: AsyncParsableCommand, TakesGlobalOptions {
 
   func run() async throws {
     try await reportingFailures {
-      let disk = try global.openDisk()
-      let before: DiskCacheStatistics
-      do {
-        before = try disk.statistics()
+      let (before, directory) = try global.withDisk { disk in
+        let before = try disk.statistics()
         try disk.removeAll()
-        try disk.close()
-      } catch {
-        throw CommandFailure("\(error)")
+        return (before, disk.directory)
       }
       // Indexes moved aside as damaged are nobody's cache any more; left, they would only grow the folder.
-      let damaged = DamagedDatabase.removeMovedAside(in: disk.directory.path)
+      let damaged = DamagedDatabase.removeMovedAside(in: directory.path)
       let copies =
         damaged.copies == 0
         ? ""
@@ -95,17 +83,12 @@ struct Verify: AsyncParsableCommand, TakesGlobalOptions {
 
   func run() async throws {
     try await reportingFailures {
-      let disk: any DiskCacheMaintenance = try global.openDisk()
       let decoder = ImageDecoder()
-      let report: VerifyReport
-      do {
-        // Processed images (`storeProcessedOnDisk`) are kept as checksummed pixels, not PNG or JPEG.
-        report = try disk.verify(fix: fix) { bytes in
+      // Processed images (`storeProcessedOnDisk`) are kept as checksummed pixels, not PNG or JPEG.
+      let report = try global.withDisk { disk in
+        try disk.verify(fix: fix) { bytes in
           StoredBitmap.decode(bytes) != nil || (try? decoder.decode(bytes, limits: .default)) != nil
         }
-        try disk.close()
-      } catch {
-        throw CommandFailure("\(error)")
       }
       let output = Output(
         checked: report.checked, broken: report.brokenKeys, orphans: report.orphans, fixed: report.fixed,

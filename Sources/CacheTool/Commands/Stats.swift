@@ -33,14 +33,7 @@ struct Stats: AsyncParsableCommand, TakesGlobalOptions {
 
   func run() async throws {
     try await reportingFailures {
-      let disk: any DiskCacheMaintenance = try global.openDisk()
-      let stats: DiskCacheStatistics
-      do {
-        stats = try disk.statistics()
-        try disk.close()
-      } catch {
-        throw CommandFailure("\(error)")
-      }
+      let stats = try global.withDisk { try $0.statistics() }
       let output = Output(
         cacheDirectory: global.cacheDirectory().path, entries: stats.entryCount, bytes: stats.totalBytes,
         maxBytes: stats.maxBytes, diskHits: stats.hits, diskMisses: stats.misses,

@@ -12,34 +12,25 @@ protocol AlbumDetailDataStore: AnyObject {
   var album: AlbumDetails? { get }
 }
 
-@MainActor
-final class AlbumDetailInteractor: AlbumDetailBusinessLogic, AlbumDetailDataStore {
-  var presenter: (any AlbumDetailPresentationLogic)?
-  var worker: any AlbumDetailWorking
-
+final class AlbumDetailInteractor:
+  SceneInteractor<any AlbumDetailPresentationLogic, any AlbumDetailWorking>, AlbumDetailBusinessLogic,
+  AlbumDetailDataStore
+{
   var artistName = ""
   var albumName = ""
   private(set) var album: AlbumDetails?
   /// What was last presented, so it can be exported with its provenance.
   private var lastResponse: AlbumDetail.FetchAlbum.Response?
 
-  init(worker: any AlbumDetailWorking, presenter: (any AlbumDetailPresentationLogic)? = nil) {
-    self.presenter = presenter
-    self.worker = worker
-  }
-
   func fetchAlbum(request: AlbumDetail.FetchAlbum.Request) async {
     var response = AlbumDetail.FetchAlbum.Response(
       artistName: artistName, albumName: albumName, album: nil, source: nil, isStale: false, error: nil)
-    do {
-      let result = try await worker.fetchAlbum(
-        artist: artistName, album: albumName, policy: request.refresh ? .reload : .useCache)
-      album = result.value
-      response.album = result.value
-      response.source = result.source
-      response.isStale = result.isStale
-    } catch {
-      response.error = StoreError(error)
+    let policy: CachePolicy = request.refresh ? .reload : .useCache
+    if let found = await response.record({
+      try await worker.fetchAlbum(artist: artistName, album: albumName, policy: policy)
+    }) {
+      album = found
+      response.album = found
     }
     lastResponse = response
     presenter?.presentAlbum(response: response)

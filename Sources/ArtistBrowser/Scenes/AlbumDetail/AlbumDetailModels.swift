@@ -3,9 +3,7 @@ import FoundationEssentials
 enum AlbumDetail {
   /// Loads an album's track list.
   enum FetchAlbum {
-    struct Request {
-      var refresh = false
-    }
+    typealias Request = LoadRequest
 
     struct Response {
       var artistName: String
@@ -35,7 +33,7 @@ enum AlbumDetail {
 
   /// What is loaded, as data for scripts (`--json`): the album and its tracks.
   enum ExportData {
-    struct Request {}
+    typealias Request = StateRequest
     typealias Response = FetchAlbum.Response
 
     struct ViewModel: Codable, Equatable {
@@ -55,3 +53,5 @@ enum AlbumDetail {
     }
   }
 }
+
+extension AlbumDetail.FetchAlbum.Response: LoadedResponse {}

@@ -23,14 +23,14 @@ final class AlbumDetailPresenter: AlbumDetailPresentationLogic {
         number: "\(track.number).", name: DisplayFormat.clean(track.name, columns: Self.nameColumns),
         duration: DisplayFormat.duration(track.duration))
     }
-    let errorMessage = response.error.map(ErrorMessage.text(for:))
+    let errorMessage = response.errorMessage
     viewController?.displayAlbum(
       viewModel: .init(
         title: DisplayFormat.clean(album?.name ?? response.albumName, columns: Self.nameColumns),
         artist: DisplayFormat.clean(album?.artist ?? response.artistName, columns: Self.nameColumns),
         summary: album.map(Self.summary) ?? "", tracks: tracks, imageURL: album?.imageURL,
         errorMessage: errorMessage,
-        status: StatusLine(source: response.source, isStale: response.isStale, error: errorMessage)))
+        status: response.status))
   }
 
   /// "12 tracks · 45:12", counting only the tracks whose duration is known; "3 tracks" when none is.

@@ -9,13 +9,4 @@ protocol AlbumDetailDataPassing: AnyObject {
 }
 
 /// The album is a leaf: the only way out is back.
-@MainActor
-final class AlbumDetailRouter: AlbumDetailRoutingLogic, AlbumDetailDataPassing, SceneRouting {
-  var dataStore: (any AlbumDetailDataStore)?
-  private(set) weak var navigator: (any SceneNavigating)?
-
-  init(navigator: (any SceneNavigating)?, dataStore: (any AlbumDetailDataStore)? = nil) {
-    self.dataStore = dataStore
-    self.navigator = navigator
-  }
-}
+final class AlbumDetailRouter: SceneRouter<any AlbumDetailDataStore>, AlbumDetailRoutingLogic, AlbumDetailDataPassing {}

@@ -9,22 +9,20 @@ protocol AlbumDetailDisplayLogic: AnyObject {
 /// An album's tracks with durations and the total, around its cover as large as the screen allows (beside the
 /// tracks from `PicturePane.minimumWidth` columns up, above them below that). Without large pictures (printouts)
 /// the cover sits in the header when thumbnails are on.
-@MainActor
-final class AlbumDetailViewController: SceneShell, AlbumDetailDisplayLogic {
+final class AlbumDetailViewController: SceneViewController, SceneShell, AlbumDetailDisplayLogic {
   var interactor: (any AlbumDetailBusinessLogic)?
   var router: (any AlbumDetailRoutingLogic & AlbumDetailDataPassing)?
 
   private(set) var viewModel: AlbumDetail.FetchAlbum.ViewModel?
   private(set) var viewport = ListViewport()
-  let runtime: SceneRuntime
   /// The cover, large; nil without pictures.
   let cover: LargePictureLoader?
   /// Track rows kept under the cover on a narrow screen.
   static let minimumTrackRows = 5
 
   init(runtime: SceneRuntime, cover: LargePictureLoader? = nil) {
-    self.runtime = runtime
     self.cover = runtime.adopt(cover)
+    super.init(runtime: runtime)
   }
 
   var title: String { viewModel?.title ?? router?.dataStore?.albumName ?? "Album" }

@@ -18,11 +18,10 @@ protocol ArtistDetailDataStore: AnyObject {
   var selectedTag: String? { get }
 }
 
-@MainActor
-final class ArtistDetailInteractor: ArtistDetailBusinessLogic, ArtistDetailDataStore {
-  var presenter: (any ArtistDetailPresentationLogic)?
-  var worker: any ArtistDetailWorking
-
+final class ArtistDetailInteractor:
+  SceneInteractor<any ArtistDetailPresentationLogic, any ArtistDetailWorking>, ArtistDetailBusinessLogic,
+  ArtistDetailDataStore
+{
   var artistName = ""
   private(set) var details: ArtistDetails?
   private(set) var albums: [AlbumSummary] = []
@@ -30,11 +29,6 @@ final class ArtistDetailInteractor: ArtistDetailBusinessLogic, ArtistDetailDataS
   private(set) var selectedTag: String?
   /// What was last presented, so it can be exported with its provenance.
   private var lastResponse: ArtistDetail.FetchArtist.Response?
-
-  init(worker: any ArtistDetailWorking, presenter: (any ArtistDetailPresentationLogic)? = nil) {
-    self.presenter = presenter
-    self.worker = worker
-  }
 
   func fetchArtist(request: ArtistDetail.FetchArtist.Request) async {
     let policy: CachePolicy = request.refresh ? .reload : .useCache

@@ -24,9 +24,7 @@ enum ArtistDetail {
 
   /// Loads the artist's details and top albums together.
   enum FetchArtist {
-    struct Request {
-      var refresh = false
-    }
+    typealias Request = LoadRequest
 
     struct Response {
       var artistName: String
@@ -79,7 +77,7 @@ enum ArtistDetail {
 
   /// What is loaded, as data for scripts (`--json`): the artist and their top albums.
   enum ExportData {
-    struct Request {}
+    typealias Request = StateRequest
     typealias Response = FetchArtist.Response
 
     struct ViewModel: Codable, Equatable {
@@ -108,15 +106,13 @@ enum ArtistDetail {
 
   /// Remembers the tag the user picked with `T`, for the router to pass on.
   enum SelectTag {
-    struct Request {
-      var index: Int
-    }
+    typealias Request = RowRequest
   }
 
   /// Remembers the album the user opened, for the router to pass on.
   enum SelectAlbum {
-    struct Request {
-      var index: Int
-    }
+    typealias Request = RowRequest
   }
 }
+
+extension ArtistDetail.FetchArtist.Response: LoadedResponse {}

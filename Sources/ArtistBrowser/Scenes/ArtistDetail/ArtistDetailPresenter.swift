@@ -38,7 +38,7 @@ final class ArtistDetailPresenter: ArtistDetailPresentationLogic {
       if let error = response.albumsError { ErrorMessage.text(for: error) } else if albums.isEmpty {
         "No albums."
       } else { nil }
-    let errorMessage = response.error.map(ErrorMessage.text(for:))
+    let errorMessage = response.errorMessage
     let tags = (details?.tags ?? []).prefix(Self.maxTags).map { DisplayFormat.clean($0, columns: 20) }
     viewController?.displayArtist(
       viewModel: .init(
@@ -49,7 +49,7 @@ final class ArtistDetailPresenter: ArtistDetailPresentationLogic {
         bio: DisplayFormat.clean(
           DisplayFormat.plainText(fromHTML: details?.bioSummary ?? ""), columns: Self.bioColumns),
         imageURL: details?.imageURL, albums: albums, albumsMessage: albumsMessage, errorMessage: errorMessage,
-        status: StatusLine(source: response.source, isStale: response.isStale, error: errorMessage),
+        status: response.status,
         tracks: (response.topTracks ?? []).map(Self.track),
         tracksMessage: response.topTracksError.map(ErrorMessage.text(for:))
           ?? (response.topTracks?.isEmpty == true ? "No top tracks." : nil), tagNames: Array(tags)))

@@ -11,18 +11,9 @@ protocol ArtistDetailDataPassing: AnyObject {
   var dataStore: (any ArtistDetailDataStore)? { get }
 }
 
-@MainActor
-final class ArtistDetailRouter: ArtistDetailRoutingLogic, ArtistDetailDataPassing, SceneRouting {
-  var dataStore: (any ArtistDetailDataStore)?
-  let factory: any SceneMaking
-  private(set) weak var navigator: (any SceneNavigating)?
-
-  init(factory: any SceneMaking, navigator: (any SceneNavigating)?, dataStore: (any ArtistDetailDataStore)? = nil) {
-    self.dataStore = dataStore
-    self.factory = factory
-    self.navigator = navigator
-  }
-
+final class ArtistDetailRouter: SceneRouter<any ArtistDetailDataStore>, ArtistDetailRoutingLogic,
+  ArtistDetailDataPassing
+{
   func routeToAlbumDetail() {
     guard let dataStore, dataStore.selectedAlbum != nil else { return }
     navigator?.push(factory.makeAlbumDetail { passDataToAlbumDetail(source: dataStore, destination: &$0) })

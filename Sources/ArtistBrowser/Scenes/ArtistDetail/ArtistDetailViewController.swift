@@ -10,8 +10,7 @@ protocol ArtistDetailDisplayLogic: AnyObject {
 
 /// One artist: figures, tags, bio, then a list whose first row opens similar artists and the rest are albums;
 /// the artist's picture as large as the screen allows, beside (wide) or above (narrow).
-@MainActor
-final class ArtistDetailViewController: SceneShell, ArtistDetailDisplayLogic {
+final class ArtistDetailViewController: SceneViewController, SceneShell, ArtistDetailDisplayLogic {
   var interactor: (any ArtistDetailBusinessLogic)?
   var router: (any ArtistDetailRoutingLogic & ArtistDetailDataPassing)?
 
@@ -22,7 +21,6 @@ final class ArtistDetailViewController: SceneShell, ArtistDetailDisplayLogic {
   /// `T` with several tags: the footer offers them by number until one is picked or Esc.
   private var tagPicker = TagPicker()
   var picksTag: Bool { tagPicker.isOffering }
-  let runtime: SceneRuntime
   /// The artist's picture, large; nil without pictures.
   let picture: LargePictureLoader?
   static let similarArtistsRow = "Similar artists →"
@@ -31,8 +29,8 @@ final class ArtistDetailViewController: SceneShell, ArtistDetailDisplayLogic {
   static let minimumListRows = 4
 
   init(runtime: SceneRuntime, picture: LargePictureLoader? = nil) {
-    self.runtime = runtime
     self.picture = runtime.adopt(picture)
+    super.init(runtime: runtime)
   }
 
   var title: String { viewModel?.name ?? router?.dataStore?.artistName ?? "Artist" }

@@ -22,10 +22,9 @@ protocol ListenerDataStore: AnyObject {
   var selectedItem: ListeningItem? { get }
 }
 
-@MainActor
-final class ListenerInteractor: ListenerBusinessLogic, ListenerDataStore {
-  var presenter: (any ListenerPresentationLogic)?
-  var worker: any ListenerWorking
+final class ListenerInteractor:
+  SceneInteractor<any ListenerPresentationLogic, any ListenerWorking>, ListenerBusinessLogic, ListenerDataStore
+{
   /// What relative times are counted from (tests fix it).
   var clock: @MainActor () -> Date = { Date() }
 
@@ -49,11 +48,6 @@ final class ListenerInteractor: ListenerBusinessLogic, ListenerDataStore {
   private var generation = 0
   /// Every list's first page, once `fetchEveryList` loaded them (for printing).
   private var everyList: [Listener.FetchEveryList.Section] = []
-
-  init(worker: any ListenerWorking, presenter: (any ListenerPresentationLogic)? = nil) {
-    self.presenter = presenter
-    self.worker = worker
-  }
 
   func fetchListener(request: Listener.FetchListener.Request) async {
     if let user = request.user { userName = user }

@@ -78,7 +78,7 @@ enum Listener {
 
   /// Appends the shown list's next page; presented through `FetchListener`.
   enum FetchNextPage {
-    struct Request {}
+    typealias Request = StateRequest
   }
 
   /// Shows another list (nil: the next one, as `Tab`); presented through `FetchListener`.
@@ -97,17 +97,13 @@ enum Listener {
 
   /// Re-sorts the shown chart (nil: the next order, as `s`); presented through `FetchListener`.
   enum ChangeSort {
-    struct Request {
-      var order: ListingSortOrder?
-    }
+    typealias Request = SortRequest<ListingSortOrder>
   }
 
   /// Opens a row. A track whose row does not name its album is looked up first (`track.getInfo`), so Enter on
   /// a chart or loved track opens its album; the router goes once the album is known.
   enum OpenItem {
-    struct Request {
-      var index: Int
-    }
+    typealias Request = RowRequest
 
     struct Response {
       /// The row, its album filled in when the lookup found one.
@@ -126,7 +122,7 @@ enum Listener {
 
   /// `--plain` and `--json`: the profile and the first page of every list (the charts for the period), at once.
   enum FetchEveryList {
-    struct Request {}
+    typealias Request = StateRequest
 
     /// One list as loaded: its rows, or why it could not be.
     struct Section {
@@ -169,7 +165,7 @@ enum Listener {
 
   /// What is loaded, as data for scripts (`--json`): the profile and every list loaded.
   enum ExportData {
-    struct Request {}
+    typealias Request = StateRequest
     typealias Response = FetchEveryList.Response
 
     struct ViewModel: Codable, Equatable {

@@ -15,18 +15,7 @@ protocol ListenerDataPassing: AnyObject {
   var dataStore: (any ListenerDataStore)? { get }
 }
 
-@MainActor
-final class ListenerRouter: ListenerRoutingLogic, ListenerDataPassing, SceneRouting {
-  var dataStore: (any ListenerDataStore)?
-  let factory: any SceneMaking
-  private(set) weak var navigator: (any SceneNavigating)?
-
-  init(factory: any SceneMaking, navigator: (any SceneNavigating)?, dataStore: (any ListenerDataStore)? = nil) {
-    self.dataStore = dataStore
-    self.factory = factory
-    self.navigator = navigator
-  }
-
+final class ListenerRouter: SceneRouter<any ListenerDataStore>, ListenerRoutingLogic, ListenerDataPassing {
   func routeToSelection(note: String? = nil) {
     guard let destination = dataStore?.selectedItem?.destination else { return }
     navigator?.push(factory.makeScene(for: destination))

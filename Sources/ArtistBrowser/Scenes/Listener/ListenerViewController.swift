@@ -13,8 +13,7 @@ protocol ListenerDisplayLogic: AnyObject {
 /// A listener's own Last.fm: the profile, then one of their lists (`Tab` switches: recent tracks, top artists,
 /// albums and tracks for the period `p` cycles through, loved tracks). From `PicturePane.minimumWidth` columns up
 /// the selected row's cover stands beside the list. Opened without a name (`u`), it first asks for one.
-@MainActor
-final class ListenerViewController: PagedScene, ListenerDisplayLogic {
+final class ListenerViewController: SceneViewController, PagedScene, ListenerDisplayLogic {
   var interactor: (any ListenerBusinessLogic)?
   var router: (any ListenerRoutingLogic & ListenerDataPassing)?
 
@@ -24,7 +23,6 @@ final class ListenerViewController: PagedScene, ListenerDisplayLogic {
   /// Set by the command line before `start()`: a printout has every list, not the one a screen shows.
   var printsEveryList = false
   private(set) var viewport = ListViewport()
-  let runtime: SceneRuntime
   /// The listener's own picture, beside the header.
   let profilePicture: LargePictureLoader?
   /// The name being typed while the scene asks for one.
@@ -35,8 +33,8 @@ final class ListenerViewController: PagedScene, ListenerDisplayLogic {
     "j/k move · Enter open · Tab list · p period · H history · n now · s sort · h back · t thumbnails · w wall · r refresh"
 
   init(runtime: SceneRuntime, profilePicture: LargePictureLoader? = nil) {
-    self.runtime = runtime
     self.profilePicture = runtime.adopt(profilePicture)
+    super.init(runtime: runtime)
   }
 
   var takesText: Bool { prompt != nil }

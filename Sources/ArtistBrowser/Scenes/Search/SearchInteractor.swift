@@ -17,10 +17,9 @@ protocol SearchDataStore: AnyObject {
   var selectedArtist: ArtistSummary? { get }
 }
 
-@MainActor
-final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
-  var presenter: (any SearchPresentationLogic)?
-  var worker: any SearchWorking
+final class SearchInteractor:
+  SceneInteractor<any SearchPresentationLogic, any SearchWorking>, SearchBusinessLogic, SearchDataStore
+{
   static let maxSuggestions = 8
 
   var query = ""
@@ -29,11 +28,6 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
   private(set) var sort = ArtistSortOrder.rank
   /// What was last presented, so a new sort order can be presented with the same provenance.
   private var lastResponse: Search.SearchArtists.Response?
-
-  init(worker: any SearchWorking, presenter: (any SearchPresentationLogic)? = nil) {
-    self.presenter = presenter
-    self.worker = worker
-  }
 
   func loadSuggestions(request: Search.LoadSuggestions.Request) async {
     // Recent searches are a convenience: if they can't be read, there are simply none.
@@ -52,16 +46,13 @@ final class SearchInteractor: SearchBusinessLogic, SearchDataStore {
     query = request.query
     var response = Search.SearchArtists.Response(
       query: request.query, artists: [], sort: sort, source: nil, isStale: false, error: nil)
-    do {
-      let result = try await worker.search(query: trimmed, policy: request.refresh ? .reload : .useCache)
-      results = ArtistSorting.sorted(result.value.items, by: sort)
+    let policy: CachePolicy = request.refresh ? .reload : .useCache
+    if let found = await response.record({ try await worker.search(query: trimmed, policy: policy) }) {
+      results = ArtistSorting.sorted(found.items, by: sort)
       response.artists = results
-      response.source = result.source
-      response.isStale = result.isStale
       try? await worker.record(query: trimmed)
-    } catch {
+    } else {
       results = []
-      response.error = StoreError(error)
     }
     lastResponse = response
     presenter?.presentSearchResults(response: response)

@@ -53,16 +53,14 @@ enum Search {
 
   /// Re-orders the results (nil cycles rank → name → listeners); presented through `SearchArtists`.
   enum ChangeSort {
-    struct Request {
-      var order: ArtistSortOrder?
-    }
+    typealias Request = SortRequest<ArtistSortOrder>
     typealias Response = SearchArtists.Response
     typealias ViewModel = SearchArtists.ViewModel
   }
 
   /// The last search's results, as data for scripts (`--json`), in their current order.
   enum ExportData {
-    struct Request {}
+    typealias Request = StateRequest
     typealias Response = SearchArtists.Response
 
     struct ViewModel: Codable, Equatable {
@@ -77,8 +75,8 @@ enum Search {
 
   /// Remembers the result the user opened, for the router to pass on.
   enum SelectResult {
-    struct Request {
-      var index: Int
-    }
+    typealias Request = RowRequest
   }
 }
+
+extension Search.SearchArtists.Response: LoadedResponse {}

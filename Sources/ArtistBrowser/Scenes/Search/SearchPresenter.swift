@@ -27,13 +27,13 @@ final class SearchPresenter: SearchPresentationLogic {
         listeners: DisplayFormat.counted($0.listeners, "listener", "listeners"), imageURL: $0.imageURL)
     }
     let query = DisplayFormat.clean(response.query, columns: 40)
-    let errorMessage = response.error.map(ErrorMessage.text(for:))
+    let errorMessage = response.errorMessage
     viewController?.displaySearchResults(
       viewModel: .init(
         query: response.query, title: "Artists matching “\(query)”", sortLabel: "sort: \(response.sort.label)",
         rows: rows,
         emptyMessage: rows.isEmpty ? (errorMessage ?? "No artists match “\(query)”.") : nil,
-        status: StatusLine(source: response.source, isStale: response.isStale, error: errorMessage)))
+        status: response.status))
   }
 
   func presentExportedData(response: Search.ExportData.Response) {

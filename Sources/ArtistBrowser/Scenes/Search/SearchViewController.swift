@@ -11,8 +11,7 @@ protocol SearchDisplayLogic: AnyObject {
 
 /// A text field over a list. While typing, keys are text and the list offers matching recent searches;
 /// Enter searches; Down (or Enter on results) moves into the list, where keys are list commands and `/` types again.
-@MainActor
-final class SearchViewController: SceneShell, SearchDisplayLogic {
+final class SearchViewController: SceneViewController, SceneShell, SearchDisplayLogic {
   enum Mode: Equatable {
     case typing
     case browsing
@@ -30,11 +29,6 @@ final class SearchViewController: SceneShell, SearchDisplayLogic {
   private(set) var viewport = ListViewport()
   /// The search itself runs through `runtime.load`; suggestions, asked for on every key, have their own task.
   private var suggestionsTask: Task<Void, Never>?
-  let runtime: SceneRuntime
-
-  init(runtime: SceneRuntime) {
-    self.runtime = runtime
-  }
 
   var title: String { "Search" }
 

@@ -13,36 +13,26 @@ protocol SimilarArtistsDataStore: AnyObject {
   var selectedArtist: SimilarArtist? { get }
 }
 
-@MainActor
-final class SimilarArtistsInteractor: SimilarArtistsBusinessLogic, SimilarArtistsDataStore {
-  var presenter: (any SimilarArtistsPresentationLogic)?
-  var worker: any SimilarArtistsWorking
-
+final class SimilarArtistsInteractor:
+  SceneInteractor<any SimilarArtistsPresentationLogic, any SimilarArtistsWorking>, SimilarArtistsBusinessLogic,
+  SimilarArtistsDataStore
+{
   var artistName = ""
   private(set) var similar: [SimilarArtist] = []
   private(set) var selectedArtist: SimilarArtist?
   /// What was last presented, so it can be exported with its provenance.
   private var lastResponse: SimilarArtists.FetchSimilar.Response?
 
-  init(worker: any SimilarArtistsWorking, presenter: (any SimilarArtistsPresentationLogic)? = nil) {
-    self.presenter = presenter
-    self.worker = worker
-  }
-
   func fetchSimilar(request: SimilarArtists.FetchSimilar.Request) async {
     var response = SimilarArtists.FetchSimilar.Response(
       artistName: artistName, similar: [], source: nil, isStale: false, error: nil)
-    do {
-      let result = try await worker.fetchSimilar(artist: artistName, policy: request.refresh ? .reload : .useCache)
+    let policy: CachePolicy = request.refresh ? .reload : .useCache
+    if let found = await response.record({ try await worker.fetchSimilar(artist: artistName, policy: policy) }) {
       // Best match first whatever order the source used; ties keep the source's order.
-      similar = result.value.enumerated()
+      similar = found.enumerated()
         .sorted { $0.element.match == $1.element.match ? $0.offset < $1.offset : $0.element.match > $1.element.match }
         .map(\.element)
       response.similar = similar
-      response.source = result.source
-      response.isStale = result.isStale
-    } catch {
-      response.error = StoreError(error)
     }
     lastResponse = response
     presenter?.presentSimilar(response: response)

@@ -3,9 +3,7 @@ import FoundationEssentials
 enum SimilarArtists {
   /// Loads the artists Last.fm considers similar, best match first.
   enum FetchSimilar {
-    struct Request {
-      var refresh = false
-    }
+    typealias Request = LoadRequest
 
     struct Response {
       var artistName: String
@@ -31,7 +29,7 @@ enum SimilarArtists {
 
   /// What is loaded, as data for scripts (`--json`): the similar artists, best match first.
   enum ExportData {
-    struct Request {}
+    typealias Request = StateRequest
     typealias Response = FetchSimilar.Response
 
     struct ViewModel: Codable, Equatable {
@@ -46,8 +44,8 @@ enum SimilarArtists {
 
   /// Remembers the row the user opened, for the router to pass on.
   enum SelectArtist {
-    struct Request {
-      var index: Int
-    }
+    typealias Request = RowRequest
   }
 }
+
+extension SimilarArtists.FetchSimilar.Response: LoadedResponse {}

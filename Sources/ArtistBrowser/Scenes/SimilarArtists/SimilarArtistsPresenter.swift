@@ -20,13 +20,13 @@ final class SimilarArtistsPresenter: SimilarArtistsPresentationLogic {
         name: DisplayFormat.clean($0.name, columns: Self.nameColumns), match: DisplayFormat.percent($0.match),
         imageURL: $0.imageURL)
     }
-    let errorMessage = response.error.map(ErrorMessage.text(for:))
+    let errorMessage = response.errorMessage
     let artist = DisplayFormat.clean(response.artistName, columns: 40)
     viewController?.displaySimilar(
       viewModel: .init(
         title: "Similar to \(artist)", rows: rows,
         emptyMessage: rows.isEmpty ? (errorMessage ?? "No similar artists known.") : nil,
-        status: StatusLine(source: response.source, isStale: response.isStale, error: errorMessage)))
+        status: response.status))
   }
 
   func presentExportedData(response: SimilarArtists.ExportData.Response) {

@@ -9,18 +9,9 @@ protocol SimilarArtistsDataPassing: AnyObject {
   var dataStore: (any SimilarArtistsDataStore)? { get }
 }
 
-@MainActor
-final class SimilarArtistsRouter: SimilarArtistsRoutingLogic, SimilarArtistsDataPassing, SelectedArtistRouting {
-  var dataStore: (any SimilarArtistsDataStore)?
-  let factory: any SceneMaking
-  private(set) weak var navigator: (any SceneNavigating)?
-
-  init(factory: any SceneMaking, navigator: (any SceneNavigating)?, dataStore: (any SimilarArtistsDataStore)? = nil) {
-    self.dataStore = dataStore
-    self.factory = factory
-    self.navigator = navigator
-  }
-
+final class SimilarArtistsRouter: SceneRouter<any SimilarArtistsDataStore>, SimilarArtistsRoutingLogic,
+  SimilarArtistsDataPassing, SelectedArtistRouting
+{
   func selectedArtistName(in source: any SimilarArtistsDataStore) -> String? {
     source.selectedArtist?.name
   }

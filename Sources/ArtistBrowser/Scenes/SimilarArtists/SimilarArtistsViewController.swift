@@ -8,18 +8,12 @@ protocol SimilarArtistsDisplayLogic: AnyObject {
 }
 
 /// Artists similar to one artist, with the match as a percentage; Enter opens one.
-@MainActor
-final class SimilarArtistsViewController: SceneShell, SimilarArtistsDisplayLogic {
+final class SimilarArtistsViewController: SceneViewController, SceneShell, SimilarArtistsDisplayLogic {
   var interactor: (any SimilarArtistsBusinessLogic)?
   var router: (any SimilarArtistsRoutingLogic & SimilarArtistsDataPassing)?
 
   private(set) var viewModel: SimilarArtists.FetchSimilar.ViewModel?
   private(set) var viewport = ListViewport()
-  let runtime: SceneRuntime
-
-  init(runtime: SceneRuntime) {
-    self.runtime = runtime
-  }
 
   var title: String { viewModel?.title ?? "Similar artists" }
 

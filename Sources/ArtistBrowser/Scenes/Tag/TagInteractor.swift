@@ -15,8 +15,9 @@ protocol TagDataStore: AnyObject {
   var selectedItem: ListeningItem? { get }
 }
 
-@MainActor
-final class TagInteractor: TagBusinessLogic, TagDataStore {
+final class TagInteractor:
+  SceneInteractor<any TagPresentationLogic, any TagWorking>, TagBusinessLogic, TagDataStore
+{
   /// One list's pages so far.
   struct Loaded {
     var items: [ListeningItem] = []
@@ -28,9 +29,6 @@ final class TagInteractor: TagBusinessLogic, TagDataStore {
     var hasMore: Bool { pages > 0 && pages < totalPages }
   }
 
-  var presenter: (any TagPresentationLogic)?
-  var worker: any TagWorking
-
   var tagName = ""
   private(set) var selectedItem: ListeningItem?
   private(set) var list = TagPage.List.artists
@@ -41,11 +39,6 @@ final class TagInteractor: TagBusinessLogic, TagDataStore {
   private var infoError: StoreError?
   private var infoProvenance: (source: DataSource, isStale: Bool)?
   private var loaded: [TagPage.List: Loaded] = [:]
-
-  init(worker: any TagWorking, presenter: (any TagPresentationLogic)? = nil) {
-    self.presenter = presenter
-    self.worker = worker
-  }
 
   func fetchTag(request: TagPage.FetchTag.Request) async {
     let policy: CachePolicy = request.refresh ? .reload : .useCache

@@ -12,9 +12,7 @@ enum TagPage {
 
   /// Loads the tag's description and the first page of both lists (again, with `refresh`, bypassing the cache).
   enum FetchTag {
-    struct Request {
-      var refresh = false
-    }
+    typealias Request = LoadRequest
 
     struct Response {
       var tagName: String
@@ -61,14 +59,12 @@ enum TagPage {
 
   /// Re-sorts both lists (nil: the next order, as `s`); presented through `FetchTag`.
   enum ChangeSort {
-    struct Request {
-      var order: ListingSortOrder?
-    }
+    typealias Request = SortRequest<ListingSortOrder>
   }
 
   /// Appends the shown list's next page; presented through `FetchTag`.
   enum FetchNextPage {
-    struct Request {}
+    typealias Request = StateRequest
   }
 
   /// Shows the other list (`Tab`); presented through `FetchTag`.
@@ -80,14 +76,12 @@ enum TagPage {
 
   /// Remembers the row the user opened, for the router to pass on.
   enum SelectItem {
-    struct Request {
-      var index: Int
-    }
+    typealias Request = RowRequest
   }
 
   /// What is loaded, as data for scripts (`--json`): the tag and both its lists.
   enum ExportData {
-    struct Request {}
+    typealias Request = StateRequest
     typealias Response = FetchTag.Response
 
     struct ViewModel: Codable, Equatable {

@@ -9,21 +9,15 @@ protocol TagDisplayLogic: AnyObject {
 
 /// A tag (genre): its summary, then its top artists or top albums (`Tab` switches). From
 /// `PicturePane.minimumWidth` columns up the selected row's picture stands beside the list.
-@MainActor
-final class TagViewController: PagedScene, TagDisplayLogic {
+final class TagViewController: SceneViewController, PagedScene, TabbedListScene, TagDisplayLogic {
   var interactor: (any TagBusinessLogic)?
   var router: (any TagRoutingLogic & TagDataPassing)?
 
   private(set) var viewModel: TagPage.FetchTag.ViewModel?
-  private(set) var viewport = ListViewport()
-  let runtime: SceneRuntime
+  var viewport = ListViewport()
   static let summaryLines = 3
   static let footer =
     "j/k move · Enter open · Tab artists/albums · s sort · h back · t thumbnails · w wall · r refresh"
-
-  init(runtime: SceneRuntime) {
-    self.runtime = runtime
-  }
 
   var title: String { viewModel?.name ?? router?.dataStore?.tagName ?? "Tag" }
 
@@ -38,31 +32,28 @@ final class TagViewController: PagedScene, TagDisplayLogic {
 
   func displayExportedData(viewModel: TagPage.ExportData.ViewModel) { runtime.exported = viewModel }
 
-  func handle(_ key: BrowserKey) -> Bool {
-    let canList = viewModel?.errorMessage == nil
-    if canList, handleWallKey(key, viewport: &viewport) { return true }
-    if key == .tab {
-      runtime.resetsSelection = true
-      interactor?.switchList(request: .init(list: nil))
-      return true
-    }
-    guard let command = ListCommand(key) else { return false }
-    if handleCommon(command, viewport: &viewport) { return true }
-    switch command {
-    case .open:
-      guard canList, viewModel?.rows.isEmpty == false else { return true }
-      interactor?.selectItem(request: .init(index: viewport.selection))
-      router?.routeToSelection()
-    case .back:
-      router?.routeBack()
-    case .refresh:
-      fetchTag(refresh: true)
-    case .cycleSort:
-      runtime.resetsSelection = true
-      interactor?.changeSort(request: .init(order: nil))
-    default:
-      return false
-    }
+  // MARK: Keys (the rest are `TabbedListScene`'s)
+
+  var canList: Bool { viewModel?.errorMessage == nil }
+
+  var rowCount: Int { viewModel?.rows.count ?? 0 }
+
+  func switchList() { interactor?.switchList(request: .init(list: nil)) }
+
+  func openSelection() {
+    interactor?.selectItem(request: .init(index: viewport.selection))
+    router?.routeToSelection()
+  }
+
+  func reload() { fetchTag(refresh: true) }
+
+  func goBack() { router?.routeBack() }
+
+  /// `s`: both lists' next order, shown from the top.
+  func handleOwn(_ command: ListCommand) -> Bool {
+    guard command == .cycleSort else { return false }
+    runtime.resetsSelection = true
+    interactor?.changeSort(request: .init(order: nil))
     return true
   }
 
@@ -74,12 +65,9 @@ final class TagViewController: PagedScene, TagDisplayLogic {
     let header =
       [SceneText.joined([viewModel.name, viewModel.figures])]
       + SceneText.wrap(viewModel.summary, width: width, maxLines: Self.summaryLines) + [viewModel.tabs, ""]
-    let footer = runtime.shownWall == nil ? Self.footer : SceneText.wallHint + " · Tab artists/albums"
-    return SceneFrame.composed(header: header, footer: [footer], width: width, height: height) { bodyHeight in
-      ListingBody.frame(
-        rows: viewModel.rows, message: viewModel.listMessage, runtime: runtime, viewport: &viewport,
-        picture: previewPicture, bodyRow: header.count, width: width, height: bodyHeight)
-    }
+    return tabbedListFrame(
+      header: header, footer: Self.footer, tabsHint: "Tab artists/albums", rows: viewModel.rows,
+      message: viewModel.listMessage, width: width, height: height)
   }
 
   func plainLines() -> [String] {

@@ -19,11 +19,9 @@ protocol TopArtistsDataStore: AnyObject {
   var selectedTag: String? { get }
 }
 
-@MainActor
-final class TopArtistsInteractor: TopArtistsBusinessLogic, TopArtistsDataStore {
-  var presenter: (any TopArtistsPresentationLogic)?
-  var worker: any TopArtistsWorking
-
+final class TopArtistsInteractor:
+  SceneInteractor<any TopArtistsPresentationLogic, any TopArtistsWorking>, TopArtistsBusinessLogic, TopArtistsDataStore
+{
   private(set) var artists: [ArtistSummary] = []
   var selectedArtist: ArtistSummary?
   private(set) var selectedTag: String?
@@ -36,11 +34,6 @@ final class TopArtistsInteractor: TopArtistsBusinessLogic, TopArtistsDataStore {
   private var isStale = false
   /// Guards against a second page request while one is out (the selection keeps moving while it loads).
   private var isLoadingPage = false
-
-  init(worker: any TopArtistsWorking, presenter: (any TopArtistsPresentationLogic)? = nil) {
-    self.presenter = presenter
-    self.worker = worker
-  }
 
   func fetchArtists(request: TopArtists.FetchArtists.Request) async {
     isLoadingPage = true

@@ -3,9 +3,7 @@ import FoundationEssentials
 enum TopArtists {
   /// Loads the chart from its first page (again, with `refresh`, bypassing the metadata cache).
   enum FetchArtists {
-    struct Request {
-      var refresh = false
-    }
+    typealias Request = LoadRequest
 
     struct Response {
       /// Everything loaded so far, already in `sort` order.
@@ -37,23 +35,21 @@ enum TopArtists {
 
   /// Appends the next chart page; presented through `FetchArtists`.
   enum FetchNextPage {
-    struct Request {}
+    typealias Request = StateRequest
     typealias Response = FetchArtists.Response
     typealias ViewModel = FetchArtists.ViewModel
   }
 
   /// Re-orders what is loaded (nil cycles rank → name → listeners); presented through `FetchArtists`.
   enum ChangeSort {
-    struct Request {
-      var order: ArtistSortOrder?
-    }
+    typealias Request = SortRequest<ArtistSortOrder>
     typealias Response = FetchArtists.Response
     typealias ViewModel = FetchArtists.ViewModel
   }
 
   /// What is loaded, as data for scripts (`--json`): the chart in its current order.
   enum ExportData {
-    struct Request {}
+    typealias Request = StateRequest
     typealias Response = FetchArtists.Response
 
     struct ViewModel: Codable, Equatable {
@@ -69,24 +65,18 @@ enum TopArtists {
 
   /// Remembers the tag picked with `T` in the preview pane, for the router to pass on.
   enum SelectTag {
-    struct Request {
-      var index: Int
-    }
+    typealias Request = RowRequest
   }
 
   /// Remembers the row the user opened, for the router to pass on.
   enum SelectArtist {
-    struct Request {
-      var index: Int
-    }
+    typealias Request = RowRequest
   }
 
   /// The selected artist's facts for the preview pane beside the chart (wide screens): what the chart row knows
   /// at once (`showPreview`), then the tags once the artist's details arrive (`fetchPreviewDetails`).
   enum ShowPreview {
-    struct Request {
-      var index: Int
-    }
+    typealias Request = RowRequest
 
     struct Response {
       var artist: ArtistSummary
@@ -102,3 +92,5 @@ enum TopArtists {
     }
   }
 }
+
+extension TopArtists.FetchArtists.Response: LoadedResponse {}

@@ -23,13 +23,13 @@ final class TopArtistsPresenter: TopArtistsPresentationLogic {
         listeners: DisplayFormat.counted(artist.listeners, "listener", "listeners"),
         imageURL: artist.imageURL)
     }
-    let errorMessage = response.error.map(ErrorMessage.text(for:))
+    let errorMessage = response.errorMessage
     let emptyMessage = rows.isEmpty ? (errorMessage ?? "The chart is empty.") : nil
     viewController?.displayArtists(
       viewModel: .init(
         title: "Top artists", sortLabel: "sort: \(response.sort.label)", rows: rows, hasMore: response.hasMore,
         emptyMessage: emptyMessage,
-        status: StatusLine(source: response.source, isStale: response.isStale, error: errorMessage)))
+        status: response.status))
   }
 
   func presentPreview(response: TopArtists.ShowPreview.Response) {

@@ -10,18 +10,9 @@ protocol TopArtistsDataPassing: AnyObject {
   var dataStore: (any TopArtistsDataStore)? { get }
 }
 
-@MainActor
-final class TopArtistsRouter: TopArtistsRoutingLogic, TopArtistsDataPassing, SelectedArtistRouting {
-  var dataStore: (any TopArtistsDataStore)?
-  let factory: any SceneMaking
-  private(set) weak var navigator: (any SceneNavigating)?
-
-  init(factory: any SceneMaking, navigator: (any SceneNavigating)?, dataStore: (any TopArtistsDataStore)? = nil) {
-    self.dataStore = dataStore
-    self.factory = factory
-    self.navigator = navigator
-  }
-
+final class TopArtistsRouter: SceneRouter<any TopArtistsDataStore>, TopArtistsRoutingLogic, TopArtistsDataPassing,
+  SelectedArtistRouting
+{
   func routeToSearch() {
     navigator?.push(factory.makeSearch())
   }

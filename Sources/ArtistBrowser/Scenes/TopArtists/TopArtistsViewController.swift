@@ -10,15 +10,13 @@ protocol TopArtistsDisplayLogic: AnyObject {
 
 /// The chart. Loads the next page when the selection comes within `pagingThreshold` rows of the end. From
 /// `PicturePane.minimumWidth` columns up, the selected artist's picture and facts stand beside it.
-@MainActor
-final class TopArtistsViewController: PagedScene, TopArtistsDisplayLogic {
+final class TopArtistsViewController: SceneViewController, PagedScene, TopArtistsDisplayLogic {
   var interactor: (any TopArtistsBusinessLogic)?
   var router: (any TopArtistsRoutingLogic & TopArtistsDataPassing)?
 
   private(set) var viewModel: TopArtists.FetchArtists.ViewModel?
   private(set) var viewport = ListViewport()
   private(set) var preview: TopArtists.ShowPreview.ViewModel?
-  let runtime: SceneRuntime
   /// The row the preview was asked for, and the details load for it.
   private var previewedRow: TopArtists.FetchArtists.ViewModel.Row?
   private(set) var previewTask: Task<Void, Never>?
@@ -26,10 +24,6 @@ final class TopArtistsViewController: PagedScene, TopArtistsDisplayLogic {
   private var previewDetailsPending = false
   /// `T`: one of the preview's tags.
   private var tagPicker = TagPicker()
-
-  init(runtime: SceneRuntime) {
-    self.runtime = runtime
-  }
 
   var title: String { "Top artists" }
 

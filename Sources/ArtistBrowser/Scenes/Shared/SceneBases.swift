@@ -1,0 +1,40 @@
+/// The base of every scene's view controller, as `UIViewController` is CleanStore's: the runtime it owns (what
+/// `SceneShell` forwards the navigation stack's calls to). Each view controller adds its `interactor` and
+/// `router`, its display logic, its keys and its screen.
+@MainActor
+class SceneViewController {
+  let runtime: SceneRuntime
+
+  init(runtime: SceneRuntime) {
+    self.runtime = runtime
+  }
+}
+
+/// The base of every scene's interactor: the presenter it hands its responses to and the worker it loads with.
+/// Each interactor adds its business logic and the data store its router reads.
+@MainActor
+class SceneInteractor<Presenter, Worker> {
+  var presenter: Presenter?
+  var worker: Worker
+
+  init(worker: Worker, presenter: Presenter? = nil) {
+    self.presenter = presenter
+    self.worker = worker
+  }
+}
+
+/// The base of every scene's router, as CleanStore's routers share one protocol: the data store it reads what
+/// to pass on from, the factory it makes the next scene with and the navigator it moves on (`routeBack()` comes
+/// from `SceneRouting`). Each router adds its own routes and `passDataTo…`.
+@MainActor
+class SceneRouter<DataStore>: SceneRouting {
+  var dataStore: DataStore?
+  let factory: any SceneMaking
+  private(set) weak var navigator: (any SceneNavigating)?
+
+  init(factory: any SceneMaking, navigator: (any SceneNavigating)?, dataStore: DataStore? = nil) {
+    self.dataStore = dataStore
+    self.factory = factory
+    self.navigator = navigator
+  }
+}

@@ -1,0 +1,20 @@
+// Requests many scenes' use cases share in shape, written once. Each scene still names its own in its models
+// (`TopArtists.SelectArtist.Request`), as CleanStore does, with a typealias to one of these.
+
+/// Loads a scene's data; again with `refresh`, bypassing the metadata cache.
+struct LoadRequest {
+  var refresh = false
+}
+
+/// Names one row of the shown list by its place in it.
+struct RowRequest {
+  var index: Int
+}
+
+/// Re-orders what is loaded; nil: the next order, as `s`.
+struct SortRequest<Order> {
+  var order: Order?
+}
+
+/// Carries nothing: the interactor answers from what it holds (the next page, `--json`'s export).
+struct StateRequest {}
