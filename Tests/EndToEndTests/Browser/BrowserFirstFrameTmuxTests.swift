@@ -19,7 +19,7 @@ struct BrowserFirstFrameTmuxTests {
 
   @Test func waitsForCoversThatArriveLate() async throws {
     let covers = CoverGate()
-    let run = try FirstFrameRun(covers: { _ in covers.held(.ok(noisyPNG(1, side: 64))) })
+    let run = try FirstFrameRun(covers: { _ in covers.held(.ok(noisyPNG(1, side: 64))) }, deadline: 600)
     defer { run.end() }
     defer { covers.release() }
     // The chart is drawn with its covers asked for and none answered: the frame is not complete yet.
@@ -40,13 +40,14 @@ struct BrowserFirstFrameTmuxTests {
 
   @Test func aFrameStillIncompleteAtTheDeadlineEndsWithStatusOneAndSaysWhatItLacked() async throws {
     // The covers are never answered while the browser runs (released once it has ended, before the server stops).
+    // The deadline leaves a loaded machine the time to draw the chart and ask for its covers.
     let covers = CoverGate()
-    let run = try FirstFrameRun(covers: { _ in covers.held(.status(404)) })
+    let run = try FirstFrameRun(covers: { _ in covers.held(.status(404)) }, deadline: 30)
     defer { run.end() }
     defer { covers.release() }
     _ = try await run.waitForExit()
     #expect(run.status == "1\n")
-    let prefix = "artist-browser: --exit-after-first-frame: no complete frame within 10 s; still awaited: "
+    let prefix = "artist-browser: --exit-after-first-frame: no complete frame within 30 s; still awaited: "
     #expect(run.standardError.hasPrefix(prefix), "\(run.standardError)")
     #expect(run.standardError.split(separator: "\n").count == 1, "\(run.standardError)")
     #expect(run.standardError.contains("5 thumbnails"), "\(run.standardError)")
@@ -54,7 +55,7 @@ struct BrowserFirstFrameTmuxTests {
   }
 
   @Test func coversThatCannotBeLoadedShowTheirMarkAndEndWithStatusOne() async throws {
-    let run = try FirstFrameRun(covers: { _ in .status(404) })
+    let run = try FirstFrameRun(covers: { _ in .status(404) }, deadline: 600)
     defer { run.end() }
     let screen = try await run.waitForExit()
     #expect(run.status == "1\n")
@@ -99,7 +100,8 @@ private struct FirstFrameRun {
   let tmux = TmuxSession()
   let cache: URL
 
-  init(covers: @escaping HTTPTestServer.Handler) throws {
+  /// `deadline`: `--first-frame-deadline`, in seconds.
+  init(covers: @escaping HTTPTestServer.Handler, deadline: Int) throws {
     server = try HTTPTestServer { request in
       if request.path.hasPrefix("/covers/") { return covers(request) }
       let host = request.header("host") ?? ""
@@ -130,7 +132,7 @@ private struct FirstFrameRun {
     // the status goes to a file (echoed, it would land on the frame where the browser left the cursor).
     try tmux.start(
       "tmux set-option -w alternate-screen off; env \(assignments.joined(separator: " ")) "
-        + "\(BrowserProcess.quoted(BrowserProcess.binary.path)) --thumbs --exit-after-first-frame"
+        + "\(BrowserProcess.quoted(BrowserProcess.binary.path)) --thumbs --exit-after-first-frame --first-frame-deadline \(deadline)"
         + " 2> \(BrowserProcess.quoted(errorFile.path)); echo $? > \(status).new; mv \(status).new \(status); sleep 600",
       columns: BrowserFirstFrameTmuxTests.columns, rows: BrowserFirstFrameTmuxTests.rows)
   }

@@ -8,10 +8,11 @@ import Testing
 final class HeldAnswers: Sendable {
   private let open = Mutex(false)
 
-  /// Blocks the server's handler thread until `release()` (or two minutes, which fail the test that relied on it).
+  /// Blocks the server's handler thread until `release()` (or ten minutes, which fail the test that relied on it:
+  /// a whole-suite run on a loaded machine once kept tests from releasing for more than two).
   func wait() {
     do {
-      try blockUntil("the held answer to be released") { open.withLock { $0 } }
+      try blockUntil("the held answer to be released", timeout: .seconds(600)) { open.withLock { $0 } }
     } catch {
       Issue.record(error)
     }
