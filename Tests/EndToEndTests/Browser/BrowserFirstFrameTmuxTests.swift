@@ -129,25 +129,30 @@ private struct FirstFrameRun {
     let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(BrowserProcess.quoted($0.value))" }
     let status = BrowserProcess.quoted(statusFile.path)
     // tmux's alternate screen is off, so the last frame stays in the pane after the exit and can be read back;
-    // the status goes to a file (echoed, it would land on the frame where the browser left the cursor).
+    // the status goes to a file (echoed, it would land on the frame where the browser left the cursor). The pane's
+    // title, set after the exit through the same terminal, says tmux has drawn everything the browser wrote: the
+    // status file alone can appear first on a loaded machine. Held covers must not time out meanwhile.
     try tmux.start(
       "tmux set-option -w alternate-screen off; env \(assignments.joined(separator: " ")) "
-        + "\(BrowserProcess.quoted(BrowserProcess.binary.path)) --thumbs --exit-after-first-frame --first-frame-deadline \(deadline)"
-        + " 2> \(BrowserProcess.quoted(errorFile.path)); echo $? > \(status).new; mv \(status).new \(status); sleep 600",
+        + "\(BrowserProcess.quoted(BrowserProcess.binary.path)) --thumbs --exit-after-first-frame"
+        + " --first-frame-deadline \(deadline) --stall-timeout 600 --transfer-timeout 600"
+        + " 2> \(BrowserProcess.quoted(errorFile.path)); echo $? > \(status).new; mv \(status).new \(status)"
+        + "; printf '\\033]2;\(TmuxSession.exitedTitle)\\033\\\\'; sleep 600",
       columns: BrowserFirstFrameTmuxTests.columns, rows: BrowserFirstFrameTmuxTests.rows)
   }
 
   private var statusFile: URL { cache.appendingPathComponent("status.txt") }
   private var errorFile: URL { cache.appendingPathComponent("stderr.txt") }
 
+  /// The browser has ended (status written), not necessarily drawn yet: see `waitForExit`.
   var hasExited: Bool { FileManager.default.fileExists(atPath: statusFile.path) }
   var status: String? { try? String(contentsOf: statusFile, encoding: .utf8) }
   var standardError: String { (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
   var coverRequests: Int { server.requests.count { $0.path.hasPrefix("/covers/") } }
 
-  /// The screen once the browser has ended by itself.
+  /// The screen once the browser has ended by itself and tmux has drawn all it wrote.
   func waitForExit() async throws -> [String] {
-    try await tmux.waitForScreen("the browser to exit by itself", timeout: .seconds(180)) { _ in hasExited }
+    try await tmux.waitForExit(timeout: .seconds(180))
   }
 
   func end() {

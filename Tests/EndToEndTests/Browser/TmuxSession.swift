@@ -108,6 +108,20 @@ final class TmuxSession {
     throw Failure(description: "timed out waiting for \(what); the screen was:\n" + screen.joined(separator: "\n"))
   }
 
+  /// The pane's title a shell command line sets after the program under test ends (`printf '\033]2;…\033\\'`):
+  /// written to the same terminal after the program's last output, it shows that tmux has drawn all of that.
+  static let exitedTitle = "program-exited"
+
+  /// The screen once the pane's title says the program ended (`exitedTitle`).
+  func waitForExit(timeout: Duration = .seconds(90)) async throws -> [String] {
+    let deadline = ContinuousClock.now + timeout
+    while try format("#{pane_title}") != Self.exitedTitle {
+      guard ContinuousClock.now < deadline else { throw Failure(description: "timed out waiting for the exit") }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    return try capture()
+  }
+
   /// Ends the server (and the browser, if still running) and removes its socket file.
   func kill() {
     _ = try? run(["kill-server"])
