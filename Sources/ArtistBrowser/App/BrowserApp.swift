@@ -39,7 +39,8 @@ import ToolOptions
   @_spi(Benchmarks) public func runInteractive(terminal: Terminal = Terminal()) async throws {
     let session = InteractiveSession(
       terminal: terminal, navigation: navigation, catalog: environment.catalog,
-      exitsWhenSettled: environment.options.exitsAfterFirstFrame)
+      firstFrameDeadline: environment.options.exitsAfterFirstFrame
+        ? .seconds(environment.options.firstFrameDeadlineSeconds) : nil)
     let entry = environment.options.entry
     try await session.run(
       detectPictures: { terminal in await self.detectPictures(terminal) },

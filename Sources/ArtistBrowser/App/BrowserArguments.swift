@@ -85,10 +85,16 @@ struct BrowserArguments: ParsableArguments {
   @OptionGroup(title: "Cache") var cache: CacheOptions
   @OptionGroup var logging: LoggingOptions
 
-  /// Lets a benchmark time a whole start-up of the full screen: the process ends right after the first frame
-  /// that has its data and every thumbnail on it drawn. Not for people, so not in --help.
+  /// Lets a benchmark time a whole start-up of the full screen: the process ends right after the first complete
+  /// frame, the one with its data and every picture it shows drawn (or marked as failed, which ends with status 1).
+  /// Not for people, so not in --help.
   @Flag(name: .customLong("exit-after-first-frame"), help: .hidden)
   var exitAfterFirstFrame = false
+
+  /// How long `--exit-after-first-frame` waits for a complete frame before it ends with status 1, naming what the
+  /// frame still lacked.
+  @Option(name: .customLong("first-frame-deadline"), help: .hidden)
+  var firstFrameDeadlineSeconds = BrowserOptions.defaultFirstFrameDeadlineSeconds
 
   init() {}
 
@@ -203,6 +209,10 @@ struct BrowserArguments: ParsableArguments {
     }
     options.verbosity = logging.verbose
     options.exitsAfterFirstFrame = exitAfterFirstFrame
+    guard firstFrameDeadlineSeconds >= 1 else {
+      throw ValidationError("--first-frame-deadline must be at least 1 (seconds)")
+    }
+    options.firstFrameDeadlineSeconds = firstFrameDeadlineSeconds
     return options
   }
 

@@ -52,8 +52,12 @@ enum OutputMode: Equatable, Sendable {
   var verbosity = 0
   /// `--archive-dir`: the folder of the listeners' archives; nil: the rule `imgcache history` follows.
   var archiveDirectory: String?
-  /// `--exit-after-first-frame` (hidden, for `Benchmarks/run browser`): quit once the first screen is complete.
+  /// `--exit-after-first-frame` (hidden, for `Benchmarks/run browser`): quit once the first screen is complete,
+  /// every picture on it drawn; status 1 when some could not be loaded or none came within the deadline.
   var exitsAfterFirstFrame = false
+  /// `--first-frame-deadline` (hidden): how long `--exit-after-first-frame` waits for that screen, in seconds.
+  var firstFrameDeadlineSeconds = BrowserOptions.defaultFirstFrameDeadlineSeconds
+  static let defaultFirstFrameDeadlineSeconds = 10
 
   @_spi(Benchmarks) public init() {}
 }
@@ -117,7 +121,7 @@ extension BrowserOptions: CustomStringConvertible, CustomDebugStringConvertible,
       + "apiBase: \(String(describing: lastFM.apiBase)), demo: \(lastFM.forcesDemo), offline: \(lastFM.offline), "
       + "refresh: \(lastFM.refresh), cacheDirectory: \(String(describing: cache.cacheDirectory)), "
       + "sharedCache: \(shownSharedCache), transferTimeout: \(cache.transferTimeoutSeconds) s, verbosity: \(verbosity), "
-      + "exitsAfterFirstFrame: \(exitsAfterFirstFrame))"
+      + "exitsAfterFirstFrame: \(exitsAfterFirstFrame), firstFrameDeadline: \(firstFrameDeadlineSeconds) s)"
   }
 
   @_spi(Benchmarks) public var debugDescription: String { description }

@@ -16,6 +16,8 @@ final class InteractiveSession {
     case keys([Key])
     case redraw
     case inputEnded
+    /// `--first-frame-deadline` has passed.
+    case firstFrameDeadline
   }
 
   private let terminal: Terminal
@@ -32,25 +34,28 @@ final class InteractiveSession {
   }
 
   private let renderer: ScreenRenderer
-  /// `--exit-after-first-frame`: end the session after the first complete frame (see `BrowserScene.isSettled`).
-  private let exitsWhenSettled: Bool
+  /// `--exit-after-first-frame`: end the session after the first complete frame (`BrowserScene.frameProgress`),
+  /// or fail once this much time has passed without one; nil: run until the user quits.
+  private let firstFrameDeadline: Duration?
   private var size: TerminalSize
   private var redrawQueued = false
   /// Whether bracketed paste was asked of the terminal (`askForBracketedPaste`).
   private var bracketsPaste = false
   private var events: AsyncStream<Event>.Continuation?
 
-  init(terminal: Terminal, navigation: NavigationStack, catalog: CatalogChoice, exitsWhenSettled: Bool = false) {
+  init(terminal: Terminal, navigation: NavigationStack, catalog: CatalogChoice, firstFrameDeadline: Duration? = nil) {
     self.terminal = terminal
     self.navigation = navigation
     self.catalog = catalog
-    self.exitsWhenSettled = exitsWhenSettled
+    self.firstFrameDeadline = firstFrameDeadline
     self.renderer = ScreenRenderer(output: terminal)
     self.size = terminal.size
   }
 
   /// Runs until the user quits. `detectPictures` asks the terminal what it draws once the screen is raw and
-  /// before any key is read; `openScenes` then pushes the first scenes.
+  /// before any key is read; `openScenes` then pushes the first scenes. With a first-frame deadline it ends after
+  /// the first complete frame instead, and throws `BrowserFailure` (after restoring the terminal) when that frame
+  /// shows pictures that could not be loaded or when the deadline comes first.
   func run(detectPictures: (Terminal) async -> Pictures, openScenes: () -> Void) async throws {
     try terminal.enterFullScreen()
     defer {
@@ -74,6 +79,13 @@ final class InteractiveSession {
       continuation.yield(.inputEnded)
     }
     defer { reading.cancel() }
+    let deadline = firstFrameDeadline.map { limit in
+      Task {
+        try await Task.sleep(for: limit)
+        continuation.yield(.firstFrameDeadline)
+      }
+    }
+    defer { deadline?.cancel() }
 
     openScenes()
     askForBracketedPaste()
@@ -95,10 +107,20 @@ final class InteractiveSession {
         draw()
       case .inputEnded:
         return
+      case .firstFrameDeadline:
+        let awaited = navigation.top?.frameProgress.awaited ?? "the first scene"
+        let seconds = firstFrameDeadline?.components.seconds ?? 0
+        throw BrowserFailure(Self.firstFrameFailure("no complete frame within \(seconds) s; still awaited: \(awaited)"))
       }
-      if exitsWhenSettled && navigation.top?.isSettled == true { return }
+      if firstFrameDeadline != nil, let progress = navigation.top?.frameProgress, progress.isComplete {
+        guard let failed = progress.failed else { return }
+        throw BrowserFailure(
+          Self.firstFrameFailure("the first complete frame shows \(failed) that could not be loaded"))
+      }
     }
   }
+
+  private static func firstFrameFailure(_ reason: String) -> String { "--exit-after-first-frame: " + reason }
 
   /// Bracketed paste is on exactly while the top scene's prompt takes text: there a pasted line break must be
   /// text, while a list reads a paste as the keys it is. The terminal's restore turns it off on every way out.

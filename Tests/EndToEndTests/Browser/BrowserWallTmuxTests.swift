@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -108,13 +109,13 @@ struct BrowserWallTmuxTests {
     #expect(Self.mark(suspended) == nil)
     #expect(try tmux.format("#{alternate_on}") == "0")
     #expect(try tmux.format("#{cursor_flag}") == "1")
-    try tmux.type("stty -a > \(BrowserProcess.quoted(sttyFile.path))")
+    // Written aside and moved into place, so the file appears whole: a pause after it appears could be outrun.
+    let stty = BrowserProcess.quoted(sttyFile.path)
+    try tmux.type("stty -a > \(stty).new && mv \(stty).new \(stty)")
     try tmux.sendKeys("Enter")
-    let deadline = ContinuousClock.now + .seconds(30)
-    while !FileManager.default.fileExists(atPath: sttyFile.path), ContinuousClock.now < deadline {
-      try await Task.sleep(for: .milliseconds(100))
+    try await waitUntil("stty's settings", timeout: .seconds(30)) {
+      FileManager.default.fileExists(atPath: sttyFile.path)
     }
-    try await Task.sleep(for: .milliseconds(300))
     let settings = try String(contentsOf: sttyFile, encoding: .utf8).split(whereSeparator: \.isWhitespace)
     #expect(settings.contains("icanon") && settings.contains("echo") && settings.contains("isig"))
 

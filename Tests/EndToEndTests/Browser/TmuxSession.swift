@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -30,7 +31,11 @@ final class TmuxSession {
 
   /// The pane's text as shown, one string per row (no colours; with `escapes`, colours as SGR sequences).
   func capture(escapes: Bool = false) throws -> [String] {
-    try run(["capture-pane", "-p"] + (escapes ? ["-e"] : []) + ["-t", target]).components(separatedBy: "\n")
+    try run(captureArguments(escapes: escapes)).components(separatedBy: "\n")
+  }
+
+  private func captureArguments(escapes: Bool) -> [String] {
+    ["capture-pane", "-p"] + (escapes ? ["-e"] : []) + ["-t", target]
   }
 
   /// Resizes the window, as a person dragging the terminal's corner would.
@@ -92,12 +97,29 @@ final class TmuxSession {
   ) async throws -> [String] {
     let deadline = ContinuousClock.now + timeout
     var screen: [String] = []
+    // Each look waits for a tmux client to end: on a thread of its own, not one of the cooperative pool's two,
+    // which a dozen tmux tests polling at once on a loaded machine kept blocked until other tests ran out of time.
+    let (arguments, socket) = (captureArguments(escapes: false), socket)
     while ContinuousClock.now < deadline {
-      screen = try capture()
+      screen = try await offThePool { try Self.run(arguments, socket: socket) }.components(separatedBy: "\n")
       if condition(screen) { return screen }
       try await Task.sleep(for: .milliseconds(100))
     }
     throw Failure(description: "timed out waiting for \(what); the screen was:\n" + screen.joined(separator: "\n"))
+  }
+
+  /// The pane's title a shell command line sets after the program under test ends (`printf '\033]2;…\033\\'`):
+  /// written to the same terminal after the program's last output, it shows that tmux has drawn all of that.
+  static let exitedTitle = "program-exited"
+
+  /// The screen once the pane's title says the program ended (`exitedTitle`).
+  func waitForExit(timeout: Duration = .seconds(90)) async throws -> [String] {
+    let deadline = ContinuousClock.now + timeout
+    while try format("#{pane_title}") != Self.exitedTitle {
+      guard ContinuousClock.now < deadline else { throw Failure(description: "timed out waiting for the exit") }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    return try capture()
   }
 
   /// Ends the server (and the browser, if still running) and removes its socket file.
@@ -112,7 +134,9 @@ final class TmuxSession {
   /// server, which inherits the client's descriptors (a pipe would never reach its end), and Foundation's
   /// `Process` was seen never to notice the client's exit here.
   @discardableResult
-  private func run(_ arguments: [String]) throws -> String {
+  private func run(_ arguments: [String]) throws -> String { try Self.run(arguments, socket: socket) }
+
+  private static func run(_ arguments: [String], socket: String) throws -> String {
     guard let executable = Self.executable else { throw Failure(description: "tmux is not installed") }
     let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-out-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: outputPath) }

@@ -56,10 +56,14 @@ struct CrashTests {
       let target = Int.random(in: 1...Self.imageCount - 20)
       trap.arm(round: round, target: target)
       // A small --max-disk so eviction is also interrupted now and then.
-      // The held request waits for the kill, however late a busy run schedules it: no stall cut-off meanwhile.
+      // The held request waits for the kill, however late a busy run schedules it: no stall cut-off meanwhile, and
+      // no whole-transfer one either (a starved run reached the kill after the default 60 s, by which time warm had
+      // timed the held transfer out, fetched it again and finished).
       let warm = try CLI.start(
-        ["warm", "--urls", list, "--max-disk", "200KB", "--concurrency", "8", "--stall-timeout", "300"]
-          + cache.arguments)
+        [
+          "warm", "--urls", list, "--max-disk", "200KB", "--concurrency", "8", "--stall-timeout", "600",
+          "--transfer-timeout", "600",
+        ] + cache.arguments)
       let reached = await trap.waitUntilReached()
       #expect(reached, "round \(round): request \(target) never arrived")
       #expect(warm.process.isRunning, "round \(round)")

@@ -240,10 +240,14 @@ struct HostileCacheTests {
     let list = try ScratchCache.urlList((10..<14).map { server.url("/\($0)") })
     defer { try? FileManager.default.removeItem(atPath: list) }
 
-    // warm fetches four images, then waits for the lock to store them
-    let warm = try CLI.start(["warm", "--urls", list] + cache.arguments)
-    try await waitUntil("warm's four requests at the server") { server.requestCount >= 5 }
-    try await Task.sleep(for: .milliseconds(300))
+    // warm fetches four images, then waits for the lock to store them: the signal comes once it says (at -v) that
+    // it waits, not after a pause that a loaded machine could outrun
+    let warm = try CLI.start(["warm", "--urls", list, "-v"] + cache.arguments)
+    try await waitUntil("warm to wait for the lock") {
+      let stderr = (try? String(contentsOf: warm.stderrURL, encoding: .utf8)) ?? ""
+      return stderr.contains("waiting for another process's write lock")
+    }
+    #expect(server.requestCount >= 5)
     warm.signal(signalNumber)
     let signalledAt = ContinuousClock.now
     let ended = await warm.wait(safetyTimeout: .seconds(60))

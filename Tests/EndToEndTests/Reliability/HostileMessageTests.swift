@@ -36,8 +36,11 @@ struct HostileMessageTests {
     }
   }
 
-  /// The command lines to run for one hostile `name`, each expected to fail.
-  private static func commands(name: String, cache: ScratchCache, list: URL, path: String) -> [[String]] {
+  /// The command lines to run for one hostile `name`, each expected to fail. `refused`: an address that refuses
+  /// every connection (`RefusingAddress`), ending in a slash.
+  private static func commands(name: String, cache: ScratchCache, list: URL, path: String, refused: String)
+    -> [[String]]
+  {
     let folder = cache.arguments
     return [
       ["warm", name] + folder, ["warm", "--tag", name] + folder, ["warm", "--user", name] + folder,
@@ -49,8 +52,8 @@ struct HostileMessageTests {
       ["collage", "--urls", list.path, "--grid", "1x1", "-o", path, "--json"] + folder,
       ["collage", "--urls", list.path, "--grid", "1x1", "-o", path] + folder,
       ["collage", name, "--grid", name, "-o", path] + folder,
-      ["get", name] + folder, ["get", "http://127.0.0.1:9/" + name] + folder,
-      ["get", "--json", "http://127.0.0.1:9/" + name] + folder, ["show", name] + folder,
+      ["get", name] + folder, ["get", refused + name] + folder, ["get", "--json", refused + name] + folder,
+      ["show", name] + folder,
       ["stats", "--max-disk", name] + folder, ["ls", "--cache-dir", path + "/x"],
       ["trim", "--max-memory", name] + folder, ["clear", "--cache-dir", path + "/x"],
       ["verify", "--json", "--cache-dir", path + "/x"], ["demo-server", "--host", name, "--port", "0"],
@@ -75,7 +78,9 @@ struct HostileMessageTests {
     try Data("not a folder".utf8).write(to: blocker)
     let path = blocker.path + "/" + name
     let environment = ["LASTFM_API_BASE": server.baseURL.absoluteString, "LASTFM_API_KEY": "test-key"]
-    for arguments in Self.commands(name: name, cache: cache, list: list, path: path) {
+    let refusing = try RefusingAddress()
+    let refused = refusing.baseURL.absoluteString + "/"
+    for arguments in Self.commands(name: name, cache: cache, list: list, path: path, refused: refused) {
       let output = try await CLI.run(arguments, environment: environment)
       let shown = arguments.map { $0.debugDescription }.joined(separator: " ")
       #expect(output.status != 0, "\(shown) should fail")

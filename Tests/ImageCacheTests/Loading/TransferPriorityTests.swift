@@ -8,10 +8,11 @@ import Testing
 final class HeldAnswers: Sendable {
   private let open = Mutex(false)
 
-  /// Blocks the server's handler thread until `release()` (or two minutes, which fail the test that relied on it).
+  /// Blocks the server's handler thread until `release()` (or ten minutes, which fail the test that relied on it:
+  /// a whole-suite run on a loaded machine once kept tests from releasing for more than two).
   func wait() {
     do {
-      try blockUntil("the held answer to be released") { open.withLock { $0 } }
+      try blockUntil("the held answer to be released", timeout: .seconds(600)) { open.withLock { $0 } }
     } catch {
       Issue.record(error)
     }
@@ -70,8 +71,10 @@ struct TransferPriorityTests {
       if request.path == "/first" { held.wait() }
       return .text(request.path)
     }
-    // The held answer waits for the test, which a busy run may not schedule for a while: no stall cut-off meanwhile.
-    let loader = CurlDataLoader(configuration: .init(maxConcurrentTransfers: 1, stallTimeout: .seconds(300)))
+    // The held answer waits for the test, which a busy run may not schedule for a while: no stall or transfer
+    // cut-off meanwhile (a starved whole-suite run passed the default 60 s for the transfer).
+    let loader = CurlDataLoader(
+      configuration: .init(maxConcurrentTransfers: 1, stallTimeout: .seconds(300), transferTimeout: .seconds(600)))
     let first = Task { try await loader.load(DataRequest(url: server.url("/first"))) }
     do {
       try await waitUntil("the first request at the server") { server.requestCount == 1 }

@@ -12,20 +12,21 @@ import Testing
     loader.closeGate()
     let manager = try makeManager(loader: loader, directory: temporaryDirectory())
 
-    // When 100 callers ask at once
-    let results = await withTaskGroup(of: CacheTier?.self) { group in
+    // When 100 callers ask at once, and the answer comes only once all of them wait on the one image job
+    let job = ImageJob.request(ImageJobKey(memoryKey: manager.memoryKey(for: Images.url), options: []))
+    let results = try await withThrowingTaskGroup(of: CacheTier?.self) { group in
       for _ in 0..<100 {
         group.addTask { try? await manager.image(for: Images.url).tier }
       }
-      try? await Task.sleep(for: .milliseconds(200))
+      try await waitUntil("100 callers on one image job") { manager.imageJobs.waiterCount(for: job) == 100 }
       loader.openGate()
-      return await group.reduce(into: [CacheTier?]()) { $0.append($1) }
+      return try await group.reduce(into: [CacheTier?]()) { $0.append($1) }
     }
 
-    // Then one transfer served them all
+    // Then one transfer served them all, none from memory: every one waited for it
     #expect(loader.requestCount == 1)
     #expect(results.count == 100)
-    #expect(results.allSatisfy { $0 != nil })
+    #expect(results.allSatisfy { $0 == .network })
   }
 
   @Test func cancellingOneWaiterDoesNotCancelTheOthers() async throws {

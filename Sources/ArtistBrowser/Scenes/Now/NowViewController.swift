@@ -66,7 +66,7 @@ final class NowViewController: SceneShell, NowDisplayLogic {
     runtime.stop()
   }
 
-  var isSettled: Bool { runtime.isSettled && (weekWall?.isSettled ?? true) }
+  var frameProgress: FrameProgress { runtime.progress + (weekWall?.progress ?? FrameProgress()) }
 
   func waitForThumbnails() async {
     await runtime.waitForThumbnails()

@@ -16,9 +16,9 @@ protocol BrowserScene: AnyObject {
   func waitForLoad() async
   /// Suspends until every thumbnail requested so far has arrived or failed (`--plain --thumbs`).
   func waitForThumbnails() async
-  /// True when nothing the screen waits for is under way: no load, no thumbnail or picture in flight. The frame
-  /// drawn then is complete (`--exit-after-first-frame`).
-  var isSettled: Bool { get }
+  /// What the frame drawn last still waits for (its data, the pictures it shows) and which of its pictures
+  /// could not be loaded (`--exit-after-first-frame`).
+  var frameProgress: FrameProgress { get }
   /// True while a prompt takes text: the session then asks the terminal for bracketed paste, so a pasted line
   /// break is text and not Enter.
   var takesText: Bool { get }
@@ -37,6 +37,9 @@ protocol BrowserScene: AnyObject {
 
 extension BrowserScene {
   var takesText: Bool { false }
+
+  /// The frame drawn last is complete: its data is in and every picture on it is drawn or shows that it failed.
+  var isSettled: Bool { frameProgress.isComplete }
 }
 
 /// What routers use to move between scenes; implemented by `NavigationStack`.

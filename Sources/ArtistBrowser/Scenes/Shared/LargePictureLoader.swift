@@ -31,6 +31,8 @@ final class LargePictureLoader {
   private var painted: LRUCache<Key, PaintedPicture>
   private var failed: Set<URL> = []
   private var inFlight: (key: Key, task: Task<Void, Never>)?
+  /// What the last frame asked this box to show (nil: nothing, or no URL).
+  private var shown: Key?
   var onUpdate: (@MainActor () -> Void)?
 
   init(loader: any ThumbnailLoading, painter: any PicturePainting, pictureID: UInt32, memoryLimit: Int = 32) {
@@ -44,9 +46,11 @@ final class LargePictureLoader {
   func picture(for url: URL?, columns: Int, rows: Int) -> State {
     guard let url, columns > 0, rows > 0 else {
       cancel()
+      shown = nil
       return .empty
     }
     let key = Key(url: url, columns: columns, rows: rows)
+    shown = key
     if let picture = painted.value(forKey: key) {
       cancel()
       return .painted(picture)
@@ -61,6 +65,14 @@ final class LargePictureLoader {
 
   /// The URL being loaded, if any (tests).
   var pendingURL: URL? { inFlight?.key.url }
+
+  /// The picture the last frame asked for: awaited until it is painted (whether or not a load runs for it: one
+  /// that ended without a picture leaves "loading picture…" in the box), or failed.
+  var progress: FrameProgress {
+    guard let shown else { return FrameProgress() }
+    if painted.peekValue(forKey: shown) != nil { return FrameProgress() }
+    return failed.contains(shown.url) ? FrameProgress(picturesFailed: 1) : FrameProgress(picturesAwaited: 1)
+  }
 
   func cancel() {
     inFlight?.task.cancel()

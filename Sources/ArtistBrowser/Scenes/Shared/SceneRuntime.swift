@@ -13,7 +13,7 @@ final class SceneRuntime {
   let wall: WallView?
   /// The wall is a part of the page, drawn whatever `w` chose (the History page's covers); `w` leaves it alone.
   let pinsWall: Bool
-  /// The scene's large pictures: each redraws the scene when it arrives, stops with it and counts in `isSettled`.
+  /// The scene's large pictures: each redraws the scene when it arrives, stops with it and counts in `progress`.
   private(set) var pictures: [LargePictureLoader] = []
   /// The selected row's picture in a list's preview pane (`ListingBody`); nil where the scene has no pane or the
   /// session draws no large pictures.
@@ -44,7 +44,7 @@ final class SceneRuntime {
   }
 
   /// Takes on one of the scene's large pictures (nil: the session draws none) and hands it back for the scene
-  /// to draw with: it redraws the scene when it arrives, stops with it and counts in `isSettled`.
+  /// to draw with: it redraws the scene when it arrives, stops with it and counts in `progress`.
   func adopt(_ picture: LargePictureLoader?) -> LargePictureLoader? {
     guard let picture else { return nil }
     picture.onUpdate = { [weak self] in self?.changed() }
@@ -144,10 +144,11 @@ final class SceneRuntime {
     changed()
   }
 
-  /// No load running, no thumbnail and no large picture in flight.
-  var isSettled: Bool {
-    !isLoading && (shownWall.map(\.isSettled) ?? (thumbnails?.pendingURLs.isEmpty ?? true))
-      && pictures.allSatisfy { $0.pendingURL == nil }
+  /// What the frame on screen still waits for: the load, the thumbnails or wall tiles drawn (none while
+  /// thumbnails are off), the large pictures asked for.
+  var progress: FrameProgress {
+    let tiles = shownWall.map(\.progress) ?? shownThumbnails?.progress ?? FrameProgress()
+    return pictures.reduce(tiles + FrameProgress(isLoading: isLoading)) { $0 + $1.progress }
   }
 
   /// Loads the next page of a paged list once its selection comes within `pagingThreshold` rows of the end,

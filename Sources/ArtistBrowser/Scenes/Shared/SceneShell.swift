@@ -7,7 +7,7 @@ import TerminalUI
 /// - `onNeedsDisplay`: the navigation stack's redraw hook, fired by `changed()`, by every finished load and by
 ///   every thumbnail, wall tile and large picture that arrives;
 /// - `stop()`: cancels the load, the thumbnails, the wall's tiles and the large pictures when the scene is popped;
-/// - `waitForLoad()`, `waitForThumbnails()` and `isSettled`, for printouts and `--exit-after-first-frame`;
+/// - `waitForLoad()`, `waitForThumbnails()` and `frameProgress`, for printouts and `--exit-after-first-frame`;
 /// - `render`: the lines of `renderFrame`;
 /// - `jsonSnapshot()`: what `requestExport()` brought back through the scene's `displayExportedData`;
 /// - `loadingFrame` and `failureFrame`, the screens before the first answer and after a failed one;
@@ -35,7 +35,7 @@ extension SceneShell {
 
   func waitForThumbnails() async { await runtime.waitForThumbnails() }
 
-  var isSettled: Bool { runtime.isSettled }
+  var frameProgress: FrameProgress { runtime.progress }
 
   func render(width: Int, height: Int) -> [String] { renderFrame(width: width, height: height).lines }
 

@@ -5,8 +5,9 @@ import TerminalUI
 
 /// The thumbnails of one scene, kept outside the VIP cycle: the view controller asks for the URLs of the rows
 /// on screen; requests for rows that scrolled away are cancelled; a finished thumbnail triggers `onUpdate`
-/// so the row is redrawn. Until then a placeholder fills the slot. Thumbnails are painted the session's way:
-/// block art in the lines, or a graphics protocol's picture placed over the slot's blank cells.
+/// so the row is redrawn. Until then a placeholder fills the slot, and a cover that could not be loaded shows the
+/// failure mark instead. Thumbnails are painted the session's way: block art in the lines, or a graphics
+/// protocol's picture placed over the slot's blank cells.
 @MainActor
 final class ThumbnailSlots {
   private let loader: any ThumbnailLoading
@@ -15,6 +16,8 @@ final class ThumbnailSlots {
   private var rendered: [URL: PaintedPicture] = [:]
   private var failed: Set<URL> = []
   private var inFlight: [URL: Request] = [:]
+  /// The URLs the last frame drew in its slots (the rows or tiles on screen, not the prefetched ones).
+  private var shown: [URL] = []
   private var nextRequestID = 0
   /// The terminal's name for each URL's picture, so the same cover keeps its id wherever its row moves.
   private var pictureIDs: [URL: UInt32] = [:]
@@ -23,6 +26,8 @@ final class ThumbnailSlots {
   var onUpdate: (@MainActor () -> Void)?
   /// Thumbnails are named from here up (the large pictures have small ids of their own).
   static let firstPictureID: UInt32 = 100
+  /// The middle row of a slot whose cover could not be loaded (a slot still loading shows a row of dots).
+  static let failureMark = "×"
 
   init(
     loader: any ThumbnailLoading, painter: any PicturePainting, size: ThumbnailSize = .row,
@@ -41,6 +46,7 @@ final class ThumbnailSlots {
   /// URLs in the order they should load (visible rows top to bottom), at high priority, then `prefetch` (what the
   /// next screen shows) at low priority. Anything else in flight is cancelled.
   func request(_ urls: [URL], prefetch: [URL] = []) {
+    shown = urls
     let wanted = Set(urls).union(prefetch)
     for (url, request) in inFlight where !wanted.contains(url) {
       request.task.cancel()
@@ -67,8 +73,9 @@ final class ThumbnailSlots {
     }
   }
 
-  /// The slot's lines: the rendered thumbnail, or a placeholder of the same size
-  /// (blank for rows that have no image at all, such as an action row, or whose picture is placed over them).
+  /// The slot's lines: the rendered thumbnail, or a placeholder of the same size (blank for rows that have no
+  /// image at all, such as an action row, or whose picture is placed over them; the failure mark for a cover
+  /// that could not be loaded).
   func lines(for url: URL?) -> [String] {
     let blank = String(repeating: " ", count: size.columns)
     switch url.flatMap({ rendered[$0] }) {
@@ -76,9 +83,12 @@ final class ThumbnailSlots {
     case .placed: return Array(repeating: blank, count: size.rows)
     case nil: break
     }
-    guard url != nil else { return Array(repeating: blank, count: size.rows) }
-    let dots = String(repeating: "·", count: size.columns)
-    return (0..<size.rows).map { $0 == size.rows / 2 ? dots : blank }
+    guard let url else { return Array(repeating: blank, count: size.rows) }
+    let middle =
+      failed.contains(url)
+      ? TerminalText.fit(PicturePane.centred(Self.failureMark, columns: size.columns), toColumns: size.columns)
+      : String(repeating: "·", count: size.columns)
+    return (0..<size.rows).map { $0 == size.rows / 2 ? middle : blank }
   }
 
   /// The placed picture for `url` with its top-left cell at `origin`, when thumbnails are drawn by a protocol.
@@ -107,6 +117,14 @@ final class ThumbnailSlots {
   }
 
   var pendingURLs: Set<URL> { Set(inFlight.keys) }
+  /// The slots of the last frame: those still without a picture (whether or not a load runs for them: one that
+  /// ended without a picture, cancelled under the slot, leaves its placeholder) and those showing the failure mark.
+  var progress: FrameProgress {
+    let drawn = Set(shown)
+    let failedCount = drawn.intersection(failed).count
+    let renderedCount = drawn.count { rendered[$0] != nil }
+    return FrameProgress(thumbnailsAwaited: drawn.count - failedCount - renderedCount, thumbnailsFailed: failedCount)
+  }
   /// Covers that could not be loaded (a cancelled load is not a failure).
   var failedURLs: Set<URL> { failed }
   /// Whether `url`'s picture has arrived.

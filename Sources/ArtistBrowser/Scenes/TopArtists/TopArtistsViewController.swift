@@ -38,7 +38,7 @@ final class TopArtistsViewController: SceneViewController, PagedScene, TopArtist
   }
 
   /// The runtime's work, and the preview's details.
-  var isSettled: Bool { runtime.isSettled && !previewDetailsPending }
+  var frameProgress: FrameProgress { runtime.progress + FrameProgress(detailsLoading: previewDetailsPending) }
 
   // MARK: Display logic
 

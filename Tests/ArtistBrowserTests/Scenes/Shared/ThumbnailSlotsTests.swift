@@ -8,7 +8,8 @@ import Testing
 
 @MainActor
 @Suite(.timeLimit(.minutes(20))) struct ThumbnailSlotsTests {
-  /// Fails for URLs ending in "broken.png", succeeds otherwise; counts calls.
+  /// Fails for URLs ending in "broken.png", comes back cancelled (its task was not) for "given-up.png", succeeds
+  /// otherwise; counts calls.
   final class FlakyLoader: ThumbnailLoading {
     private let calls = Mutex<[URL]>([])
     var requested: [URL] { calls.withLock { $0 } }
@@ -16,14 +17,16 @@ import Testing
     func thumbnail(for url: URL) async throws -> ImageBitmap {
       calls.withLock { $0.append(url) }
       if url.lastPathComponent == "broken.png" { throw ImageDecodingError.corrupt(format: .png, reason: "truncated") }
+      if url.lastPathComponent == "given-up.png" { throw CancellationError() }
       return ImageBitmap(width: 1, height: 1, pixels: [0, 0, 0, 255])
     }
   }
 
   let good = URL(string: "http://127.0.0.1/good.png")!
   let broken = URL(string: "http://127.0.0.1/broken.png")!
+  let givenUp = URL(string: "http://127.0.0.1/given-up.png")!
 
-  @Test func aBrokenImageKeepsItsPlaceholderAndIsNotAskedAgain() async {
+  @Test func aBrokenImageShowsTheFailureMarkAndIsNotAskedAgain() async {
     let loader = FlakyLoader()
     let sut = ThumbnailSlots(
       loader: loader, renderer: LetterThumbnailRenderer(), size: ThumbnailSize(columns: 2, rows: 3))
@@ -38,8 +41,30 @@ import Testing
     #expect(Set(loader.requested) == [good, broken])
     #expect(updates == 2)  // the picture, and the failure (a wall's status line counts failures)
     #expect(sut.lines(for: good) == ["##", "##", "##"])
-    #expect(sut.lines(for: broken) == ["  ", "··", "  "])
+    // The failure mark, never the dots of a cover still loading: the frame is complete, with one failure.
+    #expect(sut.lines(for: broken) == ["  ", "× ", "  "])
     #expect(sut.lines(for: nil) == ["  ", "  ", "  "])
+    #expect(sut.progress == FrameProgress(thumbnailsFailed: 1))
+    #expect(sut.progress.isComplete)
+  }
+
+  /// What `--exit-after-first-frame` waits for is what the frame shows: a slot whose load ended without a picture
+  /// and without failing (cancelled under it) still shows its placeholder, so the frame is not complete, though
+  /// nothing is in flight any more.
+  @Test func aSlotLeftWithoutAPictureIsStillAwaited() async {
+    let sut = ThumbnailSlots(
+      loader: FlakyLoader(), renderer: LetterThumbnailRenderer(), size: ThumbnailSize(columns: 2, rows: 3))
+    #expect(sut.progress.isComplete)  // nothing drawn yet, nothing awaited
+    sut.request([good, givenUp], prefetch: [broken])
+    await sut.waitUntilIdle()
+    #expect(sut.pendingURLs.isEmpty)
+    #expect(sut.lines(for: givenUp) == ["  ", "··", "  "])
+    // Only the slots on screen count: the prefetched cover that failed is not on this frame.
+    #expect(sut.progress == FrameProgress(thumbnailsAwaited: 1))
+    #expect(!sut.progress.isComplete)
+    // When the rows on screen change to ones whose covers are in, the frame is complete.
+    sut.request([good])
+    #expect(sut.progress.isComplete)
   }
 
   @Test func blockArtThumbnailsAskForFourByEightPixelsACell() async {

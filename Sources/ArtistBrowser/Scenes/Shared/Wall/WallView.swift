@@ -147,8 +147,8 @@ final class WallView {
     return failed == 1 ? "1 cover could not be loaded" : "\(failed) covers could not be loaded"
   }
 
-  /// No picture of the current size in flight.
-  var isSettled: Bool { slots[layout.size]?.pendingURLs.isEmpty ?? true }
+  /// The tiles of the current size on screen: awaited and failed covers.
+  var progress: FrameProgress { slots[layout.size]?.progress ?? FrameProgress() }
 
   func cancelAll() {
     for slot in slots.values { slot.cancelAll() }

@@ -183,7 +183,7 @@ import Testing
     await session.chart.waitForThumbnails()
   }
 
-  @Test func failedCoversKeepTheirPlaceholderAndTheStatusLineSaysSoOnce() async {
+  @Test func failedCoversShowTheFailureMarkAndTheStatusLineSaysSoOnce() async {
     // Given two covers that fail
     let chart = Seeds.chart(4)
     let broken = Set(chart.prefix(2).compactMap(\.imageURL))
@@ -192,8 +192,10 @@ import Testing
     _ = session.navigation.render(width: 80, height: 30)
     await session.chart.waitForThumbnails()
     let lines = session.navigation.render(width: 80, height: 30)
-    // Then the broken tiles keep the placeholder, the others show their picture, and one note counts them
-    #expect(lines[3 + 4].hasPrefix("│" + String(repeating: "·", count: 18)))
+    // Then the broken tiles show the failure mark (not the dots of a cover still loading), the others their
+    // picture, and one note counts them
+    #expect(lines[3 + 4].hasPrefix("│" + String(repeating: " ", count: 8) + ThumbnailSlots.failureMark + " "))
+    #expect(!lines.contains { $0.contains("··") })
     #expect(lines[3].contains(String(repeating: "#", count: 18)))
     #expect(lines.last!.contains("2 covers could not be loaded"))
     #expect(lines.last!.components(separatedBy: "could not be loaded").count == 2)
