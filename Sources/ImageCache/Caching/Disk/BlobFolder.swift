@@ -19,7 +19,7 @@ final class BlobFolder: Sendable {
   let root: URL
   /// `root.path`, worked out once: paths are built for every read and write, and `URL` path handling showed up in
   /// profiles of `warm`.
-  private let rootPath: String
+  let rootPath: String
   /// Shard folders known to exist, so a write does not stat (or mkdir) its folder each time: one flag for each of
   /// the 256 two-digit shards, found by number, where a set of names would hash the name on every write.
   private let preparedShards = Mutex(InlineArray<256, Bool>(repeating: false))
@@ -156,7 +156,7 @@ final class BlobFolder: Sendable {
   /// Runs `body` with `name`'s shard folder open, or returns nil when that is not a folder of its own: a symbolic
   /// link (even to a folder), a pipe, a device or a file in its place is refused by the open itself (O_NOFOLLOW,
   /// O_DIRECTORY), so nothing outside the cache is reached through it and nothing waits on a pipe.
-  private func inShardFolder<Result>(of name: String, _ body: (Int32) -> Result) -> Result? {
+  func inShardFolder<Result>(of name: String, _ body: (Int32) -> Result) -> Result? {
     let folder = open(folder(of: name.prefix(2)), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
     guard folder >= 0 else { return nil }
     defer { close(folder) }
@@ -201,7 +201,7 @@ final class BlobFolder: Sendable {
 
   /// Unlinks `entry` in `name`'s shard folder: `unlinkat` never follows a link or opens a pipe; only a folder
   /// needs more.
-  private func removeEntry(_ entry: String, named name: String) {
+  func removeEntry(_ entry: String, named name: String) {
     let isFolder =
       inShardFolder(of: name) { folder -> Bool in
         guard unlinkat(folder, entry, 0) != 0, errno == EISDIR || errno == EPERM else { return false }
@@ -210,60 +210,6 @@ final class BlobFolder: Sendable {
       } ?? false
     // FileManager removes what is inside without following links out of the folder.
     if isFolder { try? FileManager.default.removeItem(atPath: folder(of: name.prefix(2)) + "/" + entry) }
-  }
-
-  /// Every file in the folder: blob names and leftover temporary files, with their modification times. Shard
-  /// folders that are not folders of their own are not looked into (`strayShards()` names them).
-  func listing() -> [(name: String, modified: Date)] {
-    let manager = FileManager.default
-    guard let shards = try? manager.contentsOfDirectory(atPath: root.path) else { return [] }
-    var result: [(String, Date)] = []
-    for shard in shards where Self.isFolder(rootPath + "/" + shard) {
-      let folder = root.appendingPathComponent(shard)
-      guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { continue }
-      for name in names {
-        var status = stat()
-        // lstat: a link's own time, never its target's (which may be anywhere, or a pipe).
-        guard lstat(folder.appendingPathComponent(name).path, &status) == 0 else { continue }
-        result.append((name, Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec))))
-      }
-    }
-    return result
-  }
-
-  /// What sits in `blobs/` where a shard folder should be and is not a folder: a symbolic link (to a folder or
-  /// not), a pipe, a device, a socket or a file. Names as found, for `verify` to report and `removeStrayShard`.
-  func strayShards() -> [String] {
-    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: root.path) else { return [] }
-    return entries.filter { entry in
-      var status = stat()
-      return lstat(rootPath + "/" + entry, &status) == 0 && status.st_mode & S_IFMT != S_IFDIR
-    }.sorted()
-  }
-
-  /// Unlinks a stray shard entry found by `strayShards()`: the link or pipe itself, never what a link points to.
-  func removeStrayShard(_ entry: String) {
-    guard !entry.contains("/"), !Self.isFolder(rootPath + "/" + entry) else { return }
-    unlink(rootPath + "/" + entry)
-  }
-
-  /// Whether `path` is a folder itself, not a link to one.
-  private static func isFolder(_ path: String) -> Bool {
-    var status = stat()
-    return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-  }
-
-  /// Whether something found by `listing()` is still there.
-  func exists(listed name: String) -> Bool {
-    var status = stat()
-    return inShardFolder(of: name) { fstatat($0, name, &status, AT_SYMLINK_NOFOLLOW) == 0 } ?? false
-  }
-
-  /// Removes a file found by `listing()`, temporary or not.
-  func remove(listed name: String) {
-    let base = name.hasSuffix(Self.temporarySuffix) ? String(name.dropLast(Self.temporarySuffix.count)) : name
-    guard Self.isValidName(base) else { return }
-    removeEntry(name, named: base)
   }
 
   /// Creates `blobs/` and the shard folder (0700) once per process; `write` makes it again if it has gone since.
