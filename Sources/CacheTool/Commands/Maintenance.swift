@@ -77,6 +77,7 @@ struct Verify: AsyncParsableCommand, TakesGlobalOptions {
     var checked: Int
     var broken: [String]
     var orphans: Int
+    var notFolders: [String]
     var fixed: Bool
     var clean: Bool
   }
@@ -91,8 +92,8 @@ struct Verify: AsyncParsableCommand, TakesGlobalOptions {
         }
       }
       let output = Output(
-        checked: report.checked, broken: report.brokenKeys, orphans: report.orphans, fixed: report.fixed,
-        clean: report.isClean)
+        checked: report.checked, broken: report.brokenKeys, orphans: report.orphans,
+        notFolders: report.strayShardFolders, fixed: report.fixed, clean: report.isClean)
       if json {
         try Console.print(try Console.json(output))
       } else {
@@ -100,9 +101,14 @@ struct Verify: AsyncParsableCommand, TakesGlobalOptions {
           "checked \(report.checked) entries: \(report.brokenKeys.count) broken, \(report.orphans) orphaned files"
         ]
         lines += report.brokenKeys.prefix(20).map { "broken: \(TerminalText.sanitize($0))" }
+        lines += report.strayShardFolders.prefix(20).map {
+          "not a folder (a link, a pipe or a device, never followed): \(TerminalText.sanitize($0))"
+        }
         if !report.isClean {
           lines.append(
-            report.fixed ? "fixed: broken entries and orphans removed" : "run `imgcache verify --fix` to remove them")
+            report.fixed
+              ? "fixed: broken entries, orphans and what was not a folder removed"
+              : "run `imgcache verify --fix` to remove them")
         }
         try Console.print(lines.joined(separator: "\n"))
       }

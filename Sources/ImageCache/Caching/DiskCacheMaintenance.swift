@@ -105,19 +105,23 @@ public struct VerifyReport: Equatable {
   public var brokenKeys: [String]
   /// Blobs with no index row.
   public var orphans: Int
-  /// Whether broken entries and orphaned files were removed.
+  /// What stands where a shard folder should (`blobs/ab`) and is not a folder: a symbolic link, a pipe, a device
+  /// or a file, as found; never followed or opened, and removed (the entry itself) by a fix.
+  public var strayShardFolders: [String]
+  /// Whether broken entries, orphaned files and stray shard folders were removed.
   public var fixed: Bool
 
   /// A report with the given findings.
-  public init(checked: Int, brokenKeys: [String], orphans: Int, fixed: Bool) {
+  public init(checked: Int, brokenKeys: [String], orphans: Int, strayShardFolders: [String] = [], fixed: Bool) {
     self.checked = checked
     self.brokenKeys = brokenKeys
     self.orphans = orphans
+    self.strayShardFolders = strayShardFolders
     self.fixed = fixed
   }
 
-  /// Whether nothing was broken or orphaned.
-  public var isClean: Bool { brokenKeys.isEmpty && orphans == 0 }
+  /// Whether nothing was broken, orphaned or stray.
+  public var isClean: Bool { brokenKeys.isEmpty && orphans == 0 && strayShardFolders.isEmpty }
 }
 
 extension DiskEntry: Sendable {}

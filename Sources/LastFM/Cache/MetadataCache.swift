@@ -28,6 +28,8 @@ public final class MetadataCache: MetadataStoring {
   public let fileURL: URL
   /// The open database: replaced by a new, empty one when it turns out damaged (`withDatabase`).
   let database: Mutex<OpenMetadataDatabase>
+  /// Held while the database is swapped for a new file, so only one caller replaces a damaged one.
+  let recovery = Mutex(())
   let logger: Logger
 
   /// Opens (creating if needed) `metadata.sqlite` in `folder`; a folder it creates is 0700, the files 0600.

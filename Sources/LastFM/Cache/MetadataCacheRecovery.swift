@@ -14,9 +14,10 @@ final class OpenMetadataDatabase: Sendable {
   }
 }
 
-/// A damaged `metadata.sqlite` (not a database, or a malformed page, found while opening it) is moved
-/// to `metadata.sqlite.damaged-<date>` with its WAL and SHM, with one warning, and a new one made: stored answers
-/// are only a cache of Last.fm, fetched again, never a dead end. As for the image index (`IndexRecovery` in
+/// A damaged `metadata.sqlite` (not a database, or a malformed page, found on open or by any later read or write)
+/// is moved to `metadata.sqlite.damaged-<date>` with its WAL and SHM, with one warning, and a new one made: stored
+/// answers are only a cache of Last.fm, fetched again, never a dead end. Each damaged file is moved once: by the
+/// first caller (in any process) to find it, checked by its inode (`DamagedDatabase.moveAside(_:expected:)`). As for the image index (`IndexRecovery` in
 /// ImageCache), the old pool is never closed (`SQLiteDatabase.abandon`): its last connection would delete the new
 /// file's WAL by name.
 extension MetadataCache {
@@ -56,10 +57,50 @@ extension MetadataCache {
     )
   }
 
-  /// Runs `body` on the open database, on a thread of its own (a write may wait for another process's lock).
-  /// Damage found after opening is not repaired here (reads miss, writes warn): replacing the file at run time
-  /// moved it aside again and again in a test, so it stays out until understood.
+  /// Runs `body` on the open database, on a thread of its own (a write may wait for another process's lock). When
+  /// `body` finds the file damaged, the file is replaced (once, however many callers found it) and `body` runs again
+  /// on the new one; a second failure there is thrown as it is. A file another process has put in place since
+  /// (having found this one damaged) is opened first, so this process neither reads nor writes the old one.
   func withDatabase<T: Sendable>(_ body: @escaping @Sendable (SQLiteDatabase) throws -> T) async throws -> T {
-    try await database.withLock { $0 }.pool.offTheCooperativePool(body)
+    let current = followingReplacement()
+    return try await current.pool.offTheCooperativePool { pool in
+      do {
+        return try body(pool)
+      } catch  where Self.isDamage(error) {
+        return try body(try self.recover(from: current, reason: error).pool)
+      }
+    }
+  }
+
+  /// The open database, after switching to the file now at `fileURL` if another process replaced the one opened.
+  /// One `lstat` a call: a few per page the browser shows.
+  private func followingReplacement() -> OpenMetadataDatabase {
+    let current = database.withLock { $0 }
+    guard let identity = current.identity, let now = DamagedDatabase.identity(ofFileAt: fileURL.path), now != identity
+    else { return current }
+    return
+      (try? recovery.withLock { _ throws -> OpenMetadataDatabase in
+        let latest = database.withLock { $0 }
+        guard latest === current else { return latest }
+        let fresh = try Self.openRecovering(fileURL, logger: logger)
+        current.pool.abandon()
+        database.withLock { $0 = fresh }
+        return fresh
+      }) ?? current
+  }
+
+  /// Moves `damaged`'s file aside (unless another process did already) and opens a new one in its place. Only the
+  /// first caller to find a given file damaged does it; the others get the database it opened. Queries still
+  /// running on the old pool finish there, and its connections are never closed (`SQLiteDatabase.abandon`).
+  private func recover(from damaged: OpenMetadataDatabase, reason: any Error) throws -> OpenMetadataDatabase {
+    try recovery.withLock { _ throws -> OpenMetadataDatabase in
+      let latest = database.withLock { $0 }
+      guard latest === damaged else { return latest }
+      damaged.pool.abandon()
+      try Self.replace(fileURL, identity: damaged.identity, reason: reason, logger: logger)
+      let fresh = try Self.openRecovering(fileURL, logger: logger)
+      database.withLock { $0 = fresh }
+      return fresh
+    }
   }
 }

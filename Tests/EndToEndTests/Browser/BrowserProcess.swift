@@ -13,14 +13,18 @@ enum BrowserProcess {
   }
 
   /// The shell command line a tmux pane runs: `before`, the browser with `arguments` in the test environment
-  /// (with `TERM` when given), then `after` (which should end by keeping the pane open, so the screen can be read).
+  /// (with `TERM` when given, and `variables` over it), its stderr into `stderrFile` when given, then `after`
+  /// (which should end by keeping the pane open, so the screen can be read).
   static func shellCommand(
-    cacheDirectory: URL, arguments: [String] = [], term: String? = nil, before: String = "", after: String
+    cacheDirectory: URL, arguments: [String] = [], term: String? = nil, variables extra: [String: String] = [:],
+    stderrFile: String? = nil, before: String = "", after: String
   ) -> String {
     let variables = environment(cacheDirectory: cacheDirectory).merging(term.map { ["TERM": $0] } ?? [:]) { $1 }
+      .merging(extra) { $1 }
     let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(quoted($0.value))" }
     let command = ([binary.path] + arguments).map(quoted).joined(separator: " ")
-    return before + "env \(assignments.joined(separator: " ")) \(command); " + after
+    let redirection = stderrFile.map { " 2>" + quoted($0) } ?? ""
+    return before + "env \(assignments.joined(separator: " ")) \(command)\(redirection); " + after
   }
 
   /// `text` as one shell word.

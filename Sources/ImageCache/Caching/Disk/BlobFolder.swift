@@ -19,7 +19,7 @@ final class BlobFolder: Sendable {
   let root: URL
   /// `root.path`, worked out once: paths are built for every read and write, and `URL` path handling showed up in
   /// profiles of `warm`.
-  private let rootPath: String
+  let rootPath: String
   /// Shard folders known to exist, so a write does not stat (or mkdir) its folder each time: one flag for each of
   /// the 256 two-digit shards, found by number, where a set of names would hash the name on every write.
   private let preparedShards = Mutex(InlineArray<256, Bool>(repeating: false))
@@ -137,17 +137,30 @@ final class BlobFolder: Sendable {
   /// The file's bytes if it is there, a regular file, readable and exactly `expectedSize` long; nil otherwise
   /// (missing, truncated, replaced or unreadable: for the cache all of these are a miss).
   ///
-  /// Nothing in the folder is trusted: a symbolic link is not followed (O_NOFOLLOW), and a pipe or device put in a
-  /// file's place is neither waited on nor read (O_NONBLOCK lets `open` return at once; `fstat` then refuses it).
+  /// Nothing in the folder is trusted: a symbolic link is not followed (O_NOFOLLOW), neither for the file nor for
+  /// its shard folder (`inShardFolder`), and a pipe or device put in a file's place is neither waited on nor read
+  /// (O_NONBLOCK lets `open` return at once; `fstat` then refuses it).
   func read(_ name: String, expectedSize: Int) -> [UInt8]? {
     guard Self.isValidName(name) else { return nil }
-    let descriptor = open(path(of: name), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == expectedSize
-    else { return nil }
-    return Self.readAll(expectedSize, from: descriptor)
+    return inShardFolder(of: name) { folder -> [UInt8]? in
+      let descriptor = openat(folder, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+      guard descriptor >= 0 else { return nil }
+      defer { close(descriptor) }
+      var status = stat()
+      guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == expectedSize
+      else { return nil }
+      return Self.readAll(expectedSize, from: descriptor)
+    } ?? nil
+  }
+
+  /// Runs `body` with `name`'s shard folder open, or returns nil when that is not a folder of its own: a symbolic
+  /// link (even to a folder), a pipe, a device or a file in its place is refused by the open itself (O_NOFOLLOW,
+  /// O_DIRECTORY), so nothing outside the cache is reached through it and nothing waits on a pipe.
+  func inShardFolder<Result>(of name: String, _ body: (Int32) -> Result) -> Result? {
+    let folder = open(folder(of: name.prefix(2)), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+    guard folder >= 0 else { return nil }
+    defer { close(folder) }
+    return body(folder)
   }
 
   /// The first `count` bytes of the regular file open as `descriptor`; nil if it has fewer or they cannot be read.
@@ -167,72 +180,65 @@ final class BlobFolder: Sendable {
     return complete ? bytes : nil
   }
 
-  /// Whether a regular file is there with exactly `size` bytes (one `lstat`, so a link counts as absent; nothing
-  /// read).
+  /// Whether a regular file is there with exactly `size` bytes (one `fstatat` without following links, in a shard
+  /// folder that is one: a link counts as absent; nothing read).
   func hasFile(_ name: String, size: Int) -> Bool {
     guard Self.isValidName(name) else { return false }
     var status = stat()
-    return lstat(path(of: name), &status) == 0 && status.st_mode & S_IFMT == S_IFREG && Int(status.st_size) == size
+    return inShardFolder(of: name) { folder in
+      fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 && status.st_mode & S_IFMT == S_IFREG
+        && Int(status.st_size) == size
+    } ?? false
   }
 
   /// Unlinks the file; one already gone is fine (another process may have got there first). Whatever sits in its
   /// place goes too, without following it: a link is removed, not its target; a folder with what is inside it.
+  /// Nothing is removed through a shard folder that is not a folder of its own (`inShardFolder`).
   func remove(_ name: String) {
     guard Self.isValidName(name) else { return }
-    Self.removeEntry(atPath: path(of: name))
+    removeEntry(name, named: name)
   }
 
-  /// `unlink` never follows a link or opens a pipe; only a folder needs more.
-  private static func removeEntry(atPath path: String) {
-    guard unlink(path) != 0, errno == EISDIR || errno == EPERM else { return }
-    var status = stat()
-    guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return }
-    // FileManager removes what is inside without following links out of the folder.
-    try? FileManager.default.removeItem(atPath: path)
-  }
-
-  /// Every file in the folder: blob names and leftover temporary files, with their modification times.
-  func listing() -> [(name: String, modified: Date)] {
-    let manager = FileManager.default
-    guard let shards = try? manager.contentsOfDirectory(atPath: root.path) else { return [] }
-    var result: [(String, Date)] = []
-    for shard in shards {
-      let folder = root.appendingPathComponent(shard)
-      guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { continue }
-      for name in names {
+  /// Unlinks `entry` in `name`'s shard folder: `unlinkat` never follows a link or opens a pipe; only a folder
+  /// needs more.
+  func removeEntry(_ entry: String, named name: String) {
+    let isFolder =
+      inShardFolder(of: name) { folder -> Bool in
+        guard unlinkat(folder, entry, 0) != 0, errno == EISDIR || errno == EPERM else { return false }
         var status = stat()
-        // lstat: a link's own time, never its target's (which may be anywhere, or a pipe).
-        guard lstat(folder.appendingPathComponent(name).path, &status) == 0 else { continue }
-        result.append((name, Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec))))
-      }
-    }
-    return result
-  }
-
-  /// Whether something found by `listing()` is still there.
-  func exists(listed name: String) -> Bool {
-    var status = stat()
-    return lstat(rootPath + "/" + name.prefix(2) + "/" + name, &status) == 0
-  }
-
-  /// Removes a file found by `listing()`, temporary or not.
-  func remove(listed name: String) {
-    let base = name.hasSuffix(Self.temporarySuffix) ? String(name.dropLast(Self.temporarySuffix.count)) : name
-    guard Self.isValidName(base) else { return }
-    Self.removeEntry(atPath: path(of: base) + name.dropFirst(base.count))
+        return fstatat(folder, entry, &status, AT_SYMLINK_NOFOLLOW) == 0 && status.st_mode & S_IFMT == S_IFDIR
+      } ?? false
+    // FileManager removes what is inside without following links out of the folder.
+    if isFolder { try? FileManager.default.removeItem(atPath: folder(of: name.prefix(2)) + "/" + entry) }
   }
 
   /// Creates `blobs/` and the shard folder (0700) once per process; `write` makes it again if it has gone since.
+  /// Checked before every write (one `lstat`): a link, pipe or device put in the folder's place, even after it was
+  /// made, is refused rather than written through, and once removed (`verify --fix`) the folder is made again.
   private func prepareShard(_ shard: Substring) throws(DiskCacheError) {
     let number = Self.number(ofShard: shard)
-    if preparedShards.withLock({ $0[number] }) { return }
-    // A fresh cache makes up to 256 shard folders during its first `warm`: one mkdir each. The careful path
-    // (stat, parents, access check) only when that fails, e.g. because the folder exists or `blobs/` is gone.
     let path = folder(of: shard)
+    if preparedShards.withLock({ $0[number] }) {
+      var status = stat()
+      if lstat(path, &status) == 0 {
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw notAFolder(shard) }
+        return
+      }
+    }
+    // A fresh cache makes up to 256 shard folders during its first `warm`: one mkdir each. The careful path
+    // (lstat, parents, access check) only when that fails, e.g. because the folder exists or `blobs/` is gone.
     if mkdir(path, CacheDirectory.directoryMode) != 0 {
+      var status = stat()
+      if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR { throw notAFolder(shard) }
       try CacheDirectory.prepare(URL(fileURLWithPath: path, isDirectory: true))
     }
     preparedShards.withLock { $0[number] = true }
+  }
+
+  private func notAFolder(_ shard: Substring) -> DiskCacheError {
+    .io(
+      "\(cacheDirectory)/blobs/\(shard) is not a folder (a link, a pipe or a device in its place); `imgcache verify --fix` removes it"
+    )
   }
 
   /// 0 to 255: a shard's two hex digits (only names `newName` makes, or valid ones, pick a shard).

@@ -14,8 +14,10 @@ struct DiskAudit {
   var broken: [Broken] = []
   /// Names as listed in `blobs/`, temporary files included.
   var orphanFiles: [String] = []
+  /// Entries of `blobs/` that stand where a shard folder should and are not folders (`BlobFolder.strayShards`).
+  var strayShards: [String] = []
 
-  var isClean: Bool { broken.isEmpty && orphanFiles.isEmpty }
+  var isClean: Bool { broken.isEmpty && orphanFiles.isEmpty && strayShards.isEmpty }
 
   /// Reads every file once, one at a time, so memory stays at one blob. Files newer than `orphansOlderThan` are
   /// not called orphans: another process may be about to commit their rows.
@@ -33,6 +35,7 @@ struct DiskAudit {
       }
     }
     audit.orphanFiles = try orphanFiles(pool: pool, blobs: blobs, olderThan: cutoff)
+    audit.strayShards = blobs.strayShards()
     return audit
   }
 

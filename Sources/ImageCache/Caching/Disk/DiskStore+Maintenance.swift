@@ -58,11 +58,12 @@ extension DiskStore {
     }
     if fix && !audit.isClean {
       for name in audit.orphanFiles { blobs.remove(listed: name) }
+      for entry in audit.strayShards { blobs.removeStrayShard(entry) }
       reclaimFreePages()
     }
     return VerifyReport(
       checked: audit.checked, brokenKeys: audit.broken.map(\.key), orphans: audit.orphanFiles.count,
-      fixed: fix && !audit.isClean)
+      strayShardFolders: audit.strayShards.map { "blobs/" + $0 }, fixed: fix && !audit.isClean)
   }
 
   /// What an entry counts against `maxBytes`: its file rounded up to whole blocks, its key (stored twice: row

@@ -2,14 +2,16 @@ import Logging
 import Synchronization
 
 /// Keeps every log line at or above `.trace`.
-final class LogRecorder: Sendable {
-  let lines = Mutex<[(Logger.Level, String)]>([])
+public final class LogRecorder: Sendable {
+  public let lines = Mutex<[(Logger.Level, String)]>([])
 
-  var logger: Logger {
+  public init() {}
+
+  public var logger: Logger {
     Logger(label: "test") { _ in Handler(recorder: self) }
   }
 
-  func messages(at level: Logger.Level) -> [String] { lines.withLock { $0.filter { $0.0 == level }.map(\.1) } }
+  public func messages(at level: Logger.Level) -> [String] { lines.withLock { $0.filter { $0.0 == level }.map(\.1) } }
 
   struct Handler: LogHandler {
     let recorder: LogRecorder
