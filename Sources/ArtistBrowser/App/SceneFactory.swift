@@ -174,10 +174,11 @@ final class SceneFactory: SceneMaking {
     services.history ?? HistoryServices(location: ArchiveLocation.resolve(option: nil, environment: [:]))
   }
 
-  /// The Now screen: its cover large, no wall; polls through the listening store.
+  /// The Now screen: its cover large, no wall; polls through the listening store. It keeps two painted covers
+  /// (the shown one and the one before), not a list's 32: a day of tracks would otherwise keep 32 large pictures.
   func makeNow() -> NowViewController {
     let viewController = NowViewController(
-      runtime: makeRuntime(wall: false), cover: makeLargePicture(id: PictureID.now))
+      runtime: makeRuntime(wall: false), cover: makeLargePicture(id: PictureID.now, memoryLimit: 2))
     let interactor = NowInteractor(
       worker: NowWorker(store: listening), presenter: NowPresenter(viewController: viewController))
     viewController.interactor = interactor
@@ -198,9 +199,9 @@ final class SceneFactory: SceneMaking {
   /// The session's listening store, or one that says the catalog has no listeners.
   private var listening: any ListeningStore { services.listening ?? NoListeningStore() }
 
-  private func makeLargePicture(id: UInt32) -> LargePictureLoader? {
+  private func makeLargePicture(id: UInt32, memoryLimit: Int = 32) -> LargePictureLoader? {
     guard let loader = services.thumbnailLoader, let painter = services.picturePainter else { return nil }
-    return LargePictureLoader(loader: loader, painter: painter, pictureID: id)
+    return LargePictureLoader(loader: loader, painter: painter, pictureID: id, memoryLimit: memoryLimit)
   }
 
   /// A wall over a scene's list, its tiles painted as the thumbnails are; placeholders alone without pictures.
