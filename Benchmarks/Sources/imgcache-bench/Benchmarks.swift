@@ -41,12 +41,19 @@ enum Benchmarks {
       CursorMove.run(
         cacheDirectory: arguments[1], columns: Int(arguments[2])!, rows: Int(arguments[3])!,
         moves: arguments.count > 4 ? Int(arguments[4])! : 101)
+    case "now-server":
+      NowBench.serve(port: Int(arguments[1])!, step: Int(arguments[2])!)
+    case "now-screen":
+      NowBench.screen(
+        cacheDirectory: arguments[1], columns: Int(arguments[2])!, rows: Int(arguments[3])!,
+        polls: arguments.count > 4 ? Int(arguments[4])! : 10_000)
     default:
       print(
         "usage: imgcache-bench make-images DIR COUNT [SIDE] | memory | manager | processed [ENTRIES] | resize | disk DIR | header | fidelity DIR MODE [SYMBOLS]"
           + " | picture SYMBOLS OUT.png < block-art | screen OUT.png < capture-pane -e | catalog | chart-covers DIR COUNT"
           + " | cursor CACHE-DIR COLUMNS ROWS [MOVES] | artist-covers DIR COUNT | wall CACHE-DIR COLUMNS ROWS move|scroll [MOVES]"
-          + " | listener CACHE-DIR COLUMNS ROWS list|period [MOVES]"
+          + " | listener CACHE-DIR COLUMNS ROWS list|period [MOVES] | now-server PORT STEP"
+          + " | now-screen CACHE-DIR COLUMNS ROWS [POLLS]"
       )
     }
   }

@@ -176,12 +176,13 @@ final class SceneFactory: SceneMaking {
   }
 
   /// The Now screen: its cover large, the earlier tracks with the session's thumbnails, and for the idle screen
-  /// a wall of small tiles of its own (no list to toggle); polls through the listening store.
+  /// a wall of small tiles of its own (no list to toggle); polls through the listening store. It keeps two painted
+  /// covers (the shown one and the one before), not a list's 32: a day of tracks would otherwise keep 32 large pictures.
   func makeNow() -> NowViewController {
     let smallTiles = BrowserPreferences()
     smallTiles.wallTileSize = .small
     let viewController = NowViewController(
-      runtime: makeRuntime(wall: false), cover: makeLargePicture(id: PictureID.now),
+      runtime: makeRuntime(wall: false), cover: makeLargePicture(id: PictureID.now, memoryLimit: 2),
       weekWall: services.thumbnailLoader == nil ? nil : makeWall(preferences: smallTiles))
     let interactor = NowInteractor(
       worker: NowWorker(store: listening), presenter: NowPresenter(viewController: viewController))
@@ -203,9 +204,9 @@ final class SceneFactory: SceneMaking {
   /// The session's listening store, or one that says the catalog has no listeners.
   private var listening: any ListeningStore { services.listening ?? NoListeningStore() }
 
-  private func makeLargePicture(id: UInt32) -> LargePictureLoader? {
+  private func makeLargePicture(id: UInt32, memoryLimit: Int = 32) -> LargePictureLoader? {
     guard let loader = services.thumbnailLoader, let painter = services.picturePainter else { return nil }
-    return LargePictureLoader(loader: loader, painter: painter, pictureID: id)
+    return LargePictureLoader(loader: loader, painter: painter, pictureID: id, memoryLimit: memoryLimit)
   }
 
   /// A wall over a scene's list, its tiles painted as the thumbnails are; placeholders alone without pictures.

@@ -109,6 +109,9 @@ final class CurlMultiLoop: @unchecked Sendable {
 
   var metrics: CurlDataLoader.Metrics { counters.withLock { $0 } }
 
+  /// How long, in milliseconds, the loop waits with no transfer attached before it looks again unasked.
+  private static let idleCap: Int32 = 60_000
+
   /// Transfers attached to the multi handle at once (and connections in total).
   private var transferLimit: Int { max(1, configuration.maxConcurrentTransfers) }
 
@@ -190,8 +193,10 @@ final class CurlMultiLoop: @unchecked Sendable {
       collectFinishedTransfers()
       // Finished transfers freed slots: start the waiting ones now rather than after the next poll.
       if !waiting.isEmpty, attached.count < transferLimit { continue }
-      // Sleep until a socket is ready, libcurl's next timeout, or a wakeup; the cap is only a safety net.
-      curl_multi_poll(multi, nil, 0, 1000, nil)
+      // Sleep until a socket is ready, libcurl's next timeout, or a wakeup (a submission's, which curl keeps until
+      // this poll takes it); the cap is only a safety net. With no transfer there is nothing to time out, so an
+      // idle loop waits far longer: a follower polling every 10 s then costs no CPU in between.
+      curl_multi_poll(multi, nil, 0, attached.isEmpty ? Self.idleCap : 1000, nil)
     }
     for transfer in Array(attached.values) { detach(transfer, outcome: .failure(.cancelled)) }
     for submission in waiting.removeAll() { submission.ticket.finish(.failure(.cancelled)) }

@@ -11,8 +11,9 @@ enum JSONValue: Equatable {
   case array([JSONValue])
   case object([String: JSONValue])
 
-  /// Parses `bytes`; nil when they are not JSON (e.g. an HTML error page).
-  static func parse(_ bytes: [UInt8]) -> JSONValue? { JSONParser.parse(bytes) }
+  /// Parses `bytes`; nil when they are not JSON (e.g. an HTML error page). The same bytes as the last call's are
+  /// not parsed again (`RecentParse`).
+  static func parse(_ bytes: [UInt8]) -> JSONValue? { RecentParse.shared.parse(bytes, parser: JSONParser.parse) }
 
   /// Member lookup that never fails: anything missing reads as `.null`.
   subscript(key: String) -> JSONValue {

@@ -4,7 +4,7 @@ import Testing
 
 /// `imgcache now` as a status bar runs it: the built binary on the demo catalog, its `--json` against
 /// docs/schemas/imgcache-now.schema.json, its exit statuses (0 playing, 1 nothing in the last hour, 2 on an
-/// error), and `--follow` ending cleanly on SIGTERM after printing its first line.
+/// error), and `--follow` ending cleanly on SIGTERM after printing its first line, or when its reader goes.
 @Suite(
   .serialized, .timeLimit(.minutes(3)),
   .enabled(if: ProcessRunner.isBuilt("imgcache"), "needs the built imgcache: run `swift build` first"))
@@ -55,5 +55,43 @@ struct ImgcacheNowEndToEndTests {
     #expect(output.stdout.split(separator: "\n").count == 1)
     #expect(output.stdout.contains(" — "))
     #expect(output.stderr.isEmpty)
+  }
+
+  @Test func followEndsQuietlyWhenTheReaderOfItsPipeGoes() async throws {
+    // Given a follower whose stdout is a pipe, as `imgcache now NAME --follow | head -1` makes it
+    let cache = try ScratchCache()
+    defer { cache.remove() }
+    let process = try ProcessRunner.start(
+      "imgcache", ["now", "nightjar_radio", "--follow", "--demo"] + cache.arguments)
+    guard let output = process.output else { throw CLIFailure("the follower has no stdout pipe") }
+    // When its first line has been read and the reader closes the pipe, before the next poll
+    let first = try await offThePool { try Self.readLine(from: output.fileDescriptor, within: .seconds(60)) }
+    try output.close()
+    // Then it ends at once, with status 0 and nothing said (a signal would be the safety net's kill)
+    await process.ended(safetyTimeout: .seconds(60))
+    #expect(first.contains(" — "))
+    #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    let said = process.errorOutput.map { String(decoding: $0.readDataToEndOfFile(), as: UTF8.self) }
+    #expect(said == "")
+  }
+
+  struct CLIFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+  }
+
+  /// The bytes up to the first newline on `descriptor`, waiting at most `deadline` for them.
+  static func readLine(from descriptor: Int32, within deadline: Duration) throws -> String {
+    let end = ContinuousClock.now + deadline
+    var line: [UInt8] = []
+    var byte: UInt8 = 0
+    while !line.contains(UInt8(ascii: "\n")) {
+      let left = end - ContinuousClock.now
+      var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      guard left > .zero, poll(&ready, 1, Int32(left / .milliseconds(1)) + 1) > 0, read(descriptor, &byte, 1) == 1
+      else { throw CLIFailure("no line within \(deadline): \(String(decoding: line, as: UTF8.self))") }
+      line.append(byte)
+    }
+    return String(decoding: line, as: UTF8.self)
   }
 }
