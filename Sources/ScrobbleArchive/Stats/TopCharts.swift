@@ -30,48 +30,36 @@ extension ArchiveStatistics {
   /// The `limit` most played artists, albums or tracks of `range`, most plays first, ties by name. Plays without an
   /// album name do not count towards an album.
   ///
-  /// Two plans, by how much of the archive's time the range spans. A short range reads its rows by the key's time
-  /// range and groups them in a temporary tree; a long one (a quarter of the archive or more) is faster read whole
-  /// from the grouping's own covering index (`scrobble_by_artist`, `_by_album`, `_by_track`), already in group
-  /// order, with the time as a filter: `+time` keeps SQLite from choosing the key instead. Over 250,000 plays, all
-  /// time by the key took 100 ms, by the index 25. The total comes from the same pass, as a window sum.
+  /// Summed from the counts `PlayCounts` keeps (see `ChartTerms`): a year is a dozen fine buckets and a few
+  /// thousand plays at its edges, all time the totals alone, whatever the archive's size. The total comes from the
+  /// same pass, as a window sum.
   public func top(_ grouping: PlayGrouping, in range: ListeningRange, limit: Int) throws -> TopChart {
     let interval = range.interval(in: zone)
-    let time = try coversMuchOfTheArchive(interval) ? "+time" : "time"
-    let columns = grouping == .artist ? "artist" : grouping == .album ? "artist, album" : "artist, track"
-    // Plays without an album form a group of their own, ordered last and dropped below: they still count in the
-    // window's total.
-    let lastly = grouping == .album ? "album = '', " : ""
-    let sql = """
-      SELECT \(columns), count(*) AS plays, sum(count(*)) OVER () FROM scrobble WHERE \(time) >= ?1 AND \(time) < ?2 \
-      GROUP BY \(columns) ORDER BY \(lastly)plays DESC, \(columns) LIMIT ?3
-      """
-    var chart = TopChart(entries: [], plays: 0)
-    try store.read { connection in
-      try connection.statement(sql: sql).forEachRow([interval.lowerBound, interval.upperBound, Int64(limit)]) { row in
+    return try store.read { connection in
+      guard let span = try Self.span(connection),
+        let (rows, arguments) = ChartTerms(interval, span: span).rows(of: grouping)
+      else { return TopChart(entries: [], plays: 0) }
+      // Plays without an album form a group of their own, ordered last and dropped below: they still count in the
+      // window's total.
+      let lastly = grouping == .album ? "n.title = '', " : ""
+      let sql = """
+        SELECT n.artist, n.title, c.plays, sum(c.plays) OVER () FROM \
+        (SELECT name, sum(plays) AS plays FROM (\(rows)) GROUP BY name) AS c JOIN chart_name AS n ON n.id = c.name \
+        WHERE c.plays > 0 ORDER BY \(lastly)c.plays DESC, n.artist, n.title LIMIT ?
+        """
+      var chart = TopChart(entries: [], plays: 0)
+      try connection.statement(sql: sql).forEachRow(arguments + [Int64(limit)]) { row in
+        let title: String = row[1]
         switch grouping {
-        case .artist:
-          chart.entries.append(ChartEntry(artist: row[0], plays: row[1]))
-          chart.plays = row[2]
-        case .album:
-          let album: String = row[1]
-          if !album.isEmpty { chart.entries.append(ChartEntry(artist: row[0], album: album, plays: row[2])) }
-          chart.plays = row[3]
-        case .track:
-          chart.entries.append(ChartEntry(artist: row[0], track: row[1], plays: row[2]))
-          chart.plays = row[3]
+        case .artist: chart.entries.append(ChartEntry(artist: row[0], plays: row[2]))
+        case .album where !title.isEmpty: chart.entries.append(ChartEntry(artist: row[0], album: title, plays: row[2]))
+        case .album: break
+        case .track: chart.entries.append(ChartEntry(artist: row[0], track: title, plays: row[2]))
         }
+        chart.plays = row[3]
         return true
       }
+      return chart
     }
-    return chart
-  }
-
-  /// True when `interval` spans a quarter or more of the time from the archive's first play to its last.
-  func coversMuchOfTheArchive(_ interval: Range<Int64>) throws -> Bool {
-    guard let span = try span() else { return false }
-    let covered =
-      Double(min(interval.upperBound, span.upperBound + 1)) - Double(max(interval.lowerBound, span.lowerBound))
-    return covered * 4 >= Double(span.upperBound - span.lowerBound + 1)
   }
 }
