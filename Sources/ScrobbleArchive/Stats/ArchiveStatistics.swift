@@ -30,9 +30,14 @@ public struct ArchiveStatistics: Sendable {
   /// The plays in `range`, as local wall-clock seconds (see `UTCOffsets.localSeconds`), in time order.
   public func localPlayTimes(in range: ListeningRange) throws -> [Int64] {
     let interval = range.interval(in: zone)
-    let times = try store.read { connection in
+    // Appended here rather than by the generic `fetchAll`, whose array of an unknown type looks its type up per row.
+    var times: [Int64] = []
+    try store.read { connection in
       try connection.statement(sql: "SELECT time FROM scrobble WHERE time >= ? AND time < ? ORDER BY time, seq")
-        .fetchAll([interval.lowerBound, interval.upperBound]) { row -> Int64 in row[0] }
+        .forEachRow([interval.lowerBound, interval.upperBound]) { row in
+          times.append(row[0])
+          return true
+        }
     }
     guard let first = times.first, let last = times.last else { return [] }
     var reader = zone.offsets(from: first, to: last).ascendingReader

@@ -53,8 +53,9 @@ struct ChartTerms: Equatable {
 }
 
 extension ChartTerms {
-  /// A SELECT of `(name, plays)` rows whose plays, summed per name, are the range's plays of each `grouping` name
-  /// (`chart_name.id`), with its arguments; nil when there are no terms (an empty range).
+  /// A SELECT of `(name, plays)` rows whose plays, added up per name, are the range's plays of each `grouping` name
+  /// (`chart_name.id`), with its arguments; nil when there are no terms (an empty range). The rows are added up by
+  /// the caller: SQLite's GROUP BY sorts them first, which cost five times what reading them does.
   func rows(of grouping: PlayGrouping) -> (sql: String, arguments: [Int64])? {
     guard !terms.isEmpty else { return nil }
     let code = grouping.code
@@ -64,10 +65,11 @@ extension ChartTerms {
       switch term.source {
       case .plays(let seconds):
         arguments += [seconds.lowerBound, seconds.upperBound]
+        // CROSS JOIN keeps the plays of the range as the outer loop, each name looked up by its unique index;
+        // left to choose, SQLite walks every name of the grouping and searches its plays in the range.
         return """
-          SELECT n.id AS name, \(sign)count(*) AS plays FROM scrobble AS s JOIN chart_name AS n ON n.grouping = \(code) \
-          AND n.artist = s.artist AND n.title = \(grouping.titleColumn(of: "s")) WHERE s.time >= ? AND s.time < ? \
-          GROUP BY n.id
+          SELECT n.id, \(sign)1 FROM scrobble AS s CROSS JOIN chart_name AS n ON n.grouping = \(code) \
+          AND n.artist = s.artist AND n.title = \(grouping.titleColumn(of: "s")) WHERE s.time >= ? AND s.time < ?
           """
       case .buckets(let grain, let numbers):
         arguments += [numbers.lowerBound, numbers.upperBound]
