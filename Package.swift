@@ -125,7 +125,7 @@ let package = Package(
       name: "imgcache-bench",
       dependencies: [
         "ImageCache", "ImageCacheSupport", "ImageEncoding", "BlockArt", "ArtistBrowser", "DemoCatalog", "TerminalUI",
-        "ToolOptions", "TextRaster",
+        "ToolOptions", "TextRaster", "ScrobbleArchive",
       ],
       path: "Benchmarks/Sources/imgcache-bench"
     ),

@@ -3,7 +3,7 @@ import ImageCacheSupport
 import ScrobbleArchive
 
 /// A listener's archive in a folder of its own under the temporary folder, filled by the test with plain INSERTs
-/// (the sync's layout, without the sync), removed by `remove()`.
+/// and the counts recounted as a sync does (the sync's layout, without the sync), removed by `remove()`.
 public final class ScratchArchive {
   public let folder: URL
   public let listener: String
@@ -44,6 +44,9 @@ public final class ScratchArchive {
         let seq = try seqs[play.time] ?? Self.nextSeq(play.time, connection)
         seqs[play.time] = seq + 1
         try insert.execute([play.time, seq, play.artist, play.album, play.track, play.cover])
+      }
+      if let first = plays.map(\.time).min(), let last = plays.map(\.time).max() {
+        try PlayCounts.recount(first...last, connection)
       }
     }
   }

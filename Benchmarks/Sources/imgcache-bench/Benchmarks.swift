@@ -27,6 +27,7 @@ enum Benchmarks {
     case "picture": try picture(symbols: SymbolSet(rawValue: arguments[1])!, output: arguments[2])
     case "screen": try ScreenShot.write(to: arguments[1])
     case "catalog": CatalogCost.run()
+    case "history": try HistoryReading.run(archive: arguments[1], year: Int(arguments[2])!)
     case "chart-covers": try ChartCovers.write(to: arguments[1], count: Int(arguments[2])!)
     case "artist-covers": try ChartCovers.writeArtistAlbums(to: arguments[1], count: Int(arguments[2])!)
     case "wall":
@@ -52,7 +53,7 @@ enum Benchmarks {
         "usage: imgcache-bench make-images DIR COUNT [SIDE] | memory | manager | processed [ENTRIES] | resize | disk DIR | header | fidelity DIR MODE [SYMBOLS]"
           + " | picture SYMBOLS OUT.png < block-art | screen OUT.png < capture-pane -e | catalog | chart-covers DIR COUNT"
           + " | cursor CACHE-DIR COLUMNS ROWS [MOVES] | artist-covers DIR COUNT | wall CACHE-DIR COLUMNS ROWS move|scroll [MOVES]"
-          + " | listener CACHE-DIR COLUMNS ROWS list|period [MOVES] | now-server PORT STEP"
+          + " | listener CACHE-DIR COLUMNS ROWS list|period [MOVES] | history ARCHIVE.sqlite YEAR | now-server PORT STEP"
           + " | now-screen CACHE-DIR COLUMNS ROWS [POLLS]"
       )
     }

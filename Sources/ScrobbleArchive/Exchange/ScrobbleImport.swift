@@ -41,6 +41,7 @@ public enum ScrobbleImport {
       let occupied = try db.cachedStatement(sql: "SELECT count(*) FROM scrobble WHERE time BETWEEN ? AND ?")
       var groups: [Int: [Row]] = [:]
       var order: [Int] = []
+      var written: ClosedRange<Int>?
       for row in ordered {
         if groups[row.play.time] == nil { order.append(row.play.time) }
         groups[row.play.time, default: []].append(row)
@@ -54,7 +55,9 @@ public enum ScrobbleImport {
         }
         try SyncLedger.insert(group.enumerated().map { ($0.element.play, $0.offset) }, into: .scrobble, db)
         summary.added += group.count
+        written = written.map { min($0.lowerBound, span.lowerBound)...max($0.upperBound, span.upperBound) } ?? span
       }
+      if let written { try PlayCounts.recount(Int64(written.lowerBound)...Int64(written.upperBound), db) }
     }
     return summary
   }

@@ -8,12 +8,21 @@ public struct ListeningCalendar: Sendable, Equatable {
   public private(set) var total = 0
 
   public init(localTimes: [Int64]) {
+    // Times in order come a day at a time: each day's plays are counted in a run and added once (a day can come
+    // back, after a change to winter time, and is then added to).
+    var run: (day: Int, plays: Int)?
     for local in localTimes {
       let day = Int(UTCOffsets.floorDivide(local, 86_400))
       let hour = Int((local - Int64(day) * 86_400) / 3600)
-      playsByDay[day, default: 0] += 1
+      if let current = run, current.day == day {
+        run = (day, current.plays + 1)
+      } else {
+        if let current = run { playsByDay[current.day, default: 0] += current.plays }
+        run = (day, 1)
+      }
       clock[LocalDate.weekdayFromMonday(ofDayNumber: day)][hour] += 1
     }
+    if let current = run { playsByDay[current.day, default: 0] += current.plays }
     total = localTimes.count
   }
 

@@ -28,50 +28,65 @@ public struct TopChart: Sendable, Equatable {
 
 extension ArchiveStatistics {
   /// The `limit` most played artists, albums or tracks of `range`, most plays first, ties by name. Plays without an
-  /// album name do not count towards an album.
+  /// album name do not count towards an album, but do count in the chart's total.
   ///
-  /// Two plans, by how much of the archive's time the range spans. A short range reads its rows by the key's time
-  /// range and groups them in a temporary tree; a long one (a quarter of the archive or more) is faster read whole
-  /// from the grouping's own covering index (`scrobble_by_artist`, `_by_album`, `_by_track`), already in group
-  /// order, with the time as a filter: `+time` keeps SQLite from choosing the key instead. Over 250,000 plays, all
-  /// time by the key took 100 ms, by the index 25. The total comes from the same pass, as a window sum.
+  /// Added up from the counts `PlayCounts` keeps (see `ChartTerms`): a year is a dozen fine buckets and the plays
+  /// of a few weeks at its edges, all time the totals alone, whatever the archive's size.
   public func top(_ grouping: PlayGrouping, in range: ListeningRange, limit: Int) throws -> TopChart {
     let interval = range.interval(in: zone)
-    let time = try coversMuchOfTheArchive(interval) ? "+time" : "time"
-    let columns = grouping == .artist ? "artist" : grouping == .album ? "artist, album" : "artist, track"
-    // Plays without an album form a group of their own, ordered last and dropped below: they still count in the
-    // window's total.
-    let lastly = grouping == .album ? "album = '', " : ""
-    let sql = """
-      SELECT \(columns), count(*) AS plays, sum(count(*)) OVER () FROM scrobble WHERE \(time) >= ?1 AND \(time) < ?2 \
-      GROUP BY \(columns) ORDER BY \(lastly)plays DESC, \(columns) LIMIT ?3
-      """
-    var chart = TopChart(entries: [], plays: 0)
-    try store.read { connection in
-      try connection.statement(sql: sql).forEachRow([interval.lowerBound, interval.upperBound, Int64(limit)]) { row in
-        switch grouping {
-        case .artist:
-          chart.entries.append(ChartEntry(artist: row[0], plays: row[1]))
-          chart.plays = row[2]
-        case .album:
-          let album: String = row[1]
-          if !album.isEmpty { chart.entries.append(ChartEntry(artist: row[0], album: album, plays: row[2])) }
-          chart.plays = row[3]
-        case .track:
-          chart.entries.append(ChartEntry(artist: row[0], track: row[1], plays: row[2]))
-          chart.plays = row[3]
-        }
+    return try store.read { connection in
+      guard let span = try Self.span(connection),
+        let (rows, arguments) = ChartTerms(interval, span: span).rows(of: grouping)
+      else { return TopChart(entries: [], plays: 0) }
+      var plays: [Int64: Int] = [:]
+      var total = 0
+      try connection.statement(sql: rows).forEachRow(arguments) { row in
+        let count: Int = row[1]
+        plays[row[0], default: 0] += count
+        total += count
         return true
       }
+      if grouping == .album {
+        let withoutAlbum = try connection.fetchColumn(
+          Int64.self, sql: "SELECT id FROM chart_name WHERE grouping = \(grouping.code) AND title = ''")
+        for name in withoutAlbum { plays[name] = nil }
+      }
+      return TopChart(entries: try Self.first(limit, of: plays, grouping, connection), plays: total)
     }
-    return chart
   }
 
-  /// True when `interval` spans a quarter or more of the time from the archive's first play to its last.
-  func coversMuchOfTheArchive(_ interval: Range<Int64>) throws -> Bool {
-    guard let span = try span() else { return false }
-    let covered =
-      Double(min(interval.upperBound, span.upperBound + 1)) - Double(max(interval.lowerBound, span.lowerBound))
-    return covered * 4 >= Double(span.upperBound - span.lowerBound + 1)
+  /// The `limit` names with the most plays, ties by artist and then title in SQLite's order of text (by bytes).
+  private static func first(
+    _ limit: Int, of plays: [Int64: Int], _ grouping: PlayGrouping, _ connection: SQLiteConnection
+  ) throws -> [ChartEntry] {
+    let ranked = plays.filter { $0.value > 0 }.sorted { $0.value > $1.value }
+    guard limit > 0, !ranked.isEmpty else { return [] }
+    // Every name tied with the last one kept, for the names to decide.
+    let fewest = ranked[min(limit, ranked.count) - 1].value
+    let candidates = ranked.prefix { $0.value >= fewest }
+    var entries: [ChartEntry] = []
+    let ids = candidates.map { String($0.key) }.joined(separator: ",")
+    try connection.statement(sql: "SELECT id, artist, title FROM chart_name WHERE id IN (\(ids))").forEachRow { row in
+      let (artist, title): (String, String) = (row[1], row[2])
+      let count = plays[row[0]] ?? 0
+      switch grouping {
+      case .artist: entries.append(ChartEntry(artist: artist, plays: count))
+      case .album: entries.append(ChartEntry(artist: artist, album: title, plays: count))
+      case .track: entries.append(ChartEntry(artist: artist, track: title, plays: count))
+      }
+      return true
+    }
+    return Array(entries.sorted(by: ChartEntry.ranksBefore).prefix(limit))
+  }
+}
+
+extension ChartEntry {
+  /// More plays first; then by artist and title as SQLite's BINARY collation orders them (by UTF-8 bytes; Swift's
+  /// own `<` on strings would treat canonically equivalent spellings as equal).
+  static func ranksBefore(_ a: ChartEntry, _ b: ChartEntry) -> Bool {
+    if a.plays != b.plays { return a.plays > b.plays }
+    let (aTitle, bTitle) = (a.album ?? a.track ?? "", b.album ?? b.track ?? "")
+    if !a.artist.utf8.elementsEqual(b.artist.utf8) { return a.artist.utf8.lexicographicallyPrecedes(b.artist.utf8) }
+    return aTitle.utf8.lexicographicallyPrecedes(bTitle.utf8)
   }
 }

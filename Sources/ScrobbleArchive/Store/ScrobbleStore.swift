@@ -14,12 +14,10 @@ public final class ScrobbleStore: Sendable {
     } catch let error as SQLiteError where error.resultCode == SQLiteError.full {
       throw ArchiveError.diskFull(path: path)
     }
-    try database.write { connection in
-      for statement in ArchiveSchema.statements { try connection.execute(sql: statement) }
-      try connection.execute(
-        sql: "INSERT OR IGNORE INTO archive_meta (key, value) VALUES ('schema_version', ?)",
-        arguments: [String(ArchiveSchema.version)])
-    }
+    // An archive already in this layout is known by one number in the file's header, read without a transaction;
+    // a new file or an older layout is brought up to date in one write.
+    let headerVersion = try database.writeWithoutTransaction { try $0.fetchValue(Int.self, sql: "PRAGMA user_version") }
+    if headerVersion != ArchiveSchema.version { try write(ArchiveSchema.bringUpToDate) }
   }
 
   /// Runs `body` in one IMMEDIATE transaction: all of it is kept, or none of it. A full disk becomes

@@ -86,6 +86,8 @@ enum SyncLedger {
     try save(window, db)
   }
 
+  /// Writes `plays` into `table`. Into `scrobble`, the caller recounts the seconds written (`PlayCounts.recount`)
+  /// before its transaction ends.
   static func insert(_ plays: [(play: ArchivedPlay, seq: Int)], into table: Table, _ db: SQLiteConnection) throws {
     let insert = try db.cachedStatement(
       sql: """
@@ -112,12 +114,14 @@ enum SyncLedger {
       sql: "DELETE FROM \(table.rawValue) WHERE time BETWEEN ? AND ?",
       arguments: [window.lowerBound, window.upperBound])
     try insert(plays, into: table, db)
+    if table == .scrobble { try PlayCounts.recount(Int64(window.lowerBound)...Int64(window.upperBound), db) }
   }
 
   /// The staged window replaces the same seconds of `scrobble`; the sync is over.
   static func commitStaged(_ window: SyncWindow, _ db: SQLiteConnection) throws {
     try db.execute(sql: "DELETE FROM scrobble WHERE time BETWEEN ? AND ?", arguments: [window.lo, window.hi])
     try db.execute(sql: "INSERT INTO scrobble SELECT * FROM sync_staging")
+    try PlayCounts.recount(Int64(window.lo)...Int64(window.hi), db)
     try db.execute(sql: "DELETE FROM sync_staging")
     try db.execute(sql: "DELETE FROM sync_state")
     try setMeta("synced_to", String(window.hi), db)

@@ -40,6 +40,7 @@ import Testing
     try await Self.withStore { store in
       let report = try await ArchiveSync(store: store, source: server, retry: Self.noWait).run(now: 1_700_000_100)
       #expect(try Self.rows(store) == server.plays)
+      try PlayCountsTests.expectCountsExact(store)
       #expect(report.countAfter == 1234)
       #expect(report.refetched == 0)
       #expect(try store.read { try SyncLedger.meta("bounds", $0) } == bounds.text)
@@ -98,6 +99,7 @@ import Testing
       }
       let report = try await sync.run(now: 1_700_000_500)
       #expect(try Self.rows(store) == server.plays)
+      try PlayCountsTests.expectCountsExact(store)
       #expect(report.refetched > 0)
       #expect(report.refetched <= 2 * ArchiveReconciler.refetchLimit)
     }
