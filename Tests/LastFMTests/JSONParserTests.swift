@@ -60,6 +60,7 @@ import Testing
 
   @Test func aLaterDuplicateKeyWins() {
     #expect(parse(#"{"a": 1, "a": 2}"#) == .object(["a": .number(2)]))
+    #expect(parse(#"{"a": 1, "b": 0, "a": 2}"#)?["a"] == .number(2))
   }
 
   @Test func invalidUTF8InAStringIsRepaired() {

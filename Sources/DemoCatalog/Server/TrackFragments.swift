@@ -1,16 +1,16 @@
 import Synchronization
 
-/// The parts of a scrobble that depend only on its track, written once per track and image origin: a page of 200
-/// scrobbles repeats a few hundred tracks, and building their artist objects, image arrays and URLs afresh was
-/// most of what serving a page cost (BENCHMARKS.md).
+/// The parts of a scrobble that depend only on its track, written once per track and image origin as JSON bytes:
+/// a page of 200 scrobbles repeats a few hundred tracks, and building their artist objects, image arrays and URLs
+/// afresh, then walking the values to write them, was most of what serving a page cost (BENCHMARKS.md).
 struct TrackFragments {
-  let artist: JSONValue
-  let extendedArtist: JSONValue
-  let images: JSONValue
-  let album: JSONValue
-  let mbid: JSONValue
-  let name: JSONValue
-  let url: JSONValue
+  /// `{"mbid": …, "#text": …}`.
+  let artist: [UInt8]
+  /// `extended=1`'s artist: `{"url": …, "mbid": …, "image": […], "name": …}`.
+  let extendedArtist: [UInt8]
+  /// The members after the artist (and `loved`), each with its leading comma: `,"streamable":"0","image":[…],
+  /// "mbid":…,"album":{…},"name":…,"url":…`.
+  let trackMembers: [UInt8]
 }
 
 /// `TrackFragments` by track key, for one image origin at a time (a server has one).
@@ -39,18 +39,19 @@ extension DemoAPI {
       let artist = catalog.artist(at: play.artist)
       let album = artist.albums[play.album]
       let track = album.tracks[play.track]
-      func written(_ value: JSONValue) -> JSONValue { .written(value.bytes) }
+      let members = JSONValue.orderedObject([
+        ("streamable", .string("0")), ("image", images(album.coverID, .throughExtralarge)),
+        ("mbid", .string(track.mbid)), ("album", .object(["mbid": .string(album.mbid), "#text": .string(album.name)])),
+        ("name", .string(track.name)), ("url", .string(LastFMURL.track(track.name, by: artist.name))),
+      ]).bytes
       return TrackFragments(
-        artist: written(.object(["mbid": .string(artist.mbid), "#text": .string(artist.name)])),
-        extendedArtist: written(
-          .object([
-            "url": .string(LastFMURL.artist(artist.name)), "mbid": .string(artist.mbid),
-            "image": images(CoverStore.placeholderStarID, .throughExtralarge), "name": .string(artist.name),
-          ])),
-        images: written(images(album.coverID, .throughExtralarge)),
-        album: written(.object(["mbid": .string(album.mbid), "#text": .string(album.name)])),
-        mbid: written(.string(track.mbid)), name: written(.string(track.name)),
-        url: written(.string(LastFMURL.track(track.name, by: artist.name))))
+        artist: JSONValue.object(["mbid": .string(artist.mbid), "#text": .string(artist.name)]).bytes,
+        extendedArtist: JSONValue.object([
+          "url": .string(LastFMURL.artist(artist.name)), "mbid": .string(artist.mbid),
+          "image": images(CoverStore.placeholderStarID, .throughExtralarge), "name": .string(artist.name),
+        ]).bytes,
+        // The object's members without its braces, after a comma.
+        trackMembers: [UInt8(ascii: ",")] + members.dropFirst().dropLast())
     }
   }
 }

@@ -11,7 +11,7 @@ extension LastFMClient {
     async throws(LastFMError) -> Page<Scrobble>
   {
     try LastFMDecoding.recentTracks(
-      await send(.recentTracks(user: user, page: page, limit: limit, from: from, to: to)))
+      parsed: await sendParsing(.recentTracks(user: user, page: page, limit: limit, from: from, to: to)).json)
   }
 
   /// `user.getLovedTracks`.

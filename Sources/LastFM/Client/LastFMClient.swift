@@ -90,6 +90,11 @@ public final class LastFMClient: Sendable {
   /// Sends `request` (paced, retried) and returns the raw JSON of a successful answer.
   /// A "not found" for an artist comes with up to 5 suggestions from `artist.search`.
   public func send(_ request: LastFMRequest) async throws(LastFMError) -> [UInt8] {
+    try await sendParsing(request).bytes
+  }
+
+  /// `send`, with the JSON document the answer was checked as: for decoders that need not parse it again.
+  func sendParsing(_ request: LastFMRequest) async throws(LastFMError) -> (bytes: [UInt8], json: JSONValue) {
     do throws(LastFMError) {
       return try await sendWithRetries(request)
     } catch .notFound(let what, _) where request.suggestionQuery != nil {
@@ -97,10 +102,11 @@ public final class LastFMClient: Sendable {
     }
   }
 
-  private func sendWithRetries(_ request: LastFMRequest) async throws(LastFMError) -> [UInt8] {
+  private func sendWithRetries(_ request: LastFMRequest) async throws(LastFMError) -> (
+    bytes: [UInt8], json: JSONValue
+  ) {
     if configuration.apiKey == nil && configuration.targetsRealAPI { throw .invalidAPIKey }
     let url = url(for: request)
-    let redactedURL = Redaction.redact(url, key: configuration.apiKey)
     let dataRequest = DataRequest(
       url: url, headers: ["User-Agent": configuration.userAgent, "Accept": "application/json"])
     var attempt = 1
@@ -109,13 +115,14 @@ public final class LastFMClient: Sendable {
       let outcome: AttemptOutcome
       do throws(TransferError) {
         let response = try await loader.load(dataRequest)
-        outcome = ResponseClassifier.classify(response, request: request, redactedURL: redactedURL)
+        outcome = ResponseClassifier.classify(
+          response, request: request, redactedURL: Redaction.redact(url, key: configuration.apiKey))
       } catch {
         outcome = ResponseClassifier.classify(error, apiKey: configuration.apiKey)
       }
       switch outcome {
-      case .success(let body):
-        return body
+      case .success(let body, let json):
+        return (body, json)
       case .failure(let error):
         throw error
       case .retry(let error, let rateLimited):
@@ -131,7 +138,7 @@ public final class LastFMClient: Sendable {
   /// Up to 5 names close to `name`; a failing search just means no suggestions.
   private func suggestions(for name: String) async -> [String] {
     guard let answer = try? await sendWithRetries(.searchArtists(name, page: 1, limit: 5)),
-      let page = try? LastFMDecoding.searchArtists(answer)
+      let page = try? LastFMDecoding.searchArtists(answer.bytes)
     else { return [] }
     var seen = Set<String>()
     return page.items.map(\.name)

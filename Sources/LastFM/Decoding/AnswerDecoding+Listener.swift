@@ -11,15 +11,22 @@ extension LastFMDecoding {
 
   /// The track playing now first (Last.fm already puts it there; a server that doesn't is put right).
   public static func recentTracks(_ bytes: [UInt8]) throws(LastFMError) -> Page<Scrobble> {
-    let list = try root(bytes, "recenttracks", method: "user.getRecentTracks")
-    let tracks = list["track"].elements.compactMap(ModelDecoding.scrobble)
+    try recentTracks(parsed: try document(bytes, method: "user.getRecentTracks"))
+  }
+
+  static func recentTracks(parsed json: JSONValue) throws(LastFMError) -> Page<Scrobble> {
+    let list = try root(json, "recenttracks", method: "user.getRecentTracks")
+    let reader = URLReader()
+    let tracks = list["track"].elements.compactMap { ModelDecoding.scrobble($0, reader: reader) }
     let playing = tracks.filter(\.isNowPlaying).prefix(1)
     return ModelDecoding.page(Array(playing) + tracks.filter { !$0.isNowPlaying }, attributes: list["@attr"])
   }
 
   public static func lovedTracks(_ bytes: [UInt8]) throws(LastFMError) -> Page<Scrobble> {
     let list = try root(bytes, "lovedtracks", method: "user.getLovedTracks")
-    return ModelDecoding.page(list["track"].elements.compactMap(ModelDecoding.scrobble), attributes: list["@attr"])
+    let reader = URLReader()
+    let tracks = list["track"].elements.compactMap { ModelDecoding.scrobble($0, reader: reader) }
+    return ModelDecoding.page(tracks, attributes: list["@attr"])
   }
 
   public static func listenerTopArtists(_ bytes: [UInt8]) throws(LastFMError) -> Page<Artist> {

@@ -48,9 +48,18 @@ public enum LastFMDecoding {
   }
 
   static func root(_ bytes: [UInt8], _ key: String, method: String) throws(LastFMError) -> JSONValue {
+    try root(try document(bytes, method: method), key, method: method)
+  }
+
+  static func document(_ bytes: [UInt8], method: String) throws(LastFMError) -> JSONValue {
     guard let json = JSONValue.parse(bytes) else {
       throw .malformedResponse(detail: "\(method) answer is not JSON")
     }
+    return json
+  }
+
+  /// The object under `key` of a parsed answer.
+  static func root(_ json: JSONValue, _ key: String, method: String) throws(LastFMError) -> JSONValue {
     let value = json[key]
     guard value.isObject else {
       throw .malformedResponse(detail: "\(method) answer has no \"\(key)\" object")

@@ -56,11 +56,11 @@ struct JSONParser {
   }
 
   private mutating func object() -> JSONValue? {
-    var members: [String: JSONValue] = [:]
+    var members: [(key: String, value: JSONValue)] = []
     skipSpace()
     if current == UInt8(ascii: "}") {
       index += 1
-      return .object(members)
+      return .object(JSONObject(members: members))
     }
     while true {
       skipSpace()
@@ -70,13 +70,13 @@ struct JSONParser {
       index += 1
       skipSpace()
       guard let member = value() else { return nil }
-      members[key] = member
+      members.append((key, member))
       skipSpace()
       switch current {
       case UInt8(ascii: ","): index += 1
       case UInt8(ascii: "}"):
         index += 1
-        return .object(members)
+        return .object(JSONObject(members: members))
       default: return nil
       }
     }

@@ -17,7 +17,7 @@ extension ModelDecoding {
   }
 
   /// A recent or loved track. The playing track has `@attr.nowplaying` and no date.
-  static func scrobble(_ json: JSONValue) -> Scrobble? {
+  static func scrobble(_ json: JSONValue, reader: URLReader) -> Scrobble? {
     guard let name = json["name"].string else { return nil }
     let artist = artistName(json["artist"]) ?? ""
     let seconds = json["date"]["uts"].int ?? json["date"].int
@@ -25,8 +25,8 @@ extension ModelDecoding {
       name: name,
       artist: artist,
       album: json["album"]["#text"].string ?? json["album"]["name"].string ?? json["album"].string,
-      url: json["url"].url ?? WebURL.track(artist: artist, track: name),
-      images: images(json["image"]),
+      url: reader.url(json["url"]) ?? WebURL.track(artist: artist, track: name),
+      images: images(json["image"], reader: reader),
       date: date(json["date"]["uts"]) ?? date(json["date"]),
       isNowPlaying: json["@attr"]["nowplaying"].string?.lowercased() == "true",
       timestamp: seconds.flatMap { $0 > 0 ? $0 : nil },

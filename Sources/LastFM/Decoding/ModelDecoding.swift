@@ -73,10 +73,11 @@ enum ModelDecoding {
   }
 
   /// Drops unknown sizes (the API lists one with `"size": ""`), empty URLs and the placeholder star.
-  static func images(_ json: JSONValue) -> ImageSet {
+  static func images(_ json: JSONValue, reader: URLReader? = nil) -> ImageSet {
     var urls: [ImageSet.Size: URL] = [:]
     for image in json.elements {
-      guard let size = image["size"].string.flatMap(ImageSet.Size.init(rawValue:)), let url = image["#text"].url
+      guard let size = image["size"].string.flatMap(ImageSet.Size.init(rawValue:)),
+        let url = reader.map({ $0.url(image["#text"]) }) ?? image["#text"].url
       else { continue }
       urls[size] = url
     }
@@ -116,6 +117,21 @@ enum ModelDecoding {
   static func pageCount(total: Int, perPage: Int) -> Int {
     guard perPage > 0, total > 0 else { return total > 0 ? 1 : 0 }
     return total / perPage + (total % perPage == 0 ? 0 : 1)
+  }
+}
+
+/// The URLs of one answer, each text parsed once: a page of recent tracks names the same covers and tracks again
+/// and again, and parsing a URL costs more than finding its text in a dictionary.
+final class URLReader {
+  private var known: [String: URL?] = [:]
+
+  /// `json.url`.
+  func url(_ json: JSONValue) -> URL? {
+    guard case .string(let text) = json else { return json.url }
+    if let url = known[text] { return url }
+    let url = json.url
+    known[text] = url
+    return url
   }
 }
 

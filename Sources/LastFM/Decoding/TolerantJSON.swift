@@ -9,7 +9,7 @@ enum JSONValue: Equatable {
   case number(Double)
   case string(String)
   case array([JSONValue])
-  case object([String: JSONValue])
+  case object(JSONObject)
 
   /// Parses `bytes`; nil when they are not JSON (e.g. an HTML error page). The same bytes as the last call's are
   /// not parsed again (`RecentParse`).
@@ -21,13 +21,11 @@ enum JSONValue: Equatable {
     return .null
   }
 
-  /// The members when this is an object; `""`, null and other scalars count as "no object".
-  var object: [String: JSONValue]? {
-    if case .object(let members) = self { return members }
-    return nil
+  /// Whether this is an object; `""`, null and other scalars count as "no object".
+  var isObject: Bool {
+    if case .object = self { return true }
+    return false
   }
-
-  var isObject: Bool { object != nil }
 
   /// Elements of an array; a single non-empty value counts as a one-element array; null / `""` as empty.
   var elements: [JSONValue] {
@@ -79,6 +77,27 @@ enum JSONValue: Equatable {
   var mbid: String? { string?.trimmingSpaces.nilIfEmpty }
 }
 
+/// An object's members in document order, looked up by a scan: Last.fm's objects have a dozen keys at most, and
+/// a dictionary per object (hashing every key, growing, freeing) was a third of the cost of parsing a page of
+/// recent tracks. A key given twice reads as its last value, as in a dictionary; equality ignores order.
+struct JSONObject: Equatable, ExpressibleByDictionaryLiteral {
+  var members: [(key: String, value: JSONValue)]
+
+  init(members: [(key: String, value: JSONValue)]) { self.members = members }
+
+  init(dictionaryLiteral elements: (String, JSONValue)...) {
+    members = elements.map { (key: $0.0, value: $0.1) }
+  }
+
+  subscript(key: String) -> JSONValue? { members.last { $0.key == key }?.value }
+
+  static func == (lhs: JSONObject, rhs: JSONObject) -> Bool { lhs.dictionary == rhs.dictionary }
+
+  private var dictionary: [String: JSONValue] {
+    Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+  }
+}
+
 extension String {
   var nilIfEmpty: String? { isEmpty ? nil : self }
 
@@ -96,7 +115,11 @@ extension String {
 
 extension Unicode.Scalar {
   /// What `CharacterSet.whitespaces` holds: the tab and the space separators (general category Zs).
-  fileprivate var isSpace: Bool { value == 9 || properties.generalCategory == .spaceSeparator }
+  fileprivate var isSpace: Bool {
+    // ASCII first: looking up the general category is the slow part, and nearly every text starts and ends in it.
+    value < 0x80 ? value == 0x20 || value == 9 : properties.generalCategory == .spaceSeparator
+  }
 }
 
 extension JSONValue: Sendable {}
+extension JSONObject: Sendable {}

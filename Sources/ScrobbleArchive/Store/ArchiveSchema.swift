@@ -16,7 +16,16 @@ enum ArchiveSchema {
   /// The version that added `chart_name`, `play_count` and `play_total`.
   static let firstWithCounts = 2
 
-  static let statements = [
+  /// `scrobble`'s secondary indexes by name, each with the statement that creates it.
+  static let scrobbleIndexes = [
+    ("scrobble_by_artist", "CREATE INDEX IF NOT EXISTS scrobble_by_artist ON scrobble(artist, time)"),
+    ("scrobble_by_album", "CREATE INDEX IF NOT EXISTS scrobble_by_album ON scrobble(artist, album, time)"),
+    ("scrobble_by_track", "CREATE INDEX IF NOT EXISTS scrobble_by_track ON scrobble(artist, track, time)"),
+  ]
+
+  static let statements = [tables[0]] + scrobbleIndexes.map(\.1) + tables.dropFirst()
+
+  private static let tables = [
     """
     CREATE TABLE IF NOT EXISTS scrobble (
       time INTEGER NOT NULL,
@@ -29,9 +38,6 @@ enum ArchiveSchema {
       PRIMARY KEY (time, seq)
     ) WITHOUT ROWID
     """,
-    "CREATE INDEX IF NOT EXISTS scrobble_by_artist ON scrobble(artist, time)",
-    "CREATE INDEX IF NOT EXISTS scrobble_by_album ON scrobble(artist, album, time)",
-    "CREATE INDEX IF NOT EXISTS scrobble_by_track ON scrobble(artist, track, time)",
     // Track lengths where they are known (track.getInfo, album.getInfo, an import): listening time.
     """
     CREATE TABLE IF NOT EXISTS track_duration (

@@ -69,20 +69,27 @@ public struct ArchiveSync: Sendable {
     }
   }
 
-  /// Pages `window` into staging from its cursor down; the server's total for the window as first seen.
+  /// Pages `window` into staging from its cursor down; the server's total for the window as first seen. The next
+  /// page is asked for while this one is written: it depends only on the cursor, known once a page is read, and
+  /// the server's time and the archive's then overlap. Each page is still written whole with its cursor, in order,
+  /// so a sync killed meanwhile resumes as before; a page fetched but not written is fetched again.
   private func stage(
     _ start: SyncWindow, fetcher: WindowFetcher, report: inout SyncReport, progress: (SyncProgress) -> Void
   ) async throws -> Int {
-    var window = start
     var expected: Int?
-    var staged = try store.read { try SyncLedger.count(.staging, window.lo...window.hi, $0) }
-    while window.cursor >= window.lo {
-      let (page, plays, next) = try await fetcher.nextPlays(window)
+    var staged = try store.read { try SyncLedger.count(.staging, start.lo...start.hi, $0) }
+    guard start.cursor >= start.lo else { return staged }
+    var fetched = try await fetcher.nextPlays(start)
+    var window = start
+    while true {
+      let (page, plays, next) = fetched
       if expected == nil { expected = page.total + staged - window.cursorTaken }
       guard !plays.isEmpty else { break }
       window = next
       window.pages += 1
       let saved = window
+      let hasNext = saved.cursor >= saved.lo
+      async let following = hasNext ? fetcher.nextPlays(saved) : nil
       try store.write { db in
         try SyncLedger.insert(plays, into: .staging, db)
         try SyncLedger.save(saved, db)
@@ -91,6 +98,8 @@ public struct ArchiveSync: Sendable {
       report.pages += 1
       report.added += plays.count
       progress(SyncProgress(pages: window.pages, staged: staged, expected: max(expected ?? 0, staged)))
+      guard let after = try await following else { break }
+      fetched = after
     }
     return expected ?? staged
   }

@@ -120,7 +120,19 @@ enum SyncLedger {
   /// The staged window replaces the same seconds of `scrobble`; the sync is over.
   static func commitStaged(_ window: SyncWindow, _ db: SQLiteConnection) throws {
     try db.execute(sql: "DELETE FROM scrobble WHERE time BETWEEN ? AND ?", arguments: [window.lo, window.hi])
+    // More rows coming than there are: the secondary indexes are dropped and built again after the insert, from
+    // sorted rows, instead of taking each row at a random place (most of a first sync's commit). Both halves are
+    // in this transaction, so a killed commit leaves the indexes as they were.
+    let staged = try db.fetchValue(Int.self, sql: "SELECT count(*) FROM sync_staging") ?? 0
+    let kept = try db.fetchValue(Int.self, sql: "SELECT count(*) FROM scrobble") ?? 0
+    let rebuild = staged > kept
+    if rebuild {
+      for (name, _) in ArchiveSchema.scrobbleIndexes { try db.execute(sql: "DROP INDEX IF EXISTS \(name)") }
+    }
     try db.execute(sql: "INSERT INTO scrobble SELECT * FROM sync_staging")
+    if rebuild {
+      for (_, create) in ArchiveSchema.scrobbleIndexes { try db.execute(sql: create) }
+    }
     try PlayCounts.recount(Int64(window.lo)...Int64(window.hi), db)
     try db.execute(sql: "DELETE FROM sync_staging")
     try db.execute(sql: "DELETE FROM sync_state")

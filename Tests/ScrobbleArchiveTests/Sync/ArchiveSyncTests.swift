@@ -165,6 +165,39 @@ import Testing
     }
   }
 
+  /// The indexes a large commit drops and builds again are all there afterwards, whole, and answer by artist; a
+  /// small commit into a larger archive keeps them as they are.
+  @Test func theIndexesRebuiltByAFirstSyncAreWholeAndAnswer() async throws {
+    let server = FakePlayServer(plays: FakePlayServer.history(count: 2500))
+    try await Self.withStore { store in
+      let sync = ArchiveSync(store: store, source: server, retry: Self.noWait)
+      _ = try await sync.run(now: 1_700_000_000)
+      server.onRequest { _, plays in
+        if !plays.contains(where: { $0.artist == "New" }) {
+          plays.append(ArchivedPlay(time: 1_700_000_050, artist: "New", album: "A", track: "T"))
+        }
+      }
+      _ = try await sync.run(now: 1_700_000_060)
+      let names = try store.read {
+        try $0.fetchColumn(
+          String.self,
+          sql:
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'scrobble' AND sql IS NOT NULL ORDER BY name"
+        )
+      }
+      #expect(names == ArchiveSchema.scrobbleIndexes.map(\.0).sorted())
+      #expect(try store.read { try $0.fetchValue(String.self, sql: "PRAGMA integrity_check") } == "ok")
+      for artist in Set(server.plays.map(\.artist)) {
+        let indexed = try store.read {
+          try $0.fetchValue(
+            Int.self, sql: "SELECT count(*) FROM scrobble INDEXED BY scrobble_by_artist WHERE artist = ?",
+            arguments: [artist])
+        }
+        #expect(indexed == server.plays.count { $0.artist == artist })
+      }
+    }
+  }
+
   @Test func anEmptyHistoryIsAnEmptyArchive() async throws {
     let server = FakePlayServer(plays: [])
     try await Self.withStore { store in
