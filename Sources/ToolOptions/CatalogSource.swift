@@ -14,6 +14,9 @@ public final class CatalogSource {
 
   public var isDemo: Bool { demoServer != nil }
 
+  /// The demo server's origin (`http://127.0.0.1:47380`) while it runs; nil for Last.fm or another server.
+  public var demoOrigin: String? { demoServer?.origin }
+
   /// Who failed, as error messages name it: the embedded catalog's errors are not Last.fm's.
   public var serviceName: String { choice.serviceName }
 

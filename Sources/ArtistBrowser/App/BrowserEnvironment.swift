@@ -117,7 +117,7 @@ import ToolOptions
       chartPalette: ChartPalette(colorMode),
       playSource: { [serviceName = catalog.serviceName] user in
         LastFMPlaySource(client: plainClient, user: user, serviceName: serviceName)
-      }, demoCoverOrigin: demoServer.map { "http://\($0.host):\($0.port)" })
+      }, covers: ArchivedCoverAddress(demoOrigin: demoServer?.origin))
     if graphics == .none {
       // No pictures at all: no thumbnails either (`t` then changes nothing), and today's layouts.
       services.thumbnailRenderer = nil

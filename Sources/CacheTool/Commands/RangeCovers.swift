@@ -37,7 +37,8 @@ struct RangeCovers {
       let counted: (covers: [CoverPlan.Cover], withoutCover: Int, origin: String)
       if let store {
         defer { store.close() }
-        counted = try fromArchive(store, albums: albums)
+        counted = try fromArchive(
+          store, albums: albums, addresses: ArchivedCoverAddress(demoOrigin: source.demoOrigin))
       } else {
         counted = try await fromAPI(source: source, albums: albums, transport: transport)
       }
@@ -52,13 +53,14 @@ struct RangeCovers {
     }
   }
 
-  private func fromArchive(_ store: ScrobbleStore, albums: Int) throws -> (
+  /// A demo archive's covers are asked of this run's demo server (`addresses`): the sync's is gone.
+  private func fromArchive(_ store: ScrobbleStore, albums: Int, addresses: ArchivedCoverAddress) throws -> (
     covers: [CoverPlan.Cover], withoutCover: Int, origin: String
   ) {
     let statistics = ArchiveStatistics(store: store)
     do {
       let chart = try statistics.top(.album, in: range, limit: albums)
-      let stored = try statistics.covers(of: chart.entries)
+      let stored = try statistics.covers(of: chart.entries).mapValues(addresses.fetchAddress)
       var covers: [CoverPlan.Cover] = []
       var withoutCover = 0
       for entry in chart.entries {

@@ -16,6 +16,8 @@ public final class DemoServer {
   public let host: String
   public let port: Int
   public let covers: CoverStore
+  /// Scheme, host and port (`http://127.0.0.1:54321`): where its covers' addresses start.
+  public var origin: String { "http://\(host):\(port)" }
   private let serving: Task<Void, any Error>
 
   private init(host: String, port: Int, covers: CoverStore, serving: Task<Void, any Error>) {

@@ -65,18 +65,8 @@ struct HistoryServices: Sendable {
   var chartPalette = ChartPalette.shades
   /// The listener's plays a page at a time (`user.getRecentTracks`, never the metadata cache); nil: no sync.
   var playSource: (@Sendable (_ user: String) -> any PlayPageProviding)?
-  /// This session's demo server ("http://127.0.0.1:47380") when it runs one. A demo archive's covers are named by
-  /// the demo server its sync read, on whatever port that one had; they are asked of this one instead.
-  var demoCoverOrigin: String?
-
-  /// Where an archived cover is fetched from: as stored, but a demo cover (127.0.0.1, `/i/u/…`) from this
-  /// session's demo server.
-  func coverAddress(_ stored: String) -> String {
-    guard let demoCoverOrigin, let url = URL(string: stored), url.scheme == "http", url.host == "127.0.0.1",
-      url.path.hasPrefix("/i/u/"), url.query == nil
-    else { return stored }
-    return demoCoverOrigin + url.path
-  }
+  /// Where the archive's covers are fetched from: a demo archive's from this session's demo server, if it runs one.
+  var covers = ArchivedCoverAddress(demoOrigin: nil)
 }
 
 struct HistoryWorker: HistoryWorking {
@@ -98,7 +88,7 @@ struct HistoryWorker: HistoryWorking {
       return HistoryTop(
         range: range, plays: try statistics.playCount(in: range), albums: albums.entries,
         artists: try statistics.top(.artist, in: range, limit: limit).entries,
-        covers: try statistics.covers(of: albums.entries).mapValues(services.coverAddress))
+        covers: try statistics.covers(of: albums.entries).mapValues(services.covers.fetchAddress))
     }
   }
 

@@ -93,6 +93,28 @@ import Testing
     #expect(year.firstDay == LocalDate(year: 2018, month: 12, day: 31))
   }
 
+  /// The History page and a range's page (HistoryRange) both read covers through `fetchTop`: a demo archive's are
+  /// asked of this session's demo server, a live one's are left as stored.
+  @Test func aDemoArchivesCoversAreAskedOfThisSessionsDemoServer() async throws {
+    let archive = try ScratchArchive(listener: "ada")
+    defer { archive.remove() }
+    let demo = "http://127.0.0.1:33933/i/u/300x300/04271aefecb3dd09bb86e1378c3335fd.png"
+    let live = "https://lastfm.freetls.fastly.net/i/u/300x300/b.png"
+    try archive.add([
+      ScratchArchive.Play(Self.newYear, "Band", album: "Demo", cover: demo),
+      ScratchArchive.Play(Self.newYear + 60, "Band", album: "Live", cover: live),
+    ])
+    var services = HistoryServices(location: ArchiveLocation(folder: archive.folder.path), zone: LocalZone(name: "UTC"))
+    services.covers = ArchivedCoverAddress(demoOrigin: "http://127.0.0.1:47380")
+    let top = try await HistoryWorker(services: services).fetchTop(user: "ada", range: .year(2019), limit: 5)
+    #expect(
+      top.covers == [
+        AlbumKey(artist: "Band", album: "Demo"):
+          "http://127.0.0.1:47380/i/u/300x300/04271aefecb3dd09bb86e1378c3335fd.png",
+        AlbumKey(artist: "Band", album: "Live"): live,
+      ])
+  }
+
   @Test func aMissingArchiveIsSaidAndNotCreated() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString)")
     let worker = HistoryWorker(services: HistoryServices(location: ArchiveLocation(folder: folder.path)))

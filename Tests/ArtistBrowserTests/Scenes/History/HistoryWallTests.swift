@@ -244,24 +244,8 @@ import Testing
   }
 }
 
-/// What the wall's pieces do on their own: a demo archive's covers asked of this session's demo server, and the
-/// legends broken so the charts' column stays beside the wall.
+/// What the wall's pieces do on their own: the legends broken so the charts' column stays beside the wall.
 @Suite struct HistoryWallPartsTests {
-  @Test func aDemoCoverIsAskedOfThisSessionsDemoServerAndNothingElseIsTouched() {
-    var services = HistoryServices(location: ArchiveLocation(folder: "/tmp"))
-    let stored = "http://127.0.0.1:33933/i/u/300x300/04271aefecb3dd09bb86e1378c3335fd.png"
-    #expect(services.coverAddress(stored) == stored, "no demo server in this session")
-    services.demoCoverOrigin = "http://127.0.0.1:47380"
-    #expect(services.coverAddress(stored) == "http://127.0.0.1:47380/i/u/300x300/04271aefecb3dd09bb86e1378c3335fd.png")
-    for other in [
-      "https://lastfm.freetls.fastly.net/i/u/300x300/04271aefecb3dd09bb86e1378c3335fd.png",
-      "http://127.0.0.2:33933/i/u/300x300/a.png", "http://127.0.0.1:33933/other/a.png",
-      "http://127.0.0.1:33933/i/u/300x300/a.png?x=1", "file:///i/u/a.png",
-    ] {
-      #expect(services.coverAddress(other) == other)
-    }
-  }
-
   /// Charts of a full year's sizes (calendar 9 lines, clock 9, months 12), a wall drawn as W's.
   static func layout(width: Int, height: Int) -> (lines: [String], wall: (columns: Int, rows: Int)?) {
     let charts = HistoryPageLayout.Charts(
