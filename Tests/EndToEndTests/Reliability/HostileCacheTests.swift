@@ -247,7 +247,8 @@ struct HostileCacheTests {
       let stderr = (try? String(contentsOf: warm.stderrURL, encoding: .utf8)) ?? ""
       return stderr.contains("waiting for another process's write lock")
     }
-    #expect(server.requestCount >= 5)
+    // It waits to store what it fetched: at least one of the four (the rest may still be in flight, stored later).
+    #expect(server.requestCount >= 2)
     warm.signal(signalNumber)
     let signalledAt = ContinuousClock.now
     let ended = await warm.wait(safetyTimeout: .seconds(60))
