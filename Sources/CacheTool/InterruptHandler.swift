@@ -29,18 +29,38 @@ final class InterruptHandler: @unchecked Sendable {
     let count = Atomic(0)
   }
 
-  init(onInterrupt: @escaping @Sendable () -> Void) {
+  /// What the first signal cancels, and whether one came before it was named.
+  private let target = Target()
+
+  private final class Target: Sendable {
+    let state = Mutex<(cancel: (@Sendable () -> Void)?, interrupted: Bool)>((nil, false))
+  }
+
+  /// Catches the signals from now on. Made before the work's task starts, so a signal that comes while the work has
+  /// only begun (a lock wait at its first write) is caught rather than ending the process by its default action.
+  init() {
     for signalNumber in [SIGINT, SIGTERM] {
       signal(signalNumber, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-      source.setEventHandler { [signals] in
+      source.setEventHandler { [signals, target] in
         let count = signals.count.add(1, ordering: .relaxed).newValue
         guard count == 1 else { Self.endNow() }
-        onInterrupt()
+        target.state.withLock { state in
+          state.interrupted = true
+          state.cancel?()
+        }
         DispatchQueue.global().asyncAfter(deadline: .now() + Self.grace) { Self.endNow() }
       }
       source.resume()
       sources.append(source)
+    }
+  }
+
+  /// The task the first signal cancels; cancelled at once if a signal came already.
+  func cancels<Success, Failure>(_ task: Task<Success, Failure>) {
+    target.state.withLock { state in
+      state.cancel = { task.cancel() }
+      if state.interrupted { task.cancel() }
     }
   }
 

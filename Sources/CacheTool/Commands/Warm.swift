@@ -132,13 +132,14 @@ enum WarmRun {
   static func prefetch(_ urls: [URL], with manager: ImageManager, concurrency: Int, json: Bool) async -> PrefetchReport
   {
     let bar = ProgressBar(enabled: Console.stderrIsTerminal)
+    let interrupts = InterruptHandler()
     let work = Task { () -> PrefetchReport in
       // Four per transfer slot: a group commit holds the images it writes until it ends, and with only two per slot
       // those finished images kept new transfers from starting.
       await manager.prefetch(urls, maxInFlight: concurrency * 4) { bar.update($0) }
     }
     // Signals cancel the whole prefetch; finished entries stay cached.
-    let interrupts = InterruptHandler { work.cancel() }
+    interrupts.cancels(work)
     let report = await work.value
     withExtendedLifetime(interrupts) {}
     bar.finish()

@@ -59,10 +59,11 @@ struct HistorySync: AsyncParsableCommand, TakesGlobalOptions {
       let source = LastFMPlaySource(client: client, user: user, serviceName: catalog.serviceName)
       let bar = SyncProgressBar(enabled: Console.stderrIsTerminal)
       let sync = ArchiveSync(store: store, source: source)
+      let interrupts = InterruptHandler()
       let work = Task { () async throws -> SyncReport in
         try await sync.run(now: Int(time(nil))) { bar.update($0) }
       }
-      let interrupts = InterruptHandler { work.cancel() }
+      interrupts.cancels(work)
       let outcome = await work.result
       withExtendedLifetime(interrupts) {}
       bar.finish()

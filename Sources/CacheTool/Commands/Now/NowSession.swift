@@ -43,6 +43,7 @@ struct NowSession: Sendable {
     let follower = NowPlayingFollower(
       client: client, user: user, interval: interval,
       sleep: sleep ?? { seconds in try await Task.sleep(for: .seconds(seconds)) })
+    let interrupts = InterruptHandler()
     let work = Task { () -> Result<Int32, any Error> in
       var status: Int32 = 0
       var lastFailure: String?
@@ -69,7 +70,7 @@ struct NowSession: Sendable {
       }
       return failure.map { .failure($0) } ?? .success(status)
     }
-    let interrupts = InterruptHandler { work.cancel() }
+    interrupts.cancels(work)
     Self.watchForClosedReader { work.cancel() }
     let outcome = await work.value
     withExtendedLifetime(interrupts) {}
