@@ -13,17 +13,7 @@ protocol HistoryDataPassing: AnyObject {
 }
 
 @MainActor
-final class HistoryRouter: HistoryRoutingLogic, HistoryDataPassing, SceneRouting {
-  var dataStore: (any HistoryDataStore)?
-  let factory: any SceneMaking
-  private(set) weak var navigator: (any SceneNavigating)?
-
-  init(factory: any SceneMaking, navigator: (any SceneNavigating)?, dataStore: (any HistoryDataStore)? = nil) {
-    self.dataStore = dataStore
-    self.factory = factory
-    self.navigator = navigator
-  }
-
+final class HistoryRouter: SceneRouter<any HistoryDataStore>, HistoryRoutingLogic, HistoryDataPassing {
   func routeToRange() {
     guard let dataStore else { return }
     navigator?.push(factory.makeHistoryRange { passDataToHistoryRange(source: dataStore, destination: &$0) })

@@ -11,17 +11,9 @@ protocol HistoryRangeDataPassing: AnyObject {
 }
 
 @MainActor
-final class HistoryRangeRouter: HistoryRangeRoutingLogic, HistoryRangeDataPassing, SceneRouting {
-  var dataStore: (any HistoryRangeDataStore)?
-  let factory: any SceneMaking
-  private(set) weak var navigator: (any SceneNavigating)?
-
-  init(factory: any SceneMaking, navigator: (any SceneNavigating)?, dataStore: (any HistoryRangeDataStore)? = nil) {
-    self.dataStore = dataStore
-    self.factory = factory
-    self.navigator = navigator
-  }
-
+final class HistoryRangeRouter: SceneRouter<any HistoryRangeDataStore>, HistoryRangeRoutingLogic,
+  HistoryRangeDataPassing
+{
   func routeToSelection() {
     guard let destination = dataStore?.selectedDestination else { return }
     navigator?.push(factory.makeScene(for: destination))

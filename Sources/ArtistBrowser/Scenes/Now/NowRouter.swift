@@ -12,17 +12,7 @@ protocol NowDataPassing: AnyObject {
 }
 
 @MainActor
-final class NowRouter: NowRoutingLogic, NowDataPassing, SceneRouting {
-  var dataStore: (any NowDataStore)?
-  let factory: any SceneMaking
-  private(set) weak var navigator: (any SceneNavigating)?
-
-  init(factory: any SceneMaking, navigator: (any SceneNavigating)?, dataStore: (any NowDataStore)? = nil) {
-    self.dataStore = dataStore
-    self.factory = factory
-    self.navigator = navigator
-  }
-
+final class NowRouter: SceneRouter<any NowDataStore>, NowRoutingLogic, NowDataPassing {
   func routeToAlbum() {
     guard let track = dataStore?.track else { return }
     guard let album = track.album, !album.isEmpty else { return routeToArtist() }
