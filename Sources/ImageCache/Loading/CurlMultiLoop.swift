@@ -112,6 +112,12 @@ final class CurlMultiLoop: @unchecked Sendable {
   /// How long, in milliseconds, the loop waits with no transfer attached before it looks again unasked.
   private static let idleCap: Int32 = 60_000
 
+  /// How long the loop waits unasked when libcurl could not make its wakeup socket pair (`canBeWoken`): the delay
+  /// a new request may see, and what an idle loop then costs (a look at the inbox per period).
+  private static let unwakeableCap: Int32 = 5
+  /// Whether `curl_multi_wakeup` works on this loop's multi handle (loop thread only).
+  private var canBeWoken = true
+
   /// Transfers attached to the multi handle at once (and connections in total).
   private var transferLimit: Int { max(1, configuration.maxConcurrentTransfers) }
 
@@ -155,6 +161,11 @@ final class CurlMultiLoop: @unchecked Sendable {
     ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, ccurl_pipe_multiplex())
     ccurl_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, transferLimit)
     ccurl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, configuration.maxConnectionsPerHost))
+    // libcurl makes the socket pair its wakeups go through when it makes the multi handle, and when it cannot
+    // (no descriptor left: EMFILE) it goes on without one: every later wakeup fails, and a loop asleep in its poll
+    // would only see a new request when the poll times out. One wakeup now tells: without them, the loop looks at
+    // its inbox every few milliseconds instead (the first poll takes this wakeup, if it worked).
+    canBeWoken = curl_multi_wakeup(multi) == CURLM_OK
     let wakeable = WakeableMulti(handle: multi)
     inbox.withLock { $0.multi = wakeable }
     drive()
@@ -196,7 +207,7 @@ final class CurlMultiLoop: @unchecked Sendable {
       // Sleep until a socket is ready, libcurl's next timeout, or a wakeup (a submission's, which curl keeps until
       // this poll takes it); the cap is only a safety net. With no transfer there is nothing to time out, so an
       // idle loop waits far longer: a follower polling every 10 s then costs no CPU in between.
-      curl_multi_poll(multi, nil, 0, attached.isEmpty ? Self.idleCap : 1000, nil)
+      curl_multi_poll(multi, nil, 0, !canBeWoken ? Self.unwakeableCap : attached.isEmpty ? Self.idleCap : 1000, nil)
     }
     for transfer in Array(attached.values) { detach(transfer, outcome: .failure(.cancelled)) }
     for submission in waiting.removeAll() { submission.ticket.finish(.failure(.cancelled)) }

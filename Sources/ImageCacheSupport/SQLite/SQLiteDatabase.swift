@@ -91,7 +91,8 @@ public final class SQLiteDatabase: @unchecked Sendable {
   /// name another file, as `SQLiteAbandonTests` shows; this does not rely on that check.) So the connections are
   /// leaked on purpose: `close()` becomes a no-op, readers handed back are kept rather than closed, and a
   /// process-wide list holds the database so no `deinit` ever closes it. Queries already running here finish on
-  /// the old file; a reader opened from now on would open `path`, the new file.
+  /// the old file, on connections it already has; one more reader would open `path`, the new file, so it fails
+  /// instead, with `SQLiteError.abandonedFile`.
   public func abandon() {
     let first = readersLock.withLock {
       defer { isAbandoned = true }
@@ -122,16 +123,23 @@ public final class SQLiteDatabase: @unchecked Sendable {
   }
 
   private func takeReader() throws -> SQLiteConnection {
-    let idle = try readersLock.withLock { () throws(SQLiteError) -> SQLiteConnection? in
+    // A new reader is opened under the lock that `abandon` takes: once a recovery has abandoned this database and
+    // moved its file aside, no reader of it may open `path`, which by then names the new file, perhaps before its
+    // tables exist ("no such table"). It fails as damage instead, and the caller's recovery hands it the new one.
+    try readersLock.withLock {
       if isClosed {
         throw SQLiteError(extendedResultCode: SQLiteError.misuse, message: "the database \(path) is closed")
       }
-      return idleReaders.popLast()
+      if let idle = idleReaders.popLast() { return idle }
+      if isAbandoned {
+        throw SQLiteError(
+          extendedResultCode: SQLiteError.abandonedFile,
+          message: "the database \(path) was replaced by a new file: open that one")
+      }
+      let reader = try SQLiteConnection(path: path, readOnly: true, busyHandler: busyHandler)
+      try prepare(reader)
+      return reader
     }
-    if let idle { return idle }
-    let reader = try SQLiteConnection(path: path, readOnly: true, busyHandler: busyHandler)
-    try prepare(reader)
-    return reader
   }
 
   private func giveBack(_ reader: SQLiteConnection) {

@@ -26,6 +26,10 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
   public static let permission = SQLITE_PERM
   public static let authorization = SQLITE_AUTH
   public static let misuse = SQLITE_MISUSE
+  /// Ours, not SQLite's: a reader was asked of an abandoned database (`SQLiteDatabase.abandon`), whose file has
+  /// gone from its path. An extended code of SQLITE_NOTADB (which SQLite gives none), so that every recovery that
+  /// treats a file that is not a database as damage also moves its caller on to the new file.
+  public static let abandonedFile = SQLITE_NOTADB | (0x41 << 8)
 
   /// The error a connection last reported, with `code` when the connection has none (say, it failed to open).
   init(code: Int32, connection: OpaquePointer?) {

@@ -32,7 +32,7 @@ import Testing
       old.abandon()
       old.close()
 
-      // Then its writer is still open on the old file (a reader opened now would open the path, the new file)
+      // Then its writer is still open on the old file
       #expect(
         try old.writeWithoutTransaction { try $0.fetchValue(Int.self, sql: "SELECT count(*) FROM old") } == 0)
     }
@@ -44,5 +44,29 @@ import Testing
     let other = try SQLiteDatabase(path: path)
     defer { other.close() }
     #expect(try other.read { try $0.fetchValue(Int.self, sql: "SELECT count(*) FROM fresh") } == 1)
+  }
+
+  @Test func anAbandonedDatabaseOpensNoReaderOnTheNewFileAndSaysSoAsDamage() throws {
+    defer { folder.remove() }
+    try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+    let path = folder.appending("metadata.sqlite").path
+    // Given a database with a table, abandoned with no idle reader, its file moved aside
+    let old = try SQLiteDatabase(path: path)
+    try old.write { try $0.execute(sql: "CREATE TABLE answer (x)") }
+    old.abandon()
+    for suffix in ["", "-wal", "-shm"] { _ = rename(path + suffix, path + ".damaged" + suffix) }
+    // and a new, still empty file in its place, as a recovery makes before it creates the tables
+    let new = try SQLiteDatabase(path: path)
+    defer { new.close() }
+
+    // When a read is asked of the old one
+    // Then it does not open the new file (where it would find no table), but fails as damage, with its reason
+    #expect {
+      try old.unsafeRead { try $0.fetchValue(Int.self, sql: "SELECT count(*) FROM answer") }
+    } throws: { error in
+      let error = error as? SQLiteError
+      return error?.extendedResultCode == SQLiteError.abandonedFile
+        && error?.resultCode == SQLiteError.notADatabase && error?.message.contains("replaced by a new file") == true
+    }
   }
 }
