@@ -85,7 +85,7 @@ public final class ChildProcess: @unchecked Sendable {
 
   /// Waits for the process to end, polling from the task instead of blocking a cooperative thread. Past
   /// `safetyTimeout`, a safety net against a hung binary and never a timing assertion, the process is killed.
-  public func ended(safetyTimeout: Duration = .seconds(120)) async {
+  public func ended(safetyTimeout: Duration = hangTimeout) async {
     let deadline = ContinuousClock.now + safetyTimeout
     while isRunning && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
     if isRunning { kill(processIdentifier, SIGKILL) }

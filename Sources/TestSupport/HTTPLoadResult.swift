@@ -27,12 +27,12 @@ extension Result where Failure == TransferError {
 
 extension HTTPTestServer {
   /// Waits until at least `count` requests have arrived; throws `WaitTimedOut` if they never do.
-  public func waitForRequests(_ count: Int, timeout: Duration = .seconds(120)) async throws {
+  public func waitForRequests(_ count: Int, timeout: Duration = hangTimeout) async throws {
     try await waitUntil("\(count) request(s) at the test server", timeout: timeout) { requestCount >= count }
   }
 
   /// Waits until no request is being handled (e.g. a cancelled client's connection was seen closing).
-  public func waitUntilIdle(timeout: Duration = .seconds(120)) async throws {
+  public func waitUntilIdle(timeout: Duration = hangTimeout) async throws {
     try await waitUntil("the test server to finish its requests", timeout: timeout) { requestsInFlight == 0 }
   }
 }

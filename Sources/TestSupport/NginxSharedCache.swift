@@ -110,7 +110,7 @@ public final class NginxSharedCache {
 
   /// The access log, once it has at least `count` lines (nginx writes each just after its response) or `timeout`
   /// passed.
-  public func accessLog(atLeast count: Int = 0, timeout: Duration = .seconds(10)) -> [Request] {
+  public func accessLog(atLeast count: Int = 0, timeout: Duration = hangTimeout) -> [Request] {
     NginxTLSServer.lines(atLeast: count, timeout: timeout, read: readAccessLog)
   }
 

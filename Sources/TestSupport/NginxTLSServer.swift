@@ -86,7 +86,7 @@ public final class NginxTLSServer {
 
   /// The access log, once it has at least `count` lines (nginx writes a line just after the response went out, so
   /// it may trail the client by a moment) or `timeout` passed.
-  public func accessLog(atLeast count: Int = 0, timeout: Duration = .seconds(10)) -> [Request] {
+  public func accessLog(atLeast count: Int = 0, timeout: Duration = hangTimeout) -> [Request] {
     Self.lines(atLeast: count, timeout: timeout, read: readAccessLog)
   }
 
@@ -276,9 +276,9 @@ public final class NginxTLSServer {
     return address
   }
 
-  /// Polls with plain TCP connects until nginx accepts, it exits, or 10 s pass.
+  /// Polls with plain TCP connects until nginx accepts, it exits, or `hangTimeout` passes.
   private static func waitUntilListening(port: Int, while process: ChildProcess) -> Bool {
-    let deadline = ContinuousClock.now + .seconds(10)
+    let deadline = ContinuousClock.now + hangTimeout
     while process.isRunning, ContinuousClock.now < deadline {
       let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
       var address = loopback(port: UInt16(port))

@@ -110,7 +110,7 @@ public enum ProcessRunner {
   /// Past `safetyTimeout`, a safety net against a hung binary and never a timing assertion, the child's process
   /// group (its own, see `ChildProcess`) is killed, which ends its output even when a grandchild held it open.
   private static func readBoth(
-    _ first: FileHandle, _ second: FileHandle, of process: ChildProcess, safetyTimeout: Duration = .seconds(300)
+    _ first: FileHandle, _ second: FileHandle, of process: ChildProcess, safetyTimeout: Duration = hangTimeout
   ) -> (Data, Data) {
     let deadline = ContinuousClock.now + safetyTimeout
     var collected = [Data(), Data()]

@@ -9,7 +9,7 @@ import Testing
 /// `NowPlayingFollower` against the demo server with its clock in the test's hands: the injected sleep moves the
 /// server's clock on by the interval, so a day of polling takes no real time. Each change of track is reported
 /// once, nothing in between, with one request per poll.
-@Suite(.timeLimit(.minutes(5))) struct NowPlayingFollowerTests {
+@Suite(.timeLimit(.minutes(20))) struct NowPlayingFollowerTests {
   /// 25 Nov 2026, 12:00 UTC: `nightjar_radio` listens all day, `fieldrecorder` stopped six days before.
   static let start = 20_782 * 86_400 + 12 * 3600
 

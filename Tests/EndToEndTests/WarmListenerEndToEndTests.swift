@@ -5,7 +5,7 @@ import Testing
 /// `imgcache warm --user NAME` / `--tag NAME` as a user runs them: the built binary, the demo catalog, a fresh cache.
 @Suite(
   .enabled(if: ProcessRunner.isBuilt("imgcache"), "needs the built imgcache: run `swift build` first"),
-  .timeLimit(.minutes(10)))
+  .timeLimit(.minutes(20)))
 struct WarmListenerEndToEndTests {
   let cache = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-warm-user-\(UUID().uuidString)")
 

@@ -6,7 +6,7 @@ import Testing
 
 /// An answer that arrived but could not be used is not a network that could not be reached: over the size cap, or
 /// in a content encoding that does not decode, the message says so (the client on libcurl, a local server).
-@Suite(.timeLimit(.minutes(5))) struct AnswerFailureWordingTests {
+@Suite(.timeLimit(.minutes(20))) struct AnswerFailureWordingTests {
   func client(_ server: HTTPTestServer) -> LastFMClient {
     let configuration = LastFMConfiguration(
       apiKey: "TESTKEY", baseURL: server.url("/2.0/"), maxRequestsPerSecond: 1000,

@@ -68,32 +68,36 @@ import Testing
       for grouping in PlayGrouping.allCases {
         let code = grouping.code
         for grain in PlayCounts.grains {
+          // Made once per query, not per row: interpolating the enum reflects on it (a whole-suite stack dump
+          // caught this check holding both of Swift's cooperative threads).
+          let prefix = "\(grouping) \(grain) "
           kept += try db.statement(
             sql: """
               SELECT n.artist || '|' || n.title || '|' || c.bucket || '|' || c.plays FROM play_count AS c
               JOIN chart_name AS n ON n.id = c.name WHERE c.grouping = \(code) AND c.grain = \(grain)
               ORDER BY 1
               """
-          ).fetchAll { "\(grouping) \(grain) " + ($0[0] as String) }
+          ).fetchAll { prefix + ($0[0] as String) }
           counted += try db.statement(
             sql: """
               SELECT artist || '|' || \(grouping.titleColumn()) || '|' || (time >> \(grain)) || '|' || count(*)
               FROM scrobble GROUP BY artist, \(grouping.titleColumn()), time >> \(grain) ORDER BY 1
               """
-          ).fetchAll { "\(grouping) \(grain) " + ($0[0] as String) }
+          ).fetchAll { prefix + ($0[0] as String) }
         }
+        let total = "\(grouping) total "
         kept += try db.statement(
           sql: """
             SELECT n.artist || '|' || n.title || '|' || t.plays FROM play_total AS t JOIN chart_name AS n
             ON n.id = t.name WHERE t.grouping = \(code) ORDER BY 1
             """
-        ).fetchAll { "\(grouping) total " + ($0[0] as String) }
+        ).fetchAll { total + ($0[0] as String) }
         counted += try db.statement(
           sql: """
             SELECT artist || '|' || \(grouping.titleColumn()) || '|' || count(*) FROM scrobble
             GROUP BY artist, \(grouping.titleColumn()) ORDER BY 1
             """
-        ).fetchAll { "\(grouping) total " + ($0[0] as String) }
+        ).fetchAll { total + ($0[0] as String) }
         let names = try db.fetchValue(Int.self, sql: "SELECT count(*) FROM chart_name WHERE grouping = \(code)")
         kept.append("\(grouping) names \(names ?? 0)")
         let distinct = try db.fetchValue(

@@ -5,7 +5,7 @@ import Testing
 
 /// Asking tmux runs a command at every start inside tmux, so it must never hold the start up: a command that
 /// does not finish is abandoned at the deadline.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(20)))
 struct TmuxSettingsTests {
   @Test func aCommandsAnswerIsItsTrimmedOutput() {
     #expect(TmuxSettings.output(of: ["printf", "on\\n"], timeout: .seconds(30)) == "on")

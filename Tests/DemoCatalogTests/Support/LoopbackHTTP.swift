@@ -39,8 +39,9 @@ enum LoopbackHTTP {
     let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socketFD >= 0 else { throw Failure(description: "socket() failed") }
     defer { close(socketFD) }
-    // A generous safety net only: a hung server fails the test instead of hanging it.
-    var timeout = timeval(tv_sec: 30, tv_usec: 0)
+    // A safety net only: a hung server fails the test instead of hanging it. Generous, because the server's
+    // handlers run on Swift's cooperative threads, which the rest of the suite may keep busy for minutes.
+    var timeout = timeval(tv_sec: 600, tv_usec: 0)
     setsockopt(socketFD, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
@@ -65,6 +66,7 @@ enum LoopbackHTTP {
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
       let count = recv(socketFD, &buffer, buffer.count, 0)
+      if count < 0 && errno == EINTR { continue }
       if count < 0 { throw Failure(description: "recv() failed (errno \(errno))") }
       if count == 0 { break }
       received += buffer[0..<count]

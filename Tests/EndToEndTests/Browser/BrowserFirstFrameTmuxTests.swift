@@ -152,7 +152,7 @@ private struct FirstFrameRun {
 
   /// The screen once the browser has ended by itself and tmux has drawn all it wrote.
   func waitForExit() async throws -> [String] {
-    try await tmux.waitForExit(timeout: .seconds(180))
+    try await tmux.waitForExit()
   }
 
   func end() {

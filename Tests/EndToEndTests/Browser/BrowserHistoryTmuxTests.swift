@@ -9,7 +9,7 @@ import Testing
 /// archive `s` syncs one with its progress on the page, stopped by leaving it.
 @Suite(
   .enabled(if: BrowserProcess.isBuilt, "needs the built binary: run `swift build` first"),
-  .enabled(if: TmuxSession.executable != nil, "needs tmux"), .timeLimit(.minutes(10)))
+  .enabled(if: TmuxSession.executable != nil, "needs tmux"), .timeLimit(.minutes(20)))
 struct BrowserHistoryTmuxTests {
   static let columns = 120
   static let rows = 40

@@ -5,7 +5,7 @@ import Testing
 /// `artist-browser --user / --tag` printed (`--plain`), on the demo catalog served by the binary itself: the
 /// listener and tag pages as text, and errors 6 and 17 as one line and a non-zero exit.
 @Suite(
-  .enabled(if: BrowserProcess.isBuilt, "needs the built binary: run `swift build` first"), .timeLimit(.minutes(10)))
+  .enabled(if: BrowserProcess.isBuilt, "needs the built binary: run `swift build` first"), .timeLimit(.minutes(20)))
 struct BrowserListenerTextEndToEndTests {
   private func run(_ arguments: [String]) async throws -> ProcessRunner.Output {
     let cache = try BrowserProcess.temporaryDirectory()

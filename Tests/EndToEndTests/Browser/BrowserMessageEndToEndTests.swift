@@ -7,7 +7,7 @@ import Testing
 @Suite(
   .enabled(if: BrowserProcess.isBuilt, "needs the built binary: run `swift build` first"),
   .enabled(if: ProcessRunner.isBuilt("imgcache"), "needs the built imgcache: run `swift build` first"),
-  .timeLimit(.minutes(10)))
+  .timeLimit(.minutes(20)))
 struct BrowserMessageEndToEndTests {
   static let page =
     "<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>"

@@ -6,7 +6,7 @@ import Testing
 /// comes from the network, and the one after from the new cache the browser made in the damaged one's place.
 @Suite(
   .enabled(if: BrowserProcess.isBuilt, "needs the built binary: run `swift build` first"),
-  .enabled(if: TmuxSession.executable != nil, "needs tmux"), .timeLimit(.minutes(10)))
+  .enabled(if: TmuxSession.executable != nil, "needs tmux"), .timeLimit(.minutes(20)))
 struct BrowserMetadataRepairTmuxTests {
   static let artist = "Mended Records"
   static let album = "Second Pressing"
@@ -47,7 +47,7 @@ struct BrowserMetadataRepairTmuxTests {
 
   /// Waits (a minute at most, a safety net) until the browser has stored an answer to `method`.
   static func waitUntilStored(_ method: String, in database: String) async throws {
-    let deadline = ContinuousClock.now + .seconds(60)
+    let deadline = ContinuousClock.now + hangTimeout
     while try await storedAnswers(method, in: database) == 0 {
       guard ContinuousClock.now < deadline else { throw NotStored(method: method) }
       try await Task.sleep(for: .milliseconds(100))

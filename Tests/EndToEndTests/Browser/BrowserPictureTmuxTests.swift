@@ -6,7 +6,7 @@ import Testing
 /// leaving the terminal as it was.
 @Suite(
   .enabled(if: BrowserProcess.isBuilt, "needs the built binary: run `swift build` first"),
-  .enabled(if: TmuxSession.executable != nil, "needs tmux"), .timeLimit(.minutes(5)))
+  .enabled(if: TmuxSession.executable != nil, "needs tmux"), .timeLimit(.minutes(20)))
 struct BrowserPictureTmuxTests {
   /// A row of block art at least `cells` wide, starting at or after `column`.
   static func hasPicture(_ line: String, from column: Int, cells: Int) -> Bool {

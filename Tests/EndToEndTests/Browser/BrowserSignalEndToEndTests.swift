@@ -6,7 +6,7 @@ import Testing
 /// SIGTERM and SIGINT end a full-screen session as `q` does: every kitty picture is deleted (leaving the alternate
 /// screen does not remove them), then the terminal is put back, and the process dies of the signal it got.
 @Suite(
-  .enabled(if: BrowserProcess.isBuilt, "needs the built binary: run `swift build` first"), .timeLimit(.minutes(5)))
+  .enabled(if: BrowserProcess.isBuilt, "needs the built binary: run `swift build` first"), .timeLimit(.minutes(20)))
 struct BrowserSignalEndToEndTests {
   /// kitty's "delete every picture and its data", and the session's whole id range freed, then the terminal's
   /// restore: colours reset, cursor shown, alternate screen left.

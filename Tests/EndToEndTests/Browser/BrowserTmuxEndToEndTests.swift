@@ -148,7 +148,7 @@ struct BrowserTmuxEndToEndTests {
       columns: Self.columns, rows: 66)
     // The title comes after the browser's last output: the status file alone was once read before tmux had drawn
     // the frame, on a loaded machine.
-    let screen = try await tmux.waitForExit(timeout: .seconds(600))
+    let screen = try await tmux.waitForExit()
     #expect(try String(contentsOf: statusFile, encoding: .utf8) == "0\n")
     #expect(screen.first == "Top artists · sort: rank")
     let thumbnailLines = screen.filter { $0.hasPrefix("> ▀▀▀▀▀▀") || $0.hasPrefix("  ▀▀▀▀▀▀") }

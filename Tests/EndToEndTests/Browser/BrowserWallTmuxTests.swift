@@ -113,7 +113,7 @@ struct BrowserWallTmuxTests {
     let stty = BrowserProcess.quoted(sttyFile.path)
     try tmux.type("stty -a > \(stty).new && mv \(stty).new \(stty)")
     try tmux.sendKeys("Enter")
-    try await waitUntil("stty's settings", timeout: .seconds(30)) {
+    try await waitUntil("stty's settings") {
       FileManager.default.fileExists(atPath: sttyFile.path)
     }
     let settings = try String(contentsOf: sttyFile, encoding: .utf8).split(whereSeparator: \.isWhitespace)

@@ -93,7 +93,7 @@ final class TmuxSession {
 
   /// Polls the screen until `condition` holds; the timeout is only a safety net for a hung run.
   func waitForScreen(
-    _ what: String, timeout: Duration = .seconds(90), until condition: ([String]) -> Bool
+    _ what: String, timeout: Duration = hangTimeout, until condition: ([String]) -> Bool
   ) async throws -> [String] {
     let deadline = ContinuousClock.now + timeout
     var screen: [String] = []
@@ -113,7 +113,7 @@ final class TmuxSession {
   static let exitedTitle = "program-exited"
 
   /// The screen once the pane's title says the program ended (`exitedTitle`).
-  func waitForExit(timeout: Duration = .seconds(90)) async throws -> [String] {
+  func waitForExit(timeout: Duration = hangTimeout) async throws -> [String] {
     let deadline = ContinuousClock.now + timeout
     while try format("#{pane_title}") != Self.exitedTitle {
       guard ContinuousClock.now < deadline else { throw Failure(description: "timed out waiting for the exit") }

@@ -6,7 +6,7 @@ import Testing
 /// A demo archive's covers name the demo server its sync read (`http://127.0.0.1:<port>/i/u/…`), gone once that
 /// sync ends: a later `collage --user NAME --year Y --demo` asks its own demo server, on another port, for them.
 @Suite(
-  .serialized, .timeLimit(.minutes(10)),
+  .serialized, .timeLimit(.minutes(20)),
   .enabled(if: ProcessRunner.isBuilt("imgcache"), "needs the built imgcache: run `swift build` first"))
 struct CollageDemoArchiveEndToEndTests {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("collage-demo-\(UUID().uuidString)")

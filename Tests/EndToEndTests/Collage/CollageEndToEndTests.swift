@@ -7,7 +7,7 @@ import Testing
 /// `imgcache collage --urls` as a user runs it: the built binary against a local server, the PNG it writes
 /// decoded and compared tile by tile with the sources scaled the same way.
 @Suite(
-  .serialized, .timeLimit(.minutes(3)),
+  .serialized, .timeLimit(.minutes(20)),
   .enabled(if: ProcessRunner.isBuilt("imgcache"), "needs the built imgcache: run `swift build` first"))
 struct CollageEndToEndTests {
   static let tile = 40

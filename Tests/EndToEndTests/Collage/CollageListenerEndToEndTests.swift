@@ -7,7 +7,7 @@ import Testing
 /// catalog through the same planner as `warm --user` / `--tag`.
 @Suite(
   .enabled(if: ProcessRunner.isBuilt("imgcache"), "needs the built imgcache: run `swift build` first"),
-  .timeLimit(.minutes(10)))
+  .timeLimit(.minutes(20)))
 struct CollageListenerEndToEndTests {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("collage-user-\(UUID().uuidString)")
 

@@ -7,7 +7,7 @@ import Testing
 /// `imgcache collage --user NAME --year Y` (and `--month`, `--from/--to`): a range's top albums from the listener's
 /// archive, else from that window's scrobbles fetched from the API, and a range never with `--period`.
 @Suite(
-  .serialized, .timeLimit(.minutes(5)),
+  .serialized, .timeLimit(.minutes(20)),
   .enabled(if: ProcessRunner.isBuilt("imgcache"), "needs the built imgcache: run `swift build` first"))
 struct CollageRangeEndToEndTests {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("collage-range-\(UUID().uuidString)")

@@ -7,7 +7,7 @@ import Testing
 /// pages a generated history by `from`/`to`, adds scrobbles while it is read, fails pages, and is killed mid-sync.
 /// The archive always ends equal to the server's list.
 @Suite(
-  .serialized, .timeLimit(.minutes(5)),
+  .serialized, .timeLimit(.minutes(20)),
   .enabled(if: ProcessRunner.isBuilt("imgcache"), "needs the built imgcache: run `swift build` first"))
 struct HistorySyncEndToEndTests {
   struct Play: Equatable {

@@ -5,7 +5,7 @@ import Testing
 /// `artist-browser --user NAME --history --json` and `--plain` on an archive the test writes (TZ=UTC): the
 /// document matches docs/schemas/artist-browser-history.schema.json and says what the archive holds.
 @Suite(
-  "artist-browser --history --json against docs/schemas", .timeLimit(.minutes(3)),
+  "artist-browser --history --json against docs/schemas", .timeLimit(.minutes(20)),
   .enabled(if: BrowserProcess.isBuilt, "needs the built artist-browser: run `swift build` first"),
   .enabled(if: JSONSchemaValidator.isAvailable, "needs python3's jsonschema: run scripts/install-deps"))
 struct BrowserHistoryJSONTests {

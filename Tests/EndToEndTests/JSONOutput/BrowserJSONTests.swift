@@ -5,7 +5,7 @@ import Testing
 /// `artist-browser … --json` for every scene, as scripts read it: the built binary on the embedded demo catalog,
 /// each document checked against its schema in docs/schemas, numbers as numbers.
 @Suite(
-  "artist-browser --json against docs/schemas", .timeLimit(.minutes(3)),
+  "artist-browser --json against docs/schemas", .timeLimit(.minutes(20)),
   .enabled(if: BrowserProcess.isBuilt, "needs the built artist-browser: run `swift build` first"),
   .enabled(if: JSONSchemaValidator.isAvailable, "needs python3's jsonschema: run scripts/install-deps"))
 struct BrowserJSONTests {

@@ -6,7 +6,7 @@ import Testing
 /// `imgcache … --json` as scripts read it: the built binary against a local server, each command's real output
 /// checked against its schema in docs/schemas, and its numbers against what the server sent.
 @Suite(
-  "imgcache --json against docs/schemas", .serialized, .timeLimit(.minutes(3)),
+  "imgcache --json against docs/schemas", .serialized, .timeLimit(.minutes(20)),
   .enabled(if: ProcessRunner.isBuilt("imgcache"), "needs the built imgcache: run `swift build` first"),
   .enabled(if: JSONSchemaValidator.isAvailable, "needs python3's jsonschema: run scripts/install-deps"))
 struct ImgcacheJSONTests {

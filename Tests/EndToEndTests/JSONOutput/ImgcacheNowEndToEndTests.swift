@@ -6,7 +6,7 @@ import Testing
 /// docs/schemas/imgcache-now.schema.json, its exit statuses (0 playing, 1 nothing in the last hour, 2 on an
 /// error), and `--follow` ending cleanly on SIGTERM after printing its first line, or when its reader goes.
 @Suite(
-  .serialized, .timeLimit(.minutes(3)),
+  .serialized, .timeLimit(.minutes(20)),
   .enabled(if: ProcessRunner.isBuilt("imgcache"), "needs the built imgcache: run `swift build` first"))
 struct ImgcacheNowEndToEndTests {
   @Test(.enabled(if: JSONSchemaValidator.isAvailable, "needs python3's jsonschema: run scripts/install-deps"))
@@ -43,7 +43,7 @@ struct ImgcacheNowEndToEndTests {
     let cache = try ScratchCache()
     defer { cache.remove() }
     let running = try CLI.start(["now", "nightjar_radio", "--follow", "--demo"] + cache.arguments)
-    let deadline = ContinuousClock.now + .seconds(30)
+    let deadline = ContinuousClock.now + hangTimeout
     while ContinuousClock.now < deadline,
       (try? String(contentsOf: running.stdoutURL, encoding: .utf8))?.isEmpty != false
     {
@@ -65,10 +65,10 @@ struct ImgcacheNowEndToEndTests {
       "imgcache", ["now", "nightjar_radio", "--follow", "--demo"] + cache.arguments)
     guard let output = process.output else { throw CLIFailure("the follower has no stdout pipe") }
     // When its first line has been read and the reader closes the pipe, before the next poll
-    let first = try await offThePool { try Self.readLine(from: output.fileDescriptor, within: .seconds(60)) }
+    let first = try await offThePool { try Self.readLine(from: output.fileDescriptor, within: hangTimeout) }
     try output.close()
     // Then it ends at once, with status 0 and nothing said (a signal would be the safety net's kill)
-    await process.ended(safetyTimeout: .seconds(60))
+    await process.ended()
     #expect(first.contains(" — "))
     #expect(process.terminationReason == .exit && process.terminationStatus == 0)
     let said = process.errorOutput.map { String(decoding: $0.readDataToEndOfFile(), as: UTF8.self) }

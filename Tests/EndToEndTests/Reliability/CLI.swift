@@ -36,7 +36,7 @@ enum CLI {
     func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
     /// Waits for exit; the timeout is only a safety net against a hung binary (then it is killed).
-    func wait(safetyTimeout: Duration = .seconds(120)) async -> Output {
+    func wait(safetyTimeout: Duration = hangTimeout) async -> Output {
       await process.ended(safetyTimeout: safetyTimeout)
       let output = Output(
         status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,

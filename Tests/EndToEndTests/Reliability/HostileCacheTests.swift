@@ -107,7 +107,7 @@ struct HostileCacheTests {
     let fifo = cache.directory.appendingPathComponent("cache.sqlite.damaged-20260101T000000Z").path
     try #require(mkfifo(fifo, 0o600) == 0)
     // When the cache is cleared
-    let clear = try await CLI.start(["clear"] + cache.arguments).wait(safetyTimeout: .seconds(60))
+    let clear = try await CLI.start(["clear"] + cache.arguments).wait()
     // Then clear finishes, removes nothing it did not make sure was a file, and says nothing of damaged copies
     #expect(clear.status == 0, "\(clear.stderr)")
     #expect(!clear.stdout.contains("damaged"), "\(clear.stdout)")
@@ -160,11 +160,11 @@ struct HostileCacheTests {
     #expect(mkfifo(file.path, 0o600) == 0)
 
     // verify reports the entry broken, without waiting on the pipe (the safety timeout would kill it)
-    let verify = try await CLI.start(["verify", "--json"] + cache.arguments).wait(safetyTimeout: .seconds(30))
+    let verify = try await CLI.start(["verify", "--json"] + cache.arguments).wait()
     #expect(!verify.signalled && verify.status == 1, "\(verify.stderr)")
     #expect(try JSONDecoder().decode(VerifyOutput.self, from: Data(verify.stdout.utf8)).broken == [url.absoluteString])
     // get fetches it again; the pipe goes with the old entry
-    let get = try await CLI.start(["get", url.absoluteString] + cache.arguments).wait(safetyTimeout: .seconds(30))
+    let get = try await CLI.start(["get", url.absoluteString] + cache.arguments).wait()
     #expect(!get.signalled && get.status == 0, "\(get.stderr)")
     #expect(get.stdout.hasPrefix("network "))
     var status = stat()
@@ -212,7 +212,7 @@ struct HostileCacheTests {
     let url = server.url("/7")
 
     let started = ContinuousClock.now
-    let get = try await CLI.start(["get", url.absoluteString, "-v"] + cache.arguments).wait(safetyTimeout: .seconds(60))
+    let get = try await CLI.start(["get", url.absoluteString, "-v"] + cache.arguments).wait()
     let took = ContinuousClock.now - started
 
     print("[reliability] get against a held write lock: exit \(get.status) after \(took)")
@@ -251,7 +251,7 @@ struct HostileCacheTests {
     #expect(server.requestCount >= 2)
     warm.signal(signalNumber)
     let signalledAt = ContinuousClock.now
-    let ended = await warm.wait(safetyTimeout: .seconds(60))
+    let ended = await warm.wait()
     let took = ContinuousClock.now - signalledAt
 
     print("[reliability] signal \(signalNumber) during a lock wait: exited \(ended.status) after \(took)")
@@ -273,7 +273,7 @@ struct HostileCacheTests {
     try await waitUntil("get's request at the server") { server.requestCount >= 1 }
     get.signal(SIGTERM)
     let signalledAt = ContinuousClock.now
-    let ended = await get.wait(safetyTimeout: .seconds(60))
+    let ended = await get.wait()
 
     print(
       "[reliability] SIGTERM to a waiting get: \(ended.signalled ? "signal" : "exit") \(ended.status) after \(ContinuousClock.now - signalledAt)"
@@ -292,7 +292,7 @@ struct HostileCacheTests {
     let url = server.url("/drip.png").absoluteString
 
     let get = try await CLI.start(["get", url, "--transfer-timeout", "2", "--retries", "0"] + cache.arguments)
-      .wait(safetyTimeout: .seconds(60))
+      .wait()
 
     #expect(get.status == 1)
     #expect(

@@ -8,7 +8,7 @@ import Testing
 /// `TerminalText.sanitize`, JSON has them as `\uXXXX` escapes. (The commands print no colour of their own when
 /// their output is not a terminal, so no escape byte at all is allowed.)
 @Suite(
-  "imgcache messages quoting hostile text", .serialized, .timeLimit(.minutes(5)),
+  "imgcache messages quoting hostile text", .serialized, .timeLimit(.minutes(20)),
   .enabled(if: ProcessRunner.isBuilt("imgcache"), "needs the built imgcache: run `swift build` first"))
 struct HostileMessageTests {
   /// One name with every kind of hostile character, and the same kinds alone.

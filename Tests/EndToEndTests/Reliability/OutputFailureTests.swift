@@ -10,7 +10,7 @@ import Testing
 /// 141 (what a shell shows for `git log | head`), into a full disk or a closed stdout with one line on stderr and
 /// 74 (EX_IOERR). Never a crash: no signal, no "Fatal error".
 @Suite(
-  "Output that cannot be written", .serialized, .timeLimit(.minutes(5)),
+  "Output that cannot be written", .serialized, .timeLimit(.minutes(20)),
   .enabled(if: ProcessRunner.isBuilt("imgcache"), "needs the built imgcache: run `swift build` first"),
   .enabled(if: ProcessRunner.isBuilt("artist-browser"), "needs the built artist-browser: run `swift build` first"))
 struct OutputFailureTests {

@@ -5,7 +5,7 @@ import Testing
 
 /// What the tools make of processed images a library user kept on disk (`ImageRequest.Options.storeProcessedOnDisk`):
 /// listed beside their originals, and sound for `verify`, which would otherwise remove them as undecodable.
-@Suite(.timeLimit(.minutes(3))) struct ProcessedEntryCLITests {
+@Suite(.timeLimit(.minutes(20))) struct ProcessedEntryCLITests {
   @Test func lsListsAndVerifyAcceptsAProcessedEntry() async throws {
     // Given a cache folder holding a 41 px PNG (`TestImages.png(1, side: 40)`: side plus number) and its 16 px resize
     let server = try HTTPTestServer { _ in

@@ -55,7 +55,7 @@ enum UnwritableOutput: String, CaseIterable, CustomStringConvertible {
     let process = try ChildProcess(
       executable, commandLine, environment: env, stdout: stdout, stderr: .descriptor(errHandle.fileDescriptor))
     try? keptOpen?.close()
-    await process.ended(safetyTimeout: .seconds(60))
+    await process.ended()
     return Outcome(
       status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
       stderr: (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "")

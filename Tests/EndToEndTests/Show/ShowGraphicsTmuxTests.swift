@@ -9,7 +9,7 @@ import Testing
 /// kitty pictures gets block art and the one-line note.
 @Suite(
   .enabled(if: FileManager.default.isExecutableFile(atPath: ProcessRunner.executable("imgcache").path)),
-  .enabled(if: TmuxSession.executable != nil, "needs tmux"), .timeLimit(.minutes(3)))
+  .enabled(if: TmuxSession.executable != nil, "needs tmux"), .timeLimit(.minutes(20)))
 struct ShowGraphicsTmuxTests {
   /// 24×24 pixels in stripes two rows high, dark then light: at 12×6 cells every cell is "▀", dark over light.
   static let stripes = ImageBitmap(

@@ -23,7 +23,7 @@ import Testing
     defer { try? reader.close() }
 
     // Then it sees the lookup's access time and hit count once the flush interval has passed
-    try await waitUntil("the lookup's access time in the index", timeout: .seconds(120)) {
+    try await waitUntil("the lookup's access time in the index") {
       try reader.entries(limit: nil).first?.key == "old"
     }
     let old = try #require(try reader.entries(limit: nil).first { $0.key == "old" })

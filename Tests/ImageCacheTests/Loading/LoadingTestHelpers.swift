@@ -22,7 +22,7 @@ final class ArrivalGate: Sendable {
   func arriveAndWait() {
     arrived.withLock { $0 += 1 }
     do {
-      try blockUntil("\(count) requests held at the gate", timeout: .seconds(600)) { arrived.withLock { $0 } >= count }
+      try blockUntil("\(count) requests held at the gate") { arrived.withLock { $0 } >= count }
     } catch {
       Issue.record(error)
     }

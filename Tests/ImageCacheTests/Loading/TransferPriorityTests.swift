@@ -12,7 +12,7 @@ final class HeldAnswers: Sendable {
   /// a whole-suite run on a loaded machine once kept tests from releasing for more than two).
   func wait() {
     do {
-      try blockUntil("the held answer to be released", timeout: .seconds(600)) { open.withLock { $0 } }
+      try blockUntil("the held answer to be released") { open.withLock { $0 } }
     } catch {
       Issue.record(error)
     }

@@ -7,7 +7,7 @@ import Testing
 /// Cache keys drop credentials only where they are credentials: images whose URLs differ by a `token` or `sig` are
 /// different entries unless their host is configured to treat those as credentials, and the API key reaches no
 /// file. Through the real libcurl loader and disk tier.
-@Suite(.timeLimit(.minutes(2))) struct CredentialKeyTests {
+@Suite(.timeLimit(.minutes(20))) struct CredentialKeyTests {
   private let images = ["A": Images.png(width: 3, height: 2, seed: 1), "B": Images.png(width: 2, height: 5, seed: 2)]
 
   /// The image named by the URL's `token` (else its `sig`), fresh for ten minutes.

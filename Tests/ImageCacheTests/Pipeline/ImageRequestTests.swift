@@ -42,7 +42,7 @@ final class CountingDecoder: ImageDecoding {
 
 /// Requests with processors and options, through the libcurl loader against the test server (or the scripted
 /// loader where callers must pile up on one answer).
-@Suite(.timeLimit(.minutes(5))) struct ImageRequestTests {
+@Suite(.timeLimit(.minutes(20))) struct ImageRequestTests {
   private let clock = TestClock()
   private let directory = temporaryDirectory()
   private let cover = Self.coverPNG(seed: 3)

@@ -6,7 +6,7 @@ import Testing
 
 /// `ImageRequest.Options.storeProcessedOnDisk` through the libcurl loader against the test server: a second manager
 /// on the same folder (another process, as far as the cache can tell) gets the processed image from disk.
-@Suite(.timeLimit(.minutes(5))) struct ProcessedOnDiskTests {
+@Suite(.timeLimit(.minutes(20))) struct ProcessedOnDiskTests {
   private let clock = TestClock()
   private let directory = temporaryDirectory()
   private let cover = ImageRequestTests.coverPNG(seed: 5)

@@ -11,7 +11,7 @@ import Testing
 /// albums it shows and in which order (the archive's own GROUP BY), for the month, the year and the day; where it
 /// goes at 80×24, 100×30 and 160×45 without covering a chart; Tab, the tile keys and Enter on a cover.
 @MainActor
-@Suite(.timeLimit(.minutes(5))) struct HistoryWallTests {
+@Suite(.timeLimit(.minutes(20))) struct HistoryWallTests {
   static let day: Int64 = 86_400
   /// 2019-06-10 12:00 UTC.
   static let june10: Int64 = 1_560_168_000
