@@ -26,7 +26,7 @@ public struct LoggingOptions: ParsableArguments {
     let level = level(verbosity: verbosity)
     LoggingSystem.bootstrap { label in
       guard !silenced else { return SwiftLogNoOpLogHandler() }
-      var handler = StreamLogHandler.standardError(label: label)
+      var handler = CleanLogHandler(StreamLogHandler.standardError(label: label))
       handler.logLevel = level
       return handler
     }

@@ -92,6 +92,28 @@ struct HostileMessageTests {
     }
   }
 
+  /// Log lines go through the cleaner too: the warning about a damaged index quotes the cache folder's path, and
+  /// a folder named with terminal controls must not drive the terminal through it.
+  @Test(arguments: names)
+  func aWarningQuotingTheCacheFolderHasNoHostileCharacter(name: String) async throws {
+    let parent = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-log-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: parent) }
+    let folder = parent.appendingPathComponent(name)
+    // Given a cache folder whose name holds the hostile text, and whose index is not a database
+    _ = try await CLI.run(["stats", "--cache-dir", folder.path])
+    let index = folder.appendingPathComponent("cache.sqlite")
+    try #require(FileManager.default.fileExists(atPath: index.path))
+    for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: index.path + suffix) }
+    try Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }).write(to: index)
+
+    // When a command opens it
+    let output = try await CLI.run(["stats", "--cache-dir", folder.path])
+
+    // Then the warning says what happened, with the folder's name cleaned
+    #expect(output.stderr.contains("was damaged"), "\(output.stderr.debugDescription)")
+    #expect(Self.hostileScalars(in: output.stderr).isEmpty, "\(output.stderr.debugDescription)")
+  }
+
   /// A name that begins with U+FEFF keeps it in `--json`, escaped; the text line cleans it away.
   @Test func aLeadingByteOrderMarkSurvivesInJSONEscaped() async throws {
     let cache = try ScratchCache()
