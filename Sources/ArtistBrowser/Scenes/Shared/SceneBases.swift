@@ -38,3 +38,22 @@ class SceneRouter<DataStore>: SceneRouting {
     self.navigator = navigator
   }
 }
+
+/// The base of every scene's presenter: the display logic it hands its view models to, held weakly as CleanStore's
+/// presenter holds its view controller (the view controller owns the interactor, which owns the presenter).
+/// `Display` is the scene's class-bound display-logic protocol, as `any …DisplayLogic`. Swift declares no `weak`
+/// property of a generic type, since an existential cannot be constrained to `AnyObject`; the reference is kept as
+/// `AnyObject` and read back as `Display`.
+@MainActor
+class ScenePresenter<Display> {
+  private weak var display: AnyObject?
+
+  var viewController: Display? {
+    get { display as? Display }
+    set { display = newValue.map { $0 as AnyObject } }
+  }
+
+  init(viewController: Display? = nil) {
+    self.viewController = viewController
+  }
+}
