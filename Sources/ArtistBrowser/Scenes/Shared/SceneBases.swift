@@ -1,9 +1,11 @@
 /// The base of every scene's view controller, as `UIViewController` is CleanStore's: the runtime it owns (what
-/// `SceneShell` forwards the navigation stack's calls to). Each view controller adds its `interactor` and
-/// `router`, its display logic, its keys and its screen.
+/// `SceneShell` forwards the navigation stack's calls to), and the interactor and router its `setup` (the
+/// factory) hands it. Each view controller adds its display logic, its keys and its screen.
 @MainActor
-class SceneViewController {
+class SceneViewController<Interactor, Router> {
   let runtime: SceneRuntime
+  var interactor: Interactor?
+  var router: Router?
 
   init(runtime: SceneRuntime) {
     self.runtime = runtime
