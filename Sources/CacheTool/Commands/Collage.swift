@@ -23,7 +23,9 @@ struct Collage: AsyncParsableCommand, TakesGlobalOptions {
   @OptionGroup var cache: CacheOptions
   @OptionGroup var logging: LoggingOptions
   @OptionGroup var lastFM: LastFMOptions
-  @OptionGroup var source: CoverSourceOptions
+  @OptionGroup(title: "Listeners and tags") var listening: ListeningOptions
+  @OptionGroup(title: "A listener's range (instead of --period)") var range: RangeOptions
+  @OptionGroup var archive: ArchiveOptions
 
   @Argument(help: "Artist whose top albums to lay out (autocorrected).")
   var artist: String?
@@ -60,7 +62,8 @@ struct Collage: AsyncParsableCommand, TakesGlobalOptions {
         throw CommandFailure(
           "\(columns)x\(rows) tiles of \(tile) px is too large a picture; use fewer or smaller tiles")
       }
-      let subject = try source.subject(artist: artist, urls: urls)
+      let subject = try CoverSubject(
+        artist: artist, urls: urls, listening: listening, range: range, archive: archive)
       if captions, urls != nil {
         throw CommandFailure("--captions: a list of URLs names no albums; use an artist, --user or --tag")
       }

@@ -38,18 +38,6 @@ enum CoverSubject {
   }
 }
 
-/// The options `warm` and `collage` choose their covers with, besides the artist and `--urls` (whose help each
-/// words for its own job): a listener or a tag, a listener's range of days, and where the archives are.
-struct CoverSourceOptions: ParsableArguments {
-  @OptionGroup(title: "Listeners and tags") var listening: ListeningOptions
-  @OptionGroup(title: "A listener's range (instead of --period)") var range: RangeOptions
-  @OptionGroup var archive: ArchiveOptions
-
-  func subject(artist: String?, urls: String?) throws -> CoverSubject {
-    try CoverSubject(artist: artist, urls: urls, listening: listening, range: range, archive: archive)
-  }
-}
-
 /// A listener's top albums for a period, or a tag's: planned the same way by `warm` and `collage`.
 enum ListeningCovers {
   case user(String, ChartPeriod)

@@ -23,7 +23,9 @@ struct Warm: AsyncParsableCommand, TakesGlobalOptions {
   @OptionGroup var cache: CacheOptions
   @OptionGroup var logging: LoggingOptions
   @OptionGroup var lastFM: LastFMOptions
-  @OptionGroup var source: CoverSourceOptions
+  @OptionGroup(title: "Listeners and tags") var listening: ListeningOptions
+  @OptionGroup(title: "A listener's range (instead of --period)") var range: RangeOptions
+  @OptionGroup var archive: ArchiveOptions
 
   @Argument(help: "Artist whose album covers to prefetch (autocorrected).")
   var artist: String?
@@ -45,7 +47,8 @@ struct Warm: AsyncParsableCommand, TakesGlobalOptions {
 
   func run() async throws {
     try await reportingFailures {
-      let subject = try source.subject(artist: artist, urls: urls)
+      let subject = try CoverSubject(
+        artist: artist, urls: urls, listening: listening, range: range, archive: archive)
       switch subject {
       case .urls(let path):
         let list = try URLList.read(path)

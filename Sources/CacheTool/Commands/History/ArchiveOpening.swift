@@ -1,7 +1,6 @@
 import FoundationEssentials
 import ScrobbleArchive
 import TerminalUI
-import ToolOptions
 
 #if canImport(Glibc)
   import Glibc
