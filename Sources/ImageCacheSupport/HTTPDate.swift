@@ -20,7 +20,7 @@ public enum HTTPDate {
       let minute = number(bytes[20..<22]), let second = number(bytes[23..<25]),
       (1...daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60, second <= 60
     else { return nil }
-    return daysSinceEpoch(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+    return CivilCalendar.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
   }
 
   /// Any of the three forms; surrounding spaces and tabs are ignored. The obsolete forms, and an IMF-fixdate the
@@ -61,7 +61,7 @@ public enum HTTPDate {
       (1...daysIn(month: month, year: year)).contains(day), (0..<24).contains(hour), (0..<60).contains(minute),
       (0...60).contains(second)
     else { return nil }
-    return daysSinceEpoch(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+    return CivilCalendar.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
   }
 
   private static let fullDayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
@@ -115,15 +115,5 @@ public enum HTTPDate {
     case 4, 6, 9, 11: return 30
     default: return 31
     }
-  }
-
-  /// Howard Hinnant's days-from-civil for the proleptic Gregorian calendar.
-  private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
   }
 }

@@ -78,33 +78,6 @@ struct TagSummary: Codable, Equatable, Sendable {
   var summary = ""
 }
 
-/// The periods a listener's charts cover, in the order `p` cycles through them; raw values as Last.fm names them.
-@_spi(Benchmarks) public enum ListeningPeriod: String, Codable, CaseIterable, Sendable {
-  case week = "7day"
-  case month = "1month"
-  case quarter = "3month"
-  case halfYear = "6month"
-  case year = "12month"
-  case overall
-
-  var label: String {
-    switch self {
-    case .week: "last 7 days"
-    case .month: "last month"
-    case .quarter: "last 3 months"
-    case .halfYear: "last 6 months"
-    case .year: "last 12 months"
-    case .overall: "all time"
-    }
-  }
-
-  /// The next period, wrapping from `overall` back to a week.
-  var next: ListeningPeriod {
-    let all = Self.allCases
-    return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]
-  }
-}
-
 /// The listening store of a catalog without listeners or tags: every call says so.
 struct NoListeningStore: ListeningStore {
   static let failure = StoreError.unavailable("this catalog has no listeners or tags")

@@ -46,59 +46,37 @@ extension DemoAPI {
   }
 
   func listenerTopArtists(_ query: Query) throws(Failure) -> JSONValue {
-    let (listener, paging, ranked) = try chart(query) { $0 >> 24 }
-    let first = (paging.page - 1) * paging.limit
-    let entries = paging.slice(ranked).enumerated().map { offset, entry -> JSONValue in
-      let (artist, _, _) = parts(of: entry.trackKey)
+    try chart(query, list: "topartists", item: "artist", by: { $0 >> 24 }) { parts, plays, rank in
+      let (artist, _, _) = parts
       return .object([
         "streamable": .string("0"), "image": images(CoverStore.placeholderStarID, .throughExtralarge),
         "mbid": .string(artist.mbid), "url": .string(LastFMURL.artist(artist.name)),
-        "playcount": .string(String(entry.count)), "@attr": rank(first + offset), "name": .string(artist.name),
+        "playcount": plays, "@attr": rank, "name": .string(artist.name),
       ])
     }
-    return .object([
-      "topartists": .object([
-        "artist": .array(entries), "@attr": listenerAttributes(paging, total: ranked.count, user: listener),
-      ])
-    ])
   }
 
   func listenerTopAlbums(_ query: Query) throws(Failure) -> JSONValue {
-    let (listener, paging, ranked) = try chart(query) { $0 >> 12 }
-    let first = (paging.page - 1) * paging.limit
-    let entries = paging.slice(ranked).enumerated().map { offset, entry -> JSONValue in
-      let (artist, album, _) = parts(of: entry.trackKey)
+    try chart(query, list: "topalbums", item: "album", by: { $0 >> 12 }) { parts, plays, rank in
+      let (artist, album, _) = parts
       return .object([
         "artist": artistReference(artist), "image": images(album.coverID, .throughExtralarge),
         "mbid": .string(album.mbid), "url": .string(LastFMURL.album(album.name, by: artist.name)),
-        "playcount": .string(String(entry.count)), "@attr": rank(first + offset), "name": .string(album.name),
+        "playcount": plays, "@attr": rank, "name": .string(album.name),
       ])
     }
-    return .object([
-      "topalbums": .object([
-        "album": .array(entries), "@attr": listenerAttributes(paging, total: ranked.count, user: listener),
-      ])
-    ])
   }
 
   func listenerTopTracks(_ query: Query) throws(Failure) -> JSONValue {
-    let (listener, paging, ranked) = try chart(query) { $0 }
-    let first = (paging.page - 1) * paging.limit
-    let entries = paging.slice(ranked).enumerated().map { offset, entry -> JSONValue in
-      let (artist, album, track) = parts(of: entry.trackKey)
+    try chart(query, list: "toptracks", item: "track", by: { $0 }) { parts, plays, rank in
+      let (artist, album, track) = parts
       return .object([
         "streamable": .object(["fulltrack": .string("0"), "#text": .string("0")]), "mbid": .string(track.mbid),
         "name": .string(track.name), "image": images(album.coverID, .throughExtralarge),
         "artist": artistReference(artist), "url": .string(LastFMURL.track(track.name, by: artist.name)),
-        "duration": .string(String(track.durationSeconds)), "@attr": rank(first + offset),
-        "playcount": .string(String(entry.count)),
+        "duration": .string(String(track.durationSeconds)), "@attr": rank, "playcount": plays,
       ])
     }
-    return .object([
-      "toptracks": .object([
-        "track": .array(entries), "@attr": listenerAttributes(paging, total: ranked.count, user: listener),
-      ])
-    ])
   }
 
   /// Last.fm's "User not found" for unknown names; its error 17 for a hidden profile's listening.
@@ -108,15 +86,25 @@ extension DemoAPI {
     return listener
   }
 
-  /// An unknown `period` counts as `overall`, as on Last.fm.
-  private func chart(_ query: Query, by key: (Int) -> Int) throws(Failure) -> (
-    DemoListener, Paging, [(trackKey: Int, count: Int)]
-  ) {
+  /// A listener's chart for `period` (an unknown one counts as `overall`, as on Last.fm), of their plays
+  /// grouped by `key` of the track key, in Last.fm's shape: `{list: {item: [rows], "@attr": paging}}`. `row`
+  /// writes one entry from its track key's artist, album and track, its play count and its rank.
+  private func chart(
+    _ query: Query, list: String, item: String, by key: (Int) -> Int,
+    row: (_ parts: (DemoArtist, DemoAlbum, DemoTrack), _ plays: JSONValue, _ rank: JSONValue) -> JSONValue
+  ) throws(Failure) -> JSONValue {
     let listener = try findListener(query, listening: true)
     let paging = try query.paging(defaultLimit: 50)
     let period = query.parameters["period"].flatMap(DemoPeriod.init(rawValue:)) ?? .overall
     let counts = catalog.history(of: listener).trackCounts(overLast: period.seconds, now: now)
-    return (listener, paging, DemoCatalog.ranked(counts, by: key))
+    let ranked = DemoCatalog.ranked(counts, by: key)
+    let first = (paging.page - 1) * paging.limit
+    let entries = paging.slice(ranked).enumerated().map { offset, entry in
+      row(parts(of: entry.trackKey), .string(String(entry.count)), rank(first + offset))
+    }
+    return .object([
+      list: .object([item: .array(entries), "@attr": listenerAttributes(paging, total: ranked.count, user: listener)])
+    ])
   }
 
   private func parts(of trackKey: Int) -> (DemoArtist, DemoAlbum, DemoTrack) {

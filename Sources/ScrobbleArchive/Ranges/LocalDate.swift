@@ -1,3 +1,5 @@
+import ImageCacheSupport
+
 /// A calendar date with no time zone: what a listener means by "2024-03-31". Day numbers count days from
 /// 1970-01-01 in the proleptic Gregorian calendar, so a run of dates is a run of integers and the weekday is a
 /// remainder.
@@ -12,28 +14,13 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     self.day = day
   }
 
-  /// The date `dayNumber` days after 1970-01-01 (the civil-from-days algorithm over 400-year eras).
+  /// The date `dayNumber` days after 1970-01-01.
   public init(dayNumber: Int) {
-    let shifted = dayNumber + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    (year, month, day) = CivilCalendar.date(fromDays: dayNumber)
   }
 
   /// Days since 1970-01-01 (negative before).
-  public var dayNumber: Int {
-    let shiftedYear = month <= 2 ? year - 1 : year
-    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-    let yearOfEra = shiftedYear - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
+  public var dayNumber: Int { CivilCalendar.days(year: year, month: month, day: day) }
 
   /// 0 for Monday through 6 for Sunday (1970-01-01 was a Thursday).
   public var weekdayFromMonday: Int { Self.weekdayFromMonday(ofDayNumber: dayNumber) }

@@ -25,9 +25,11 @@ enum ArchiveSchema {
 
   static let statements = [tables[0]] + scrobbleIndexes.map(\.1) + tables.dropFirst()
 
-  private static let tables = [
+  /// A table of plays, one row a play, as `scrobble` keeps them and `sync_staging` stages them: the same columns
+  /// and key, so a window moves from one to the other row for row.
+  private static func playTable(_ name: String) -> String {
     """
-    CREATE TABLE IF NOT EXISTS scrobble (
+    CREATE TABLE IF NOT EXISTS \(name) (
       time INTEGER NOT NULL,
       seq INTEGER NOT NULL,
       artist TEXT NOT NULL,
@@ -37,7 +39,11 @@ enum ArchiveSchema {
       loved INTEGER,
       PRIMARY KEY (time, seq)
     ) WITHOUT ROWID
-    """,
+    """
+  }
+
+  private static let tables = [
+    playTable("scrobble"),
     // Track lengths where they are known (track.getInfo, album.getInfo, an import): listening time.
     """
     CREATE TABLE IF NOT EXISTS track_duration (
@@ -70,18 +76,7 @@ enum ArchiveSchema {
     "CREATE TABLE IF NOT EXISTS archive_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID",
     // A sync's pages land here, beside `scrobble`, until their window's count matches the server's; then they
     // replace that window of `scrobble` in one transaction. Readers never see a half-synced window.
-    """
-    CREATE TABLE IF NOT EXISTS sync_staging (
-      time INTEGER NOT NULL,
-      seq INTEGER NOT NULL,
-      artist TEXT NOT NULL,
-      album TEXT NOT NULL,
-      track TEXT NOT NULL,
-      cover TEXT,
-      loved INTEGER,
-      PRIMARY KEY (time, seq)
-    ) WITHOUT ROWID
-    """,
+    playTable("sync_staging"),
     // The sync under way, written in the same transaction as each page's rows, so a killed sync resumes at the
     // exact play it stopped before: the window `lo...hi` (seconds, both included), and the cursor: the oldest
     // second staged so far and how many of its plays are staged.

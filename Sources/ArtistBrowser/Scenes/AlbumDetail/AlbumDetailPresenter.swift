@@ -6,14 +6,7 @@ protocol AlbumDetailPresentationLogic: AnyObject {
   func presentExportedData(response: AlbumDetail.ExportData.Response)
 }
 
-@MainActor
-final class AlbumDetailPresenter: AlbumDetailPresentationLogic {
-  weak var viewController: (any AlbumDetailDisplayLogic)?
-
-  init(viewController: (any AlbumDetailDisplayLogic)? = nil) {
-    self.viewController = viewController
-  }
-
+final class AlbumDetailPresenter: ScenePresenter<any AlbumDetailDisplayLogic>, AlbumDetailPresentationLogic {
   static let nameColumns = 40
 
   func presentAlbum(response: AlbumDetail.FetchAlbum.Response) {

@@ -9,10 +9,10 @@ protocol AlbumDetailDisplayLogic: AnyObject {
 /// An album's tracks with durations and the total, around its cover as large as the screen allows (beside the
 /// tracks from `PicturePane.minimumWidth` columns up, above them below that). Without large pictures (printouts)
 /// the cover sits in the header when thumbnails are on.
-final class AlbumDetailViewController: SceneViewController, SceneShell, AlbumDetailDisplayLogic {
-  var interactor: (any AlbumDetailBusinessLogic)?
-  var router: (any AlbumDetailRoutingLogic & AlbumDetailDataPassing)?
-
+final class AlbumDetailViewController:
+  SceneViewController<any AlbumDetailBusinessLogic, any AlbumDetailRoutingLogic & AlbumDetailDataPassing>, SceneShell,
+  AlbumDetailDisplayLogic
+{
   private(set) var viewModel: AlbumDetail.FetchAlbum.ViewModel?
   private(set) var viewport = ListViewport()
   /// The cover, large; nil without pictures.

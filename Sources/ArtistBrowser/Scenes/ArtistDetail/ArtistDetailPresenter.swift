@@ -7,14 +7,7 @@ protocol ArtistDetailPresentationLogic: AnyObject {
   func presentOpenTrack(response: ArtistDetail.OpenTrack.Response)
 }
 
-@MainActor
-final class ArtistDetailPresenter: ArtistDetailPresentationLogic {
-  weak var viewController: (any ArtistDetailDisplayLogic)?
-
-  init(viewController: (any ArtistDetailDisplayLogic)? = nil) {
-    self.viewController = viewController
-  }
-
+final class ArtistDetailPresenter: ScenePresenter<any ArtistDetailDisplayLogic>, ArtistDetailPresentationLogic {
   static let nameColumns = 40
 
   func presentOpenTrack(response: ArtistDetail.OpenTrack.Response) {

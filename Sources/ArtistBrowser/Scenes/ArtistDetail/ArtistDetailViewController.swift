@@ -10,10 +10,10 @@ protocol ArtistDetailDisplayLogic: AnyObject {
 
 /// One artist: figures, tags, bio, then a list whose first row opens similar artists and the rest are albums;
 /// the artist's picture as large as the screen allows, beside (wide) or above (narrow).
-final class ArtistDetailViewController: SceneViewController, SceneShell, ArtistDetailDisplayLogic {
-  var interactor: (any ArtistDetailBusinessLogic)?
-  var router: (any ArtistDetailRoutingLogic & ArtistDetailDataPassing)?
-
+final class ArtistDetailViewController:
+  SceneViewController<any ArtistDetailBusinessLogic, any ArtistDetailRoutingLogic & ArtistDetailDataPassing>,
+  SceneShell, ArtistDetailDisplayLogic
+{
   private(set) var viewModel: ArtistDetail.FetchArtist.ViewModel?
   private(set) var viewport = ListViewport()
   /// `Tab`: the list shows the artist's top tracks instead of their albums.

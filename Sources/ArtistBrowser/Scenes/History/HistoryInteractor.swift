@@ -24,10 +24,9 @@ protocol HistoryDataStore: AnyObject {
   var selectedDestination: ListeningDestination? { get }
 }
 
-@MainActor
-final class HistoryInteractor: HistoryBusinessLogic, HistoryDataStore {
-  var presenter: (any HistoryPresentationLogic)?
-  var worker: any HistoryWorking
+final class HistoryInteractor:
+  SceneInteractor<any HistoryPresentationLogic, any HistoryWorking>, HistoryBusinessLogic, HistoryDataStore
+{
   /// The local day the page opens on (tests fix it).
   var today: @MainActor () -> LocalDate = { LocalZone.current.date(at: Int64(Date().timeIntervalSince1970)) }
   /// Albums and artists the page's chart asks for.
@@ -45,11 +44,6 @@ final class HistoryInteractor: HistoryBusinessLogic, HistoryDataStore {
   private var syncTask: Task<Void, Never>?
   /// Which load is the latest: an answer for a cursor already moved on is dropped.
   private var generation = 0
-
-  init(worker: any HistoryWorking, presenter: (any HistoryPresentationLogic)? = nil) {
-    self.worker = worker
-    self.presenter = presenter
-  }
 
   var selectedRange: ListeningRange { scope.range(around: cursor ?? today()) }
 

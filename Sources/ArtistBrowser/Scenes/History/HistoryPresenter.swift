@@ -7,17 +7,15 @@ protocol HistoryPresentationLogic: AnyObject {
   func presentExportedData(response: History.ExportData.Response)
 }
 
-@MainActor
-final class HistoryPresenter: HistoryPresentationLogic {
-  weak var viewController: (any HistoryDisplayLogic)?
+final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, HistoryPresentationLogic {
   /// The charts' colours: the session's colour mode (none for printouts, `NO_COLOR`, `--color none`).
   let palette: ChartPalette
   /// Columns the longest monthly bar takes.
   static let barColumns = 40
 
   init(viewController: (any HistoryDisplayLogic)? = nil, palette: ChartPalette = .shades) {
-    self.viewController = viewController
     self.palette = palette
+    super.init(viewController: viewController)
   }
 
   func presentHistory(response: History.FetchHistory.Response) {

@@ -12,29 +12,23 @@ protocol HistoryDisplayLogic: AnyObject {
 /// month or a year; `d`, `m`, `y` choose the range around it (its day, month or year) that the covers show and
 /// Enter opens as lists. Tab moves the keys to the covers, where they move between tiles and Enter opens the
 /// album. Without an archive, `s` syncs one, showing its progress, and the page reloads when it ends.
-@MainActor
-final class HistoryViewController: SceneShell, HistoryDisplayLogic {
+final class HistoryViewController:
+  SceneViewController<any HistoryBusinessLogic, any HistoryRoutingLogic & HistoryDataPassing>, SceneShell,
+  HistoryDisplayLogic
+{
   /// Where the keys go: the calendar's cursor, or the wall of covers.
   enum Focus: Equatable {
     case calendar, covers
   }
 
-  var interactor: (any HistoryBusinessLogic)?
-  var router: (any HistoryRoutingLogic & HistoryDataPassing)?
-
   private(set) var viewModel: History.FetchHistory.ViewModel?
   private(set) var focus = Focus.calendar
   /// The wall's cursor among the range's albums.
   private(set) var covers = ListViewport()
-  let runtime: SceneRuntime
   static let footer =
     "h/l day · j/k week · [ ] month · { } year · d/m/y range · Enter lists · Tab covers · s sync · Esc back"
   static let coversFooter = "h/j/k/l move · Enter album · +/- size · [ ] { } d/m/y range · Tab/Esc calendar · ⌫ back"
   static let missingFooter = "s sync from Last.fm · Esc back"
-
-  init(runtime: SceneRuntime) {
-    self.runtime = runtime
-  }
 
   var title: String { viewModel?.title ?? "History" }
 

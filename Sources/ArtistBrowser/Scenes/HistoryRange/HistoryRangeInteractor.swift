@@ -18,10 +18,10 @@ protocol HistoryRangeDataStore: AnyObject {
   var selectedDestination: ListeningDestination? { get }
 }
 
-@MainActor
-final class HistoryRangeInteractor: HistoryRangeBusinessLogic, HistoryRangeDataStore {
-  var presenter: (any HistoryRangePresentationLogic)?
-  var worker: any HistoryWorking
+final class HistoryRangeInteractor:
+  SceneInteractor<any HistoryRangePresentationLogic, any HistoryWorking>, HistoryRangeBusinessLogic,
+  HistoryRangeDataStore
+{
   static let limit = 50
 
   var userName = ""
@@ -31,11 +31,6 @@ final class HistoryRangeInteractor: HistoryRangeBusinessLogic, HistoryRangeDataS
   private(set) var list = HistoryRange.List.albums
   private var top: HistoryTop?
   private var error: String?
-
-  init(worker: any HistoryWorking, presenter: (any HistoryRangePresentationLogic)? = nil) {
-    self.worker = worker
-    self.presenter = presenter
-  }
 
   func fetchRange(request: HistoryRange.FetchRange.Request) async {
     do {

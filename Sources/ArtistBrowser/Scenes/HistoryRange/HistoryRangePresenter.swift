@@ -7,14 +7,7 @@ protocol HistoryRangePresentationLogic: AnyObject {
   func presentExportedData(response: HistoryRange.ExportData.Response)
 }
 
-@MainActor
-final class HistoryRangePresenter: HistoryRangePresentationLogic {
-  weak var viewController: (any HistoryRangeDisplayLogic)?
-
-  init(viewController: (any HistoryRangeDisplayLogic)? = nil) {
-    self.viewController = viewController
-  }
-
+final class HistoryRangePresenter: ScenePresenter<any HistoryRangeDisplayLogic>, HistoryRangePresentationLogic {
   func presentRange(response: HistoryRange.FetchRange.Response) {
     let title = "\(DisplayFormat.clean(response.userName, columns: 40)) · \(response.rangeTitle)"
     guard let top = response.top else {

@@ -9,19 +9,13 @@ protocol HistoryRangeDisplayLogic: AnyObject {
 
 /// A day, month or year of a listener's archive: its top albums or top artists (`Tab`), as a list or a wall
 /// (`w`); Enter opens the album's or the artist's page.
-@MainActor
-final class HistoryRangeViewController: SceneShell, HistoryRangeDisplayLogic {
-  var interactor: (any HistoryRangeBusinessLogic)?
-  var router: (any HistoryRangeRoutingLogic & HistoryRangeDataPassing)?
-
+final class HistoryRangeViewController:
+  SceneViewController<any HistoryRangeBusinessLogic, any HistoryRangeRoutingLogic & HistoryRangeDataPassing>,
+  SceneShell, HistoryRangeDisplayLogic
+{
   private(set) var viewModel: HistoryRange.FetchRange.ViewModel?
   private(set) var viewport = ListViewport()
-  let runtime: SceneRuntime
   static let footer = "j/k move · Enter open · Tab albums/artists · h back · t thumbnails · w wall"
-
-  init(runtime: SceneRuntime) {
-    self.runtime = runtime
-  }
 
   var title: String { viewModel?.title ?? router?.dataStore?.rangeTitle ?? "History" }
 

@@ -8,14 +8,7 @@ protocol ListenerPresentationLogic: AnyObject {
   func presentOpenItem(response: Listener.OpenItem.Response)
 }
 
-@MainActor
-final class ListenerPresenter: ListenerPresentationLogic {
-  weak var viewController: (any ListenerDisplayLogic)?
-
-  init(viewController: (any ListenerDisplayLogic)? = nil) {
-    self.viewController = viewController
-  }
-
+final class ListenerPresenter: ScenePresenter<any ListenerDisplayLogic>, ListenerPresentationLogic {
   static let nameColumns = 40
   static let nowPlaying = "▶ now playing"
 

@@ -13,10 +13,10 @@ protocol ListenerDisplayLogic: AnyObject {
 /// A listener's own Last.fm: the profile, then one of their lists (`Tab` switches: recent tracks, top artists,
 /// albums and tracks for the period `p` cycles through, loved tracks). From `PicturePane.minimumWidth` columns up
 /// the selected row's cover stands beside the list. Opened without a name (`u`), it first asks for one.
-final class ListenerViewController: SceneViewController, PagedScene, ListenerDisplayLogic {
-  var interactor: (any ListenerBusinessLogic)?
-  var router: (any ListenerRoutingLogic & ListenerDataPassing)?
-
+final class ListenerViewController:
+  SceneViewController<any ListenerBusinessLogic, any ListenerRoutingLogic & ListenerDataPassing>, PagedScene,
+  ListenerDisplayLogic
+{
   private(set) var viewModel: Listener.FetchListener.ViewModel?
   /// Every list, loaded instead of one when the page is printed (`--plain`, `--json`).
   private(set) var everyList: Listener.FetchEveryList.ViewModel?

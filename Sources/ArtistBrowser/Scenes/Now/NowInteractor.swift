@@ -23,10 +23,9 @@ protocol NowDataStore: AnyObject {
   var track: TrackPlay? { get }
 }
 
-@MainActor
-final class NowInteractor: NowBusinessLogic, NowDataStore {
-  var presenter: (any NowPresentationLogic)?
-  var worker: any NowWorking
+final class NowInteractor:
+  SceneInteractor<any NowPresentationLogic, any NowWorking>, NowBusinessLogic, NowDataStore
+{
   var userName = ""
   var pacing = Now.Pacing()
   private(set) var track: TrackPlay?
@@ -48,9 +47,8 @@ final class NowInteractor: NowBusinessLogic, NowDataStore {
     worker: any NowWorking, presenter: (any NowPresentationLogic)? = nil,
     clock: @escaping @Sendable () -> Date = { Date() }
   ) {
-    self.worker = worker
-    self.presenter = presenter
     self.clock = clock
+    super.init(worker: worker, presenter: presenter)
   }
 
   var pollSeconds: Int { pacing.seconds(playing: track?.isNowPlaying == true) }

@@ -5,18 +5,12 @@ protocol NowPresentationLogic: AnyObject {
   func presentNowPlaying(response: Now.FetchNowPlaying.Response)
 }
 
-@MainActor
-final class NowPresenter: NowPresentationLogic {
-  weak var viewController: (any NowDisplayLogic)?
+final class NowPresenter: ScenePresenter<any NowDisplayLogic>, NowPresentationLogic {
   static let nameColumns = 60
   /// No listening for this long shows the idle screen.
   static let idleAfter: TimeInterval = 86_400
   /// Tags shown after the track's facts: the artist's most used.
   static let shownTags = 4
-
-  init(viewController: (any NowDisplayLogic)? = nil) {
-    self.viewController = viewController
-  }
 
   func presentNowPlaying(response: Now.FetchNowPlaying.Response) {
     let errorMessage = response.error.map(ErrorMessage.text(for:))

@@ -11,15 +11,13 @@ protocol NowDisplayLogic: AnyObject {
 /// listening, the listener's week (`NowViewController+Layout`). A poll whose answer is the same track draws
 /// nothing; a new track redraws once, and the cover is sent again only when it changed (`LargePictureLoader`
 /// keeps an unchanged picture's transmission). The facts arrive after the track and fill their lines in.
-@MainActor
-final class NowViewController: SceneShell, NowDisplayLogic {
+final class NowViewController:
+  SceneViewController<any NowBusinessLogic, any NowRoutingLogic & NowDataPassing>, SceneShell, NowDisplayLogic
+{
   /// Waits between polls; injected so tests move time on without sleeping. Throws when the scene stops.
   typealias Sleep = @Sendable (_ seconds: Int) async throws -> Void
 
-  var interactor: (any NowBusinessLogic)?
-  var router: (any NowRoutingLogic & NowDataPassing)?
   private(set) var viewModel: Now.FetchNowPlaying.ViewModel?
-  let runtime: SceneRuntime
   let cover: LargePictureLoader?
   /// The idle screen's small wall of the week's top albums; nil where the session draws no pictures.
   let weekWall: WallView?
@@ -30,10 +28,10 @@ final class NowViewController: SceneShell, NowDisplayLogic {
     runtime: SceneRuntime, cover: LargePictureLoader? = nil, weekWall: WallView? = nil,
     sleep: @escaping Sleep = { seconds in try await Task.sleep(for: .seconds(seconds)) }
   ) {
-    self.runtime = runtime
     self.cover = runtime.adopt(cover)
     self.weekWall = weekWall
     self.sleep = sleep
+    super.init(runtime: runtime)
     weekWall?.onUpdate = { [weak runtime] in runtime?.changed() }
   }
 

@@ -5,14 +5,7 @@ protocol SearchPresentationLogic: AnyObject {
   func presentExportedData(response: Search.ExportData.Response)
 }
 
-@MainActor
-final class SearchPresenter: SearchPresentationLogic {
-  weak var viewController: (any SearchDisplayLogic)?
-
-  init(viewController: (any SearchDisplayLogic)? = nil) {
-    self.viewController = viewController
-  }
-
+final class SearchPresenter: ScenePresenter<any SearchDisplayLogic>, SearchPresentationLogic {
   static let nameColumns = 32
 
   func presentSuggestions(response: Search.LoadSuggestions.Response) {

@@ -11,14 +11,14 @@ protocol SearchDisplayLogic: AnyObject {
 
 /// A text field over a list. While typing, keys are text and the list offers matching recent searches;
 /// Enter searches; Down (or Enter on results) moves into the list, where keys are list commands and `/` types again.
-final class SearchViewController: SceneViewController, SceneShell, SearchDisplayLogic {
+final class SearchViewController:
+  SceneViewController<any SearchBusinessLogic, any SearchRoutingLogic & SearchDataPassing>, SceneShell,
+  SearchDisplayLogic
+{
   enum Mode: Equatable {
     case typing
     case browsing
   }
-
-  var interactor: (any SearchBusinessLogic)?
-  var router: (any SearchRoutingLogic & SearchDataPassing)?
 
   private(set) var mode = Mode.typing
   /// What is typed, at most `PromptText.defaultLimit` scalars: the rest of a longer paste is dropped.

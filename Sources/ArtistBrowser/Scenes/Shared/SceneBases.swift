@@ -1,9 +1,11 @@
 /// The base of every scene's view controller, as `UIViewController` is CleanStore's: the runtime it owns (what
-/// `SceneShell` forwards the navigation stack's calls to). Each view controller adds its `interactor` and
-/// `router`, its display logic, its keys and its screen.
+/// `SceneShell` forwards the navigation stack's calls to), and the interactor and router its `setup` (the
+/// factory) hands it. Each view controller adds its display logic, its keys and its screen.
 @MainActor
-class SceneViewController {
+class SceneViewController<Interactor, Router> {
   let runtime: SceneRuntime
+  var interactor: Interactor?
+  var router: Router?
 
   init(runtime: SceneRuntime) {
     self.runtime = runtime
@@ -36,5 +38,24 @@ class SceneRouter<DataStore>: SceneRouting {
     self.dataStore = dataStore
     self.factory = factory
     self.navigator = navigator
+  }
+}
+
+/// The base of every scene's presenter: the display logic it hands its view models to, held weakly as CleanStore's
+/// presenter holds its view controller (the view controller owns the interactor, which owns the presenter).
+/// `Display` is the scene's class-bound display-logic protocol, as `any …DisplayLogic`. Swift declares no `weak`
+/// property of a generic type, since an existential cannot be constrained to `AnyObject`; the reference is kept as
+/// `AnyObject` and read back as `Display`.
+@MainActor
+class ScenePresenter<Display> {
+  private weak var display: AnyObject?
+
+  var viewController: Display? {
+    get { display as? Display }
+    set { display = newValue.map { $0 as AnyObject } }
+  }
+
+  init(viewController: Display? = nil) {
+    self.viewController = viewController
   }
 }

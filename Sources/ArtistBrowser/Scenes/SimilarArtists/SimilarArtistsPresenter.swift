@@ -4,14 +4,7 @@ protocol SimilarArtistsPresentationLogic: AnyObject {
   func presentExportedData(response: SimilarArtists.ExportData.Response)
 }
 
-@MainActor
-final class SimilarArtistsPresenter: SimilarArtistsPresentationLogic {
-  weak var viewController: (any SimilarArtistsDisplayLogic)?
-
-  init(viewController: (any SimilarArtistsDisplayLogic)? = nil) {
-    self.viewController = viewController
-  }
-
+final class SimilarArtistsPresenter: ScenePresenter<any SimilarArtistsDisplayLogic>, SimilarArtistsPresentationLogic {
   static let nameColumns = 32
 
   func presentSimilar(response: SimilarArtists.FetchSimilar.Response) {

@@ -8,10 +8,10 @@ protocol SimilarArtistsDisplayLogic: AnyObject {
 }
 
 /// Artists similar to one artist, with the match as a percentage; Enter opens one.
-final class SimilarArtistsViewController: SceneViewController, SceneShell, SimilarArtistsDisplayLogic {
-  var interactor: (any SimilarArtistsBusinessLogic)?
-  var router: (any SimilarArtistsRoutingLogic & SimilarArtistsDataPassing)?
-
+final class SimilarArtistsViewController:
+  SceneViewController<any SimilarArtistsBusinessLogic, any SimilarArtistsRoutingLogic & SimilarArtistsDataPassing>,
+  SceneShell, SimilarArtistsDisplayLogic
+{
   private(set) var viewModel: SimilarArtists.FetchSimilar.ViewModel?
   private(set) var viewport = ListViewport()
 

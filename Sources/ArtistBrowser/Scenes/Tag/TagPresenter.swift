@@ -4,14 +4,7 @@ protocol TagPresentationLogic: AnyObject {
   func presentExportedData(response: TagPage.ExportData.Response)
 }
 
-@MainActor
-final class TagPresenter: TagPresentationLogic {
-  weak var viewController: (any TagDisplayLogic)?
-
-  init(viewController: (any TagDisplayLogic)? = nil) {
-    self.viewController = viewController
-  }
-
+final class TagPresenter: ScenePresenter<any TagDisplayLogic>, TagPresentationLogic {
   static let nameColumns = 40
   static let summaryColumns = 300
 

@@ -9,10 +9,10 @@ protocol TagDisplayLogic: AnyObject {
 
 /// A tag (genre): its summary, then its top artists or top albums (`Tab` switches). From
 /// `PicturePane.minimumWidth` columns up the selected row's picture stands beside the list.
-final class TagViewController: SceneViewController, PagedScene, TabbedListScene, TagDisplayLogic {
-  var interactor: (any TagBusinessLogic)?
-  var router: (any TagRoutingLogic & TagDataPassing)?
-
+final class TagViewController:
+  SceneViewController<any TagBusinessLogic, any TagRoutingLogic & TagDataPassing>, PagedScene, TabbedListScene,
+  TagDisplayLogic
+{
   private(set) var viewModel: TagPage.FetchTag.ViewModel?
   var viewport = ListViewport()
   static let summaryLines = 3

@@ -5,14 +5,7 @@ protocol TopArtistsPresentationLogic: AnyObject {
   func presentExportedData(response: TopArtists.ExportData.Response)
 }
 
-@MainActor
-final class TopArtistsPresenter: TopArtistsPresentationLogic {
-  weak var viewController: (any TopArtistsDisplayLogic)?
-
-  init(viewController: (any TopArtistsDisplayLogic)? = nil) {
-    self.viewController = viewController
-  }
-
+final class TopArtistsPresenter: ScenePresenter<any TopArtistsDisplayLogic>, TopArtistsPresentationLogic {
   static let nameColumns = 32
 
   func presentArtists(response: TopArtists.FetchArtists.Response) {

@@ -10,10 +10,10 @@ protocol TopArtistsDisplayLogic: AnyObject {
 
 /// The chart. Loads the next page when the selection comes within `pagingThreshold` rows of the end. From
 /// `PicturePane.minimumWidth` columns up, the selected artist's picture and facts stand beside it.
-final class TopArtistsViewController: SceneViewController, PagedScene, TopArtistsDisplayLogic {
-  var interactor: (any TopArtistsBusinessLogic)?
-  var router: (any TopArtistsRoutingLogic & TopArtistsDataPassing)?
-
+final class TopArtistsViewController:
+  SceneViewController<any TopArtistsBusinessLogic, any TopArtistsRoutingLogic & TopArtistsDataPassing>, PagedScene,
+  TopArtistsDisplayLogic
+{
   private(set) var viewModel: TopArtists.FetchArtists.ViewModel?
   private(set) var viewport = ListViewport()
   private(set) var preview: TopArtists.ShowPreview.ViewModel?
