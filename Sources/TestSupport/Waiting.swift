@@ -3,8 +3,9 @@ import Foundation
 /// How long any wait in a test may last before it counts as a hang: a safety net, never a timing assertion. The
 /// whole suite starts every test at once, and on two cores with a build beside it a test whose work is done may
 /// still wait minutes for a thread (two CPU-bound tests hold both of Swift's cooperative threads, and the servers'
-/// handlers and every continuation queue behind them). Ten minutes is past the slowest whole run seen, and inside
-/// CI's limit; suites' time limits (20 minutes) are longer still, so a wait reports what it waited for.
+/// handlers and every continuation queue behind them). Ten minutes is past the longest test seen in a whole run
+/// with a build beside (457 s), and inside CI's limit; suites' time limits (20 minutes) are longer still, so a wait
+/// that runs out reports what it waited for.
 public let hangTimeout: Duration = .seconds(600)
 
 /// A wait that ran out of time. Thrown out of a test, it fails the test with what was awaited.
