@@ -20,13 +20,11 @@ package struct LastFMPlaySource: PlayPageProviding {
 
   package func plays(from: Int?, to: Int?, page: Int, limit: Int) async throws(PlaySourceError) -> PlayPage {
     do {
-      let answer = try await client.recentTracks(user: user, page: page, limit: limit, from: from, to: to)
-      let plays = answer.items.compactMap { scrobble -> ArchivedPlay? in
-        // The playing-now row has no date and is never kept.
-        guard !scrobble.isNowPlaying, let time = scrobble.timestamp else { return nil }
-        return ArchivedPlay(
-          time: time, artist: scrobble.artist, album: scrobble.album ?? "", track: scrobble.name,
-          cover: scrobble.images.url(for: .extralarge)?.absoluteString, loved: scrobble.loved)
+      let answer = try await client.recentPlays(user: user, page: page, limit: limit, from: from, to: to)
+      let plays = answer.plays.map { play in
+        ArchivedPlay(
+          time: play.time, artist: play.artist, album: play.album, track: play.track, cover: play.cover,
+          loved: play.loved)
       }
       return PlayPage(plays: plays, total: answer.total)
     } catch {

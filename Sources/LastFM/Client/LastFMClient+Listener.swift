@@ -14,6 +14,14 @@ extension LastFMClient {
       parsed: await sendParsing(.recentTracks(user: user, page: page, limit: limit, from: from, to: to)).json)
   }
 
+  /// `user.getRecentTracks` as a listener's archive keeps it: the dated plays only, without the models' URLs.
+  public func recentPlays(user: String, page: Int, limit: Int, from: Int? = nil, to: Int? = nil)
+    async throws(LastFMError) -> RecentPlays
+  {
+    try LastFMDecoding.recentPlays(
+      parsed: await sendParsing(.recentTracks(user: user, page: page, limit: limit, from: from, to: to)).json)
+  }
+
   /// `user.getLovedTracks`.
   public func lovedTracks(user: String, page: Int = 1, limit: Int = 50) async throws(LastFMError) -> Page<Scrobble> {
     try LastFMDecoding.lovedTracks(await send(.lovedTracks(user: user, page: page, limit: limit)))
