@@ -102,9 +102,22 @@ public final class LastFMClient: Sendable {
     }
   }
 
+  /// `send` for a poller: nil when the answer is a success whose bytes equal `previous` (the last answer the
+  /// poller read), which is then neither parsed nor checked again: an error payload never equals a good answer.
+  public func send(_ request: LastFMRequest, unlessEqualTo previous: [UInt8]) async throws(LastFMError) -> [UInt8]? {
+    try await sendWithRetries(request, unlessEqualTo: previous)?.bytes
+  }
+
   private func sendWithRetries(_ request: LastFMRequest) async throws(LastFMError) -> (
     bytes: [UInt8], json: JSONValue
   ) {
+    // Without a previous answer every success is returned.
+    try await sendWithRetries(request, unlessEqualTo: nil)!
+  }
+
+  private func sendWithRetries(_ request: LastFMRequest, unlessEqualTo previous: [UInt8]?) async throws(LastFMError)
+    -> (bytes: [UInt8], json: JSONValue)?
+  {
     if configuration.apiKey == nil && configuration.targetsRealAPI { throw .invalidAPIKey }
     let url = url(for: request)
     let dataRequest = DataRequest(
@@ -115,6 +128,7 @@ public final class LastFMClient: Sendable {
       let outcome: AttemptOutcome
       do throws(TransferError) {
         let response = try await loader.load(dataRequest)
+        if let previous, response.statusCode == 200, response.body == previous { return nil }
         outcome = ResponseClassifier.classify(
           response, request: request, redactedURL: Redaction.redact(url, key: configuration.apiKey))
       } catch {
