@@ -66,6 +66,22 @@ import Testing
     #expect(store.confirms.withLock { $0 } == [start + 6])
   }
 
+  @Test func everyPollAsksForItsRequestsURLAndAnotherRequestForItsOwn() async throws {
+    let same = ScriptedLoader.Step.fixture("docs.user.getRecentTracks.ok0.json")
+    let loader = ScriptedLoader([same, same, same])
+    let client = CachedLastFMClient(client: makeClient(loader, apiKey: "test-key"), store: SpyStore())
+    var last: PolledAnswer?
+    _ = try await client.pollNowPlaying(user: "RJ", last: &last)
+    _ = try await client.pollNowPlaying(user: "RJ", last: &last)
+    var other: PolledAnswer?
+    _ = try await client.pollNowPlaying(user: "someone else", last: &other)
+    #expect(
+      loader.requests.map(\.url) == [
+        client.client.url(for: request), client.client.url(for: request),
+        client.client.url(for: .nowPlaying(user: "someone else")),
+      ])
+  }
+
   @Test func anErrorPayloadAfterAGoodAnswerIsThrown() async throws {
     let store = SpyStore()
     let same = ScriptedLoader.Step.fixture("docs.user.getRecentTracks.ok0.json")
