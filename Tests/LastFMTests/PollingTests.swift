@@ -1,9 +1,10 @@
 import Foundation
 import ImageCache
-import LastFM
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import LastFM
 
 /// `CachedLastFMClient.poll`: an answer that repeats the last one byte for byte is not decoded, and is not
 /// written to the metadata cache again; its stored time alone is confirmed, once it is half its lifetime old.

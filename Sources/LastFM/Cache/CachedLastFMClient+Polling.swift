@@ -2,9 +2,9 @@ import FoundationEssentials
 
 /// What a poller keeps of a request between its polls: the last answer's bytes and when the metadata cache last
 /// heard of them. Replaced by each new answer, so it stays one answer's size however long the poller runs.
-public struct PolledAnswer: Sendable, Equatable {
-  public var body: [UInt8]
-  public var storedAt: Date
+struct PolledAnswer: Sendable, Equatable {
+  var body: [UInt8]
+  var storedAt: Date
 }
 
 extension CachedLastFMClient {
@@ -13,7 +13,7 @@ extension CachedLastFMClient {
   /// track. Its stored copy is only confirmed (`MetadataStoring.confirm`, the stored time alone) once it is half its
   /// lifetime old, so a one-shot reader between two polls still finds it fresh. A new answer is decoded, stored and
   /// kept in `last`. Failures are thrown; nothing stored stands in (the poller keeps what it showed).
-  public func poll<Value>(
+  func poll<Value>(
     _ request: LastFMRequest, last: inout PolledAnswer?,
     decode: @Sendable ([UInt8]) throws(LastFMError) -> Value
   ) async throws(LastFMError) -> Value? {
@@ -43,7 +43,7 @@ extension CachedLastFMClient {
   }
 
   /// `poll` for what `user` plays now (`nowPlaying`'s request and decoding).
-  public func pollNowPlaying(user: String, last: inout PolledAnswer?) async throws(LastFMError) -> NowPlaying? {
+  func pollNowPlaying(user: String, last: inout PolledAnswer?) async throws(LastFMError) -> NowPlaying? {
     try await poll(.nowPlaying(user: user), last: &last, decode: Self.decodeNowPlaying)
   }
 

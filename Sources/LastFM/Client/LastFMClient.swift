@@ -115,7 +115,7 @@ public final class LastFMClient: Sendable {
 
   /// `send` for a poller: nil when the answer is a success whose bytes equal `previous` (the last answer the
   /// poller read), which is then neither parsed nor checked again: an error payload never equals a good answer.
-  public func send(_ request: LastFMRequest, unlessEqualTo previous: [UInt8]) async throws(LastFMError) -> [UInt8]? {
+  func send(_ request: LastFMRequest, unlessEqualTo previous: [UInt8]) async throws(LastFMError) -> [UInt8]? {
     try await sendWithRetries(request, unlessEqualTo: previous)?.bytes
   }
 
