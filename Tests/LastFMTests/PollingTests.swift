@@ -83,6 +83,14 @@ import Testing
       ])
   }
 
+  @Test func anAnswerHoldingTheAPIKeyIsNeitherStoredNorConfirmed() async throws {
+    let store = SpyStore()
+    let leaky = ScriptedLoader.Step.json(#"{"recenttracks":{"track":[],"@attr":{"user":"test-key"}}}"#)
+    let run = try await poll([leaky, leaky, leaky, leaky, leaky], store: store)
+    #expect(run.values == [true, false, false, false, false])
+    #expect(store.stores.withLock { $0 }.isEmpty && store.confirms.withLock { $0 }.isEmpty)
+  }
+
   @Test func anErrorPayloadAfterAGoodAnswerIsThrown() async throws {
     let store = SpyStore()
     let same = ScriptedLoader.Step.fixture("docs.user.getRecentTracks.ok0.json")

@@ -4,7 +4,8 @@ import FoundationEssentials
 /// heard of them. Replaced by each new answer, so it stays one answer's size however long the poller runs.
 struct PolledAnswer: Sendable, Equatable {
   var body: [UInt8]
-  var storedAt: Date
+  /// Nil when it was not stored (it held the API key): it is then never confirmed either.
+  var storedAt: Date?
 }
 
 extension CachedLastFMClient {
@@ -20,7 +21,7 @@ extension CachedLastFMClient {
     if let previous = last {
       guard let body = try await client.send(request, unlessEqualTo: previous.body) else {
         let now = self.now()
-        if now.timeIntervalSince(previous.storedAt) >= freshness[request.kind] / 2 {
+        if let storedAt = previous.storedAt, now.timeIntervalSince(storedAt) >= freshness[request.kind] / 2 {
           await store.confirm(previous.body, for: storageKey(request), method: request.method, at: now)
           last?.storedAt = now
         }
@@ -37,8 +38,8 @@ extension CachedLastFMClient {
   ) async throws(LastFMError) -> Value {
     let value = try decode(body)
     let now = self.now()
-    await storeIfSafe(body, request: request, at: now)
-    last = PolledAnswer(body: body, storedAt: now)
+    let stored = await storeIfSafe(body, request: request, at: now)
+    last = PolledAnswer(body: body, storedAt: stored ? now : nil)
     return value
   }
 

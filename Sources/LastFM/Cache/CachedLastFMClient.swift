@@ -140,9 +140,12 @@ public final class CachedLastFMClient: Sendable {
   }
 
   /// Belt and braces: the key never contains the API key, and neither may a body we write.
-  func storeIfSafe(_ body: [UInt8], request: LastFMRequest, at date: Date) async {
-    if let key = client.configuration.apiKey, body.containsSubsequence(Array(key.utf8)) { return }
+  /// Whether it was stored.
+  @discardableResult
+  func storeIfSafe(_ body: [UInt8], request: LastFMRequest, at date: Date) async -> Bool {
+    if let key = client.configuration.apiKey, body.containsSubsequence(Array(key.utf8)) { return false }
     await store.store(body, for: storageKey(request), method: request.method, at: date)
+    return true
   }
 }
 

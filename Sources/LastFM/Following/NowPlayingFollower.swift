@@ -72,7 +72,7 @@ public struct NowPlayingFollower: Sendable {
   {
     if let firstPolicy { return try await client.nowPlaying(user: user, policy: firstPolicy).finalResult() }
     return try await client.pollNowPlaying(user: user, last: &answer).map { now in
-      MetadataResult(value: now, source: .network, isStale: false, fetchedAt: answer?.storedAt ?? client.now())
+      MetadataResult(value: now, source: .network, isStale: false, fetchedAt: client.now())
     }
   }
 
