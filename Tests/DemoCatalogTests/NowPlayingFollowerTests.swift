@@ -30,6 +30,10 @@ import Testing
     var events: [NowPlaying] = []
     var sleeps: [Int] = []
     var requests = 0
+    /// Connections the loader opened for all of them.
+    var connections = 0
+    /// Answers written to the metadata cache whole.
+    var writes = 0
   }
 
   /// Follows `user` for `polls` polls from `start`, `interval` chosen or by default.
@@ -37,11 +41,12 @@ import Testing
     let clock = Mutex(Self.start)
     let server = try await DemoServer.start(catalog: sharedCatalog, clock: { clock.withLock { $0 } })
     let loader = CountingLoader()
+    let store = MemoryStore()
     let client = CachedLastFMClient(
       client: LastFMClient(
         configuration: LastFMConfiguration(apiKey: nil, baseURL: server.baseURL, maxRequestsPerSecond: 1000),
         loader: loader),
-      store: MemoryStore(), now: { Date(timeIntervalSince1970: TimeInterval(clock.withLock { $0 })) })
+      store: store, now: { Date(timeIntervalSince1970: TimeInterval(clock.withLock { $0 })) })
     let sleeps = Mutex<[Int]>([])
     let follower = NowPlayingFollower(client: client, user: user, interval: interval) { seconds in
       let count = sleeps.withLock {
@@ -58,12 +63,17 @@ import Testing
     await server.shutdown()
     run.sleeps = sleeps.withLock { $0 }
     run.requests = loader.recentTracks.load(ordering: .relaxed)
+    run.connections = loader.inner.metrics.connectionsMade
+    run.writes = store.writes.load(ordering: .relaxed)
     return run
   }
 
   @Test func aPlayingListenerIsReportedOncePerTrackAndPolledEveryTenSeconds() async throws {
     let run = try await follow("nightjar_radio", polls: 360)  // an hour
     #expect(run.requests == 360, "one request a poll, none in between")
+    #expect(run.connections == 1, "every poll goes over the first poll's connection")
+    // The first answer, the second poll's (the first a poll remembers), and one per new answer after them.
+    #expect(run.writes <= run.events.count + 2, "\(run.writes) writes for \(run.events.count) changes")
     #expect(Set(run.sleeps).isSubset(of: [10, 30]))
     #expect(run.sleeps.filter { $0 == 10 }.count > 300, "10 s while something plays")
     // Tracks last minutes: an hour holds several changes, far fewer than the polls.
@@ -103,10 +113,17 @@ import Testing
 /// Stored answers in memory, for a client whose cache must not outlive the test.
 final class MemoryStore: MetadataStoring {
   private let answers = Mutex<[String: StoredAnswer]>([:])
+  /// Answers written whole (a confirmed one only moves its time).
+  let writes = Atomic(0)
 
   func storedAnswer(for key: String) async -> StoredAnswer? { answers.withLock { $0[key] } }
 
   func store(_ body: [UInt8], for key: String, method: String, at date: Date) async {
+    writes.add(1, ordering: .relaxed)
     answers.withLock { $0[key] = StoredAnswer(body: body, storedAt: date) }
+  }
+
+  func confirm(_ body: [UInt8], for key: String, method: String, at date: Date) async {
+    answers.withLock { $0[key]?.storedAt = date }
   }
 }

@@ -80,6 +80,8 @@ struct ArtistPictureLoader: ThumbnailLoading {
 
   struct NoPicture: Error {}
 
+  var bypassingMemoryTier: any ThumbnailLoading { ArtistPictureLoader(base: base.bypassingMemoryTier, store: store) }
+
   func thumbnail(for url: URL) async throws -> ImageBitmap {
     try await base.thumbnail(for: coverURL(for: url))
   }

@@ -176,13 +176,16 @@ final class SceneFactory: SceneMaking {
   }
 
   /// The Now screen: its cover large, the earlier tracks with the session's thumbnails, and for the idle screen
-  /// a wall of small tiles of its own (no list to toggle); polls through the listening store. It keeps two painted
-  /// covers (the shown one and the one before), not a list's 32: a day of tracks would otherwise keep 32 large pictures.
+  /// a wall of small tiles of its own (no list to toggle); polls through the listening store. A day of tracks
+  /// brings a cover after another, for good: it keeps two painted covers (the shown one and the one before), not a
+  /// list's 32, and of the earlier tracks' small covers those on screen; neither goes into the session's shared
+  /// memory of pictures (the disk keeps them scaled), which would otherwise fill up to `--max-memory` with them.
   func makeNow() -> NowViewController {
     let smallTiles = BrowserPreferences()
     smallTiles.wallTileSize = .small
+    let runtime = SceneRuntime(preferences: preferences, thumbnails: makeThumbnails(keepingOnlyShown: true))
     let viewController = NowViewController(
-      runtime: makeRuntime(wall: false), cover: makeLargePicture(id: PictureID.now, memoryLimit: 2),
+      runtime: runtime, cover: makeLargePicture(id: PictureID.now, memoryLimit: 2, bypassingMemoryTier: true),
       weekWall: services.thumbnailLoader == nil ? nil : makeWall(preferences: smallTiles))
     let interactor = NowInteractor(
       worker: NowWorker(store: listening), presenter: NowPresenter(viewController: viewController))
@@ -204,9 +207,13 @@ final class SceneFactory: SceneMaking {
   /// The session's listening store, or one that says the catalog has no listeners.
   private var listening: any ListeningStore { services.listening ?? NoListeningStore() }
 
-  private func makeLargePicture(id: UInt32, memoryLimit: Int = 32) -> LargePictureLoader? {
+  private func makeLargePicture(id: UInt32, memoryLimit: Int = 32, bypassingMemoryTier: Bool = false)
+    -> LargePictureLoader?
+  {
     guard let loader = services.thumbnailLoader, let painter = services.picturePainter else { return nil }
-    return LargePictureLoader(loader: loader, painter: painter, pictureID: id, memoryLimit: memoryLimit)
+    return LargePictureLoader(
+      loader: bypassingMemoryTier ? loader.bypassingMemoryTier : loader, painter: painter, pictureID: id,
+      memoryLimit: memoryLimit)
   }
 
   /// A wall over a scene's list, its tiles painted as the thumbnails are; placeholders alone without pictures.
@@ -221,10 +228,13 @@ final class SceneFactory: SceneMaking {
     }
   }
 
-  private func makeThumbnails(size: ThumbnailSize? = nil) -> ThumbnailSlots? {
+  /// `keepingOnlyShown`: the slots keep only the pictures of their last frame, loaded past the shared memory tier.
+  private func makeThumbnails(size: ThumbnailSize? = nil, keepingOnlyShown: Bool = false) -> ThumbnailSlots? {
     guard let loader = services.thumbnailLoader, let renderer = services.thumbnailRenderer else { return nil }
     // The session's painter (a graphics protocol where there is one), else the renderer's block art.
     let painter = services.picturePainter ?? BlockArtPicturePainter(renderer: renderer)
-    return ThumbnailSlots(loader: loader, painter: painter, size: size ?? services.thumbnailSize)
+    return ThumbnailSlots(
+      loader: keepingOnlyShown ? loader.bypassingMemoryTier : loader, painter: painter,
+      size: size ?? services.thumbnailSize, keepsOnlyRequested: keepingOnlyShown)
   }
 }

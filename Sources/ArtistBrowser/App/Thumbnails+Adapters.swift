@@ -7,15 +7,24 @@ import TerminalUI
 /// Covers through the image service: memory, disk, then network, shared with everything else in the process.
 struct ImageManagerThumbnailLoader: ThumbnailLoading {
   let manager: ImageManager
+  /// Added to every request: `skipMemoryTier` for `bypassingMemoryTier`.
+  private var options: ImageRequest.Options = []
 
   init(manager: ImageManager) {
     self.manager = manager
   }
 
+  /// Its requests neither read nor write the memory tier; the disk tier keeps the scaled pictures as before.
+  var bypassingMemoryTier: any ThumbnailLoading {
+    var loader = self
+    loader.options.insert(.skipMemoryTier)
+    return loader
+  }
+
   /// Cancelling the calling task abandons the request. It is reported as `CancellationError`, which the
   /// thumbnail slots treat as "ask again later", not as a broken image.
   func thumbnail(for url: URL) async throws -> ImageBitmap {
-    try await bitmap(ImageRequest(url: url))
+    try await bitmap(ImageRequest(url: url, options: options))
   }
 
   /// Scaled by the image service, which keeps the scaled picture in memory and on disk beside the original.
@@ -28,7 +37,7 @@ struct ImageManagerThumbnailLoader: ThumbnailLoading {
   {
     let fit = ImageProcessors.Resize(width: box.width, height: box.height)
     return try await bitmap(
-      ImageRequest(url: url, processors: [fit], priority: priority, options: .storeProcessedOnDisk))
+      ImageRequest(url: url, processors: [fit], priority: priority, options: options.union(.storeProcessedOnDisk)))
   }
 
   private func bitmap(_ request: ImageRequest) async throws -> ImageBitmap {

@@ -73,9 +73,7 @@ extension CachedLastFMClient {
   /// What `user` plays now: fresh for 10 s (`MetadataKind.nowPlaying`); a poll passes `.refresh`, so it always
   /// sees the new track, and still stores the answer for the next one-shot.
   public func nowPlaying(user: String, policy: CachePolicy = .cacheThenNetwork) -> MetadataStream<NowPlaying> {
-    load(.nowPlaying(user: user), policy: policy) { bytes throws(LastFMError) in
-      NowPlaying(recentTracks: try LastFMDecoding.recentTracks(bytes))
-    }
+    load(.nowPlaying(user: user), policy: policy, decode: Self.decodeNowPlaying)
   }
 
   /// `track.getInfo` for a listener: the album, their plays of the track and whether they love it.

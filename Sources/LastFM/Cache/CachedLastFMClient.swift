@@ -13,8 +13,8 @@ public final class CachedLastFMClient: Sendable {
   /// Prefixes every stored key, so answers from different servers (Last.fm, a Libre.fm-compatible one, the
   /// demo catalog) never stand in for one another.
   public let namespace: String?
-  private let store: any MetadataStoring
-  private let now: @Sendable () -> Date
+  let store: any MetadataStoring
+  let now: @Sendable () -> Date
 
   public init(
     client: LastFMClient, store: any MetadataStoring, freshness: MetadataFreshness = .standard,
@@ -103,8 +103,9 @@ public final class CachedLastFMClient: Sendable {
         do throws(LastFMError) {
           let body = try await self.client.send(request)
           let value = try decode(body)
-          continuation.yield(MetadataResult(value: value, source: .network, isStale: false, fetchedAt: self.now()))
-          await self.storeIfSafe(body, request: request)
+          let fetchedAt = self.now()
+          continuation.yield(MetadataResult(value: value, source: .network, isStale: false, fetchedAt: fetchedAt))
+          await self.storeIfSafe(body, request: request, at: fetchedAt)
           continuation.finish()
         } catch {
           // The stored answer stands, flagged stale, with the failure alongside.
@@ -134,14 +135,17 @@ public final class CachedLastFMClient: Sendable {
       value: value, source: .cache, isStale: age > freshness[request.kind], fetchedAt: answer.storedAt)
   }
 
-  private func storageKey(_ request: LastFMRequest) -> String {
+  func storageKey(_ request: LastFMRequest) -> String {
     namespace.map { "\($0) \(request.cacheKey)" } ?? request.cacheKey
   }
 
   /// Belt and braces: the key never contains the API key, and neither may a body we write.
-  private func storeIfSafe(_ body: [UInt8], request: LastFMRequest) async {
-    if let key = client.configuration.apiKey, body.containsSubsequence(Array(key.utf8)) { return }
-    await store.store(body, for: storageKey(request), method: request.method, at: now())
+  /// Whether it was stored.
+  @discardableResult
+  func storeIfSafe(_ body: [UInt8], request: LastFMRequest, at date: Date) async -> Bool {
+    if let key = client.configuration.apiKey, body.containsSubsequence(Array(key.utf8)) { return false }
+    await store.store(body, for: storageKey(request), method: request.method, at: date)
+    return true
   }
 }
 

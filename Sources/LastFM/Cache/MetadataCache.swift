@@ -87,6 +87,26 @@ public final class MetadataCache: MetadataStoring {
     }
   }
 
+  /// An UPDATE of the stored time that keeps the row: SQLite then writes only the page that time is on, where
+  /// storing the answer again (a REPLACE: a delete and an insert) writes every page of the row and of the key's
+  /// index. A row that holds another answer, or none, is not touched, and `body` is stored.
+  public func confirm(_ body: [UInt8], for key: String, method: String, at date: Date) async {
+    do {
+      let confirmed = try await withDatabase { pool in
+        try pool.write { db in
+          try db.cachedStatement(sql: "UPDATE answer SET storedAt = ? WHERE key = ? AND body = ?")
+            .execute([date.timeIntervalSince1970, key, body])
+          return db.changes > 0
+        }
+      }
+      if confirmed { return }
+    } catch {
+      logger.warning("metadata cache write failed: \(error)")
+      return
+    }
+    await store(body, for: key, method: method, at: date)
+  }
+
   public func removeAll() async {
     do {
       try await withDatabase { pool in try pool.write { db in try db.execute(sql: "DELETE FROM answer") } }

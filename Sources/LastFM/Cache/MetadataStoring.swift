@@ -6,6 +6,17 @@ public protocol MetadataStoring: Sendable {
   func storedAnswer(for key: String) async -> StoredAnswer?
   /// Replaces any answer stored for `key`.
   func store(_ body: [UInt8], for key: String, method: String, at date: Date) async
+  /// Says `body`, the answer stored for `key`, came again at `date`: a poller's unchanged answer. A store may
+  /// move the stored time alone instead of writing the body again; one whose answer for `key` is another (a
+  /// second process stored a newer one) stores `body`.
+  func confirm(_ body: [UInt8], for key: String, method: String, at date: Date) async
+}
+
+extension MetadataStoring {
+  /// A store without a cheaper way stores the answer again.
+  public func confirm(_ body: [UInt8], for key: String, method: String, at date: Date) async {
+    await store(body, for: key, method: method, at: date)
+  }
 }
 
 public struct StoredAnswer {

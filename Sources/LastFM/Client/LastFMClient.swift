@@ -1,6 +1,7 @@
 import FoundationEssentials
 import ImageCache
 import Logging
+import Synchronization
 
 /// Talks to the Last.fm API 2.0 (or a server speaking its JSON) through any `DataLoading`.
 /// Retries rate-limited and transient failures with exponential backoff and keeps under the request rate.
@@ -10,6 +11,9 @@ public final class LastFMClient: Sendable {
   private let timing: LastFMTiming
   private let spacer: RequestSpacer
   private let logger: Logger
+  /// The last request sent and its URL: a poller asks the same question all day, and building the URL (sorting,
+  /// escaping, parsing it back) was a twentieth of a poll's CPU.
+  private let lastURL = Mutex<(request: LastFMRequest, url: URL)?>(nil)
 
   public init(
     configuration: LastFMConfiguration, loader: any DataLoading, timing: LastFMTiming = .live,
@@ -87,6 +91,13 @@ public final class LastFMClient: Sendable {
     return components.url!
   }
 
+  private func memoizedURL(for request: LastFMRequest) -> URL {
+    if let last = lastURL.withLock({ $0 }), last.request == request { return last.url }
+    let url = url(for: request)
+    lastURL.withLock { $0 = (request, url) }
+    return url
+  }
+
   /// Sends `request` (paced, retried) and returns the raw JSON of a successful answer.
   /// A "not found" for an artist comes with up to 5 suggestions from `artist.search`.
   public func send(_ request: LastFMRequest) async throws(LastFMError) -> [UInt8] {
@@ -102,11 +113,24 @@ public final class LastFMClient: Sendable {
     }
   }
 
+  /// `send` for a poller: nil when the answer is a success whose bytes equal `previous` (the last answer the
+  /// poller read), which is then neither parsed nor checked again: an error payload never equals a good answer.
+  func send(_ request: LastFMRequest, unlessEqualTo previous: [UInt8]) async throws(LastFMError) -> [UInt8]? {
+    try await sendWithRetries(request, unlessEqualTo: previous)?.bytes
+  }
+
   private func sendWithRetries(_ request: LastFMRequest) async throws(LastFMError) -> (
     bytes: [UInt8], json: JSONValue
   ) {
+    // Without a previous answer every success is returned.
+    try await sendWithRetries(request, unlessEqualTo: nil)!
+  }
+
+  private func sendWithRetries(_ request: LastFMRequest, unlessEqualTo previous: [UInt8]?) async throws(LastFMError)
+    -> (bytes: [UInt8], json: JSONValue)?
+  {
     if configuration.apiKey == nil && configuration.targetsRealAPI { throw .invalidAPIKey }
-    let url = url(for: request)
+    let url = memoizedURL(for: request)
     let dataRequest = DataRequest(
       url: url, headers: ["User-Agent": configuration.userAgent, "Accept": "application/json"])
     var attempt = 1
@@ -115,6 +139,7 @@ public final class LastFMClient: Sendable {
       let outcome: AttemptOutcome
       do throws(TransferError) {
         let response = try await loader.load(dataRequest)
+        if let previous, response.statusCode == 200, response.body == previous { return nil }
         outcome = ResponseClassifier.classify(
           response, request: request, redactedURL: Redaction.redact(url, key: configuration.apiKey))
       } catch {

@@ -1,8 +1,10 @@
 /// Polls what a listener plays and reports each change of track, for the Now screen and `imgcache now --follow`.
 ///
-/// Every poll asks the network (`CachePolicy.refresh`, through the client's pacing), so a poll always sees the
-/// new track; the answer is still stored, which keeps a one-shot `imgcache now` fast. The follower keeps nothing
-/// but the last answer's identity, so its memory stays flat however long it runs.
+/// Every poll after the first asks the network (through the client's pacing), so a poll always sees the new
+/// track; the answer is still stored, which keeps a one-shot `imgcache now` fast. A poll whose answer repeats the
+/// last one byte for byte costs the request alone: no parsing, no decoding, and no write but the stored time's,
+/// at most every half lifetime (`CachedLastFMClient.poll`). The follower keeps nothing but the last answer (its
+/// bytes and identity), so its memory stays flat however long it runs.
 public struct NowPlayingFollower: Sendable {
   /// Waits `seconds`; throws when the follower should stop (cancellation). Injected so tests never sleep.
   public typealias Sleep = @Sendable (_ seconds: Int) async throws -> Void
@@ -37,26 +39,40 @@ public struct NowPlayingFollower: Sendable {
   /// such user, a private profile, a refused key) ends the loop after it is reported.
   public func run(firstPolicy: CachePolicy = .cacheThenNetwork, _ handle: (Event) async -> Bool) async {
     var last: NowPlaying.Identity?
-    var policy = firstPolicy
+    var policy: CachePolicy? = firstPolicy
+    var answer: PolledAnswer?
     var playing = false
     while !Task.isCancelled {
       do throws(LastFMError) {
-        let result = try await client.nowPlaying(user: user, policy: policy).finalResult()
-        playing = result.value.isPlaying
-        if result.value.identity != last {
-          last = result.value.identity
-          let event = Event.changed(result.value, isStale: result.isStale, error: result.networkError)
-          guard await handle(event) else { return }
-        } else if let error = result.networkError {
-          guard await handle(.failed(error)) else { return }
+        // Nil: the same bytes as the last poll's, so the same track.
+        if let result = try await nextResult(firstPolicy: policy, answer: &answer) {
+          playing = result.value.isPlaying
+          if result.value.identity != last {
+            last = result.value.identity
+            let event = Event.changed(result.value, isStale: result.isStale, error: result.networkError)
+            guard await handle(event) else { return }
+          } else if let error = result.networkError {
+            guard await handle(.failed(error)) else { return }
+          }
+          if let error = result.networkError, Self.isFinal(error) { return }
         }
-        if let error = result.networkError, Self.isFinal(error) { return }
       } catch {
         if Task.isCancelled { return }
         guard await handle(.failed(error)), !Self.isFinal(error) else { return }
       }
-      policy = .refresh
+      policy = nil
       do { try await sleep(interval.seconds(playing: playing)) } catch { return }
+    }
+  }
+
+  /// The first poll follows `firstPolicy` (a stored answer may stand in); every later one asks the network
+  /// directly, in the caller's task, and is nil when its bytes repeat the last answer's (`CachedLastFMClient.poll`).
+  private func nextResult(firstPolicy: CachePolicy?, answer: inout PolledAnswer?) async throws(LastFMError)
+    -> MetadataResult<NowPlaying>?
+  {
+    if let firstPolicy { return try await client.nowPlaying(user: user, policy: firstPolicy).finalResult() }
+    return try await client.pollNowPlaying(user: user, last: &answer).map { now in
+      MetadataResult(value: now, source: .network, isStale: false, fetchedAt: client.now())
     }
   }
 

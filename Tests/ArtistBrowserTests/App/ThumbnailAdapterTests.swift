@@ -79,6 +79,25 @@ private final class ScriptedLoader: DataLoading {
     #expect(keys == [second.cacheKey(for: url), second.cacheKey(for: url) + "#resize(24x24,fit)"])
   }
 
+  @Test func aLoaderBypassingTheMemoryTierKeepsNothingThere() async throws {
+    // Given a manager whose memory tier is empty
+    let loader = ScriptedLoader(hangs: false)
+    let memory = ImageMemoryStore()
+    let manager = ImageManager(loader: loader, memory: memory, disk: nil, decoder: ImageDecoder())
+    let url = URL(string: "http://127.0.0.1/c.png")!
+    let box = PixelSize(width: 1, height: 1)
+
+    // When the Now screen's loader loads a cover scaled and as it is
+    let now = ImageManagerThumbnailLoader(manager: manager).bypassingMemoryTier
+    #expect(try await now.thumbnail(for: url, fitting: box).width == 1)
+    #expect(try await now.thumbnail(for: url).width == 2)
+
+    // Then the memory tier holds neither; the session's own loader still keeps what it loads there
+    #expect(memory.statistics.count == 0)
+    _ = try await ImageManagerThumbnailLoader(manager: manager).thumbnail(for: url, fitting: box)
+    #expect(memory.statistics.count == 1)
+  }
+
   @Test func cancellingTheCallerCancelsTheLoadAndReportsCancellationError() async throws {
     let loader = ScriptedLoader(hangs: true)
     let thumbnails = ImageManagerThumbnailLoader(manager: manager(loader))

@@ -23,6 +23,9 @@ final class ThumbnailSlots {
   private var pictureIDs: [URL: UInt32] = [:]
   /// This set's pictures are named from here up, so slots of other sizes (a wall's) never share a name with it.
   private let firstPictureID: UInt32
+  private var nextPictureID: UInt32
+  /// Whether pictures no longer asked for are dropped (`init`).
+  private let keepsOnlyRequested: Bool
   var onUpdate: (@MainActor () -> Void)?
   /// Thumbnails are named from here up (the large pictures have small ids of their own).
   static let firstPictureID: UInt32 = 100
@@ -31,12 +34,14 @@ final class ThumbnailSlots {
 
   init(
     loader: any ThumbnailLoading, painter: any PicturePainting, size: ThumbnailSize = .row,
-    firstPictureID: UInt32 = ThumbnailSlots.firstPictureID
+    firstPictureID: UInt32 = ThumbnailSlots.firstPictureID, keepsOnlyRequested: Bool = false
   ) {
     self.loader = loader
     self.painter = painter
     self.size = size
     self.firstPictureID = firstPictureID
+    nextPictureID = firstPictureID
+    self.keepsOnlyRequested = keepsOnlyRequested
   }
 
   convenience init(loader: any ThumbnailLoading, renderer: any ThumbnailRendering, size: ThumbnailSize = .row) {
@@ -52,11 +57,12 @@ final class ThumbnailSlots {
       request.task.cancel()
       inFlight[url] = nil
     }
+    if keepsOnlyRequested { forget(allBut: wanted) }
     for (url, priority) in urls.map({ ($0, ImageRequest.Priority.high) }) + prefetch.map({ ($0, .low) })
     where rendered[url] == nil && inFlight[url] == nil && !failed.contains(url) {
       nextRequestID += 1
       let id = nextRequestID
-      let pictureID = pictureIDs[url] ?? firstPictureID + UInt32(pictureIDs.count)
+      let pictureID = pictureIDs[url] ?? takePictureID()
       pictureIDs[url] = pictureID
       let task = Task { [loader, painter, size] in
         let result: Result<PaintedPicture, any Error>
@@ -97,6 +103,22 @@ final class ThumbnailSlots {
     return PicturePlacement(
       id: id, rect: CellRect(row: row, column: column, columns: size.columns, rows: size.rows),
       contentKey: url.absoluteString, drawing: drawing)
+  }
+
+  /// A list keeps every picture it painted, its rows being few and scrolled back to. A screen whose rows change
+  /// for good (the Now screen's earlier tracks, one more a track all day) keeps only those of its last frame,
+  /// so its memory does not grow with the day: a picture it needs again is painted again.
+  private func forget(allBut wanted: Set<URL>) {
+    rendered = rendered.filter { wanted.contains($0.key) }
+    failed = failed.filter { wanted.contains($0) }
+    pictureIDs = pictureIDs.filter { wanted.contains($0.key) }
+  }
+
+  /// A new name, never one given before in this set (names forgotten are not given again: the terminal may still
+  /// show the picture they named).
+  private func takePictureID() -> UInt32 {
+    defer { nextPictureID &+= 1 }
+    return nextPictureID
   }
 
   func cancelAll() {

@@ -12,9 +12,16 @@ protocol ThumbnailLoading: Sendable {
   func thumbnail(for url: URL, fitting box: PixelSize) async throws -> ImageBitmap
   /// `thumbnail(for:fitting:)` at `priority`: what is on screen ahead of what is fetched for the next screen.
   func thumbnail(for url: URL, fitting box: PixelSize, priority: ImageRequest.Priority) async throws -> ImageBitmap
+  /// The same loader, but what it loads is not kept in the session's shared memory of pictures: for a screen
+  /// whose pictures change for good (the Now screen, a track after another all day), which keeps the few it shows
+  /// itself, so a day of covers does not fill the memory the lists' covers share.
+  var bypassingMemoryTier: any ThumbnailLoading { get }
 }
 
 extension ThumbnailLoading {
+  /// Loaders without a memory of their own.
+  var bypassingMemoryTier: any ThumbnailLoading { self }
+
   /// Loaders that cannot scale give the cover as it is; the painter scales it.
   func thumbnail(for url: URL, fitting box: PixelSize) async throws -> ImageBitmap {
     try await thumbnail(for: url)

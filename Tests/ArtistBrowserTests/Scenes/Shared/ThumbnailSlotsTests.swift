@@ -48,6 +48,23 @@ import Testing
     #expect(sut.progress.isComplete)
   }
 
+  /// The Now screen's slots: a day of earlier tracks must not pile up their pictures; a list's keep theirs.
+  @Test func slotsKeepingOnlyTheRequestedDropAPictureNoLongerAskedFor() async {
+    let other = URL(string: "http://127.0.0.1/other.png")!
+    let size = ThumbnailSize(columns: 2, rows: 3)
+    let painter = BlockArtPicturePainter(renderer: LetterThumbnailRenderer())
+    let now = ThumbnailSlots(loader: FlakyLoader(), painter: painter, size: size, keepsOnlyRequested: true)
+    let list = ThumbnailSlots(loader: FlakyLoader(), painter: painter, size: size)
+    for sut in [now, list] {
+      sut.request([good, broken])
+      await sut.waitUntilIdle()
+      sut.request([other])
+      await sut.waitUntilIdle()
+    }
+    #expect(now.isReady(other) && !now.isReady(good) && now.failedURLs.isEmpty)
+    #expect(list.isReady(other) && list.isReady(good) && list.failedURLs == [broken])
+  }
+
   /// What `--exit-after-first-frame` waits for is what the frame shows: a slot whose load ended without a picture
   /// and without failing (cancelled under it) still shows its placeholder, so the frame is not complete, though
   /// nothing is in flight any more.
