@@ -146,7 +146,7 @@ struct BrowserArguments: ParsableArguments {
     if let artist { options.entry = .artist(artist) }
     let period: ListeningPeriod
     do {
-      period = try listening.chartPeriod().flatMap { ListeningPeriod(rawValue: $0.rawValue) } ?? .week
+      period = try listening.chartPeriod() ?? .week
     } catch {
       throw ValidationError(error.description)
     }

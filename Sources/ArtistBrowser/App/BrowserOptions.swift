@@ -2,6 +2,7 @@ import BlockArt
 import DemoCatalog
 import FoundationEssentials
 import ImageCache
+import LastFM
 import TerminalGraphics
 import ToolOptions
 

@@ -1,3 +1,5 @@
+import LastFM
+
 /// The one way a scene is opened on a subject (an artist, an album, a tag, a listener, a query): made by the
 /// factory, then its data store filled before the navigation stack starts it. Routers fill it with their
 /// `passDataTo…(source:destination:)`; the command line (`artist-browser artist Cher --plain`) and the

@@ -32,7 +32,7 @@ extension LastFMArtistsStore: ListeningStore {
     user: String, period: ListeningPeriod, page: Int, limit: Int, policy: CachePolicy
   ) async throws -> StoreResult<Page<ArtistSummary>> {
     let stream = client.listenerTopArtists(
-      user: user, period: period.chartPeriod, page: page, limit: limit, policy: lastFMPolicy(policy))
+      user: user, period: period, page: page, limit: limit, policy: lastFMPolicy(policy))
     return try await answer(stream, name: user).map { summaries($0, limit: limit) }
   }
 
@@ -40,7 +40,7 @@ extension LastFMArtistsStore: ListeningStore {
     user: String, period: ListeningPeriod, page: Int, limit: Int, policy: CachePolicy
   ) async throws -> StoreResult<Page<AlbumSummary>> {
     let stream = client.listenerTopAlbums(
-      user: user, period: period.chartPeriod, page: page, limit: limit, policy: lastFMPolicy(policy))
+      user: user, period: period, page: page, limit: limit, policy: lastFMPolicy(policy))
     return try await answer(stream, name: user).map { albums($0, limit: limit) }
   }
 
@@ -48,7 +48,7 @@ extension LastFMArtistsStore: ListeningStore {
     user: String, period: ListeningPeriod, page: Int, limit: Int, policy: CachePolicy
   ) async throws -> StoreResult<Page<TrackChartEntry>> {
     let stream = client.listenerTopTracks(
-      user: user, period: period.chartPeriod, page: page, limit: limit, policy: lastFMPolicy(policy))
+      user: user, period: period, page: page, limit: limit, policy: lastFMPolicy(policy))
     return try await answer(stream, name: user).map { tracks($0, artist: "", limit: limit) }
   }
 

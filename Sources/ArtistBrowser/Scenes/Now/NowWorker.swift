@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LastFM
 
 /// Fetches the newest few recent tracks (the playing one or the last scrobble, and those before it), and once
 /// per change of track what the screen adds to it: the listener's figures, or on the idle screen their week.
