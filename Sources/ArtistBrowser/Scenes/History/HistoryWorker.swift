@@ -95,7 +95,7 @@ struct HistoryWorker: HistoryWorking {
   func sync(user: String, progress: @escaping @Sendable (History.SyncState) -> Void) async throws -> History.SyncState {
     guard let makeSource = services.playSource else { throw HistoryArchiveError.noSource }
     let path = try path(user: user)
-    try await Task.detached {
+    await Task.detached {
       try? FileManager.default.createDirectory(
         atPath: services.location.folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }.value
