@@ -118,6 +118,12 @@ final class CurlMultiLoop: @unchecked Sendable {
   /// Whether `curl_multi_wakeup` works on this loop's multi handle (loop thread only).
   private var canBeWoken = true
 
+  /// The longest the next poll waits unasked, in milliseconds.
+  private var pollCap: Int32 {
+    guard canBeWoken else { return Self.unwakeableCap }
+    return attached.isEmpty ? Self.idleCap : 1000
+  }
+
   /// Transfers attached to the multi handle at once (and connections in total).
   private var transferLimit: Int { max(1, configuration.maxConcurrentTransfers) }
 
@@ -207,7 +213,7 @@ final class CurlMultiLoop: @unchecked Sendable {
       // Sleep until a socket is ready, libcurl's next timeout, or a wakeup (a submission's, which curl keeps until
       // this poll takes it); the cap is only a safety net. With no transfer there is nothing to time out, so an
       // idle loop waits far longer: a follower polling every 10 s then costs no CPU in between.
-      curl_multi_poll(multi, nil, 0, !canBeWoken ? Self.unwakeableCap : attached.isEmpty ? Self.idleCap : 1000, nil)
+      curl_multi_poll(multi, nil, 0, pollCap, nil)
     }
     for transfer in Array(attached.values) { detach(transfer, outcome: .failure(.cancelled)) }
     for submission in waiting.removeAll() { submission.ticket.finish(.failure(.cancelled)) }

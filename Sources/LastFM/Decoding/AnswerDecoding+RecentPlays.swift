@@ -20,15 +20,12 @@ extension LastFMDecoding {
       // The rows `ModelDecoding.scrobble` keeps (a name), of which those with a date that are not playing now.
       guard let name = row["name"].string else { continue }
       rows += 1
-      guard row["@attr"]["nowplaying"].string?.lowercased() != "true",
-        let time = row["date"]["uts"].int ?? row["date"].int, time > 0
-      else { continue }
-      let album = row["album"]
+      guard !ModelDecoding.isNowPlaying(row), let time = ModelDecoding.playTime(row) else { continue }
       plays.append(
         RecentPlay(
           time: time, artist: ModelDecoding.artistName(row["artist"]) ?? "",
-          album: album["#text"].string ?? album["name"].string ?? album.string ?? "", track: name,
-          cover: covers.cover(row["image"]), loved: row["loved"].int.map { $0 != 0 }))
+          album: ModelDecoding.albumName(row["album"]) ?? "", track: name,
+          cover: covers.cover(row["image"]), loved: ModelDecoding.loved(row)))
     }
     return RecentPlays(plays: plays, total: list["@attr"]["total"].int ?? rows)
   }

@@ -20,18 +20,37 @@ extension ModelDecoding {
   static func scrobble(_ json: JSONValue, reader: URLReader) -> Scrobble? {
     guard let name = json["name"].string else { return nil }
     let artist = artistName(json["artist"]) ?? ""
-    let seconds = json["date"]["uts"].int ?? json["date"].int
     return Scrobble(
       name: name,
       artist: artist,
-      album: json["album"]["#text"].string ?? json["album"]["name"].string ?? json["album"].string,
+      album: albumName(json["album"]),
       url: reader.url(json["url"]) ?? WebURL.track(artist: artist, track: name),
       images: images(json["image"], reader: reader),
       date: date(json["date"]["uts"]) ?? date(json["date"]),
-      isNowPlaying: json["@attr"]["nowplaying"].string?.lowercased() == "true",
-      timestamp: seconds.flatMap { $0 > 0 ? $0 : nil },
-      loved: json["loved"].int.map { $0 != 0 }
+      isNowPlaying: isNowPlaying(json),
+      timestamp: playTime(json),
+      loved: loved(json)
     )
+  }
+
+  /// A played track's album: `{"#text": …}`, `{"name": …}` or a plain string.
+  static func albumName(_ json: JSONValue) -> String? {
+    json["#text"].string ?? json["name"].string ?? json.string
+  }
+
+  /// Whether a recent track is the one playing now (`@attr.nowplaying`), which has no date.
+  static func isNowPlaying(_ json: JSONValue) -> Bool {
+    json["@attr"]["nowplaying"].string?.lowercased() == "true"
+  }
+
+  /// A recent track's `date.uts` (or a bare `date`) in seconds since 1970; nil without one or at 0.
+  static func playTime(_ json: JSONValue) -> Int? {
+    (json["date"]["uts"].int ?? json["date"].int).flatMap { $0 > 0 ? $0 : nil }
+  }
+
+  /// `extended=1`'s `loved`; nil when the answer does not say.
+  static func loved(_ json: JSONValue) -> Bool? {
+    json["loved"].int.map { $0 != 0 }
   }
 
   /// A track of a listener's chart: the artist is an object there, and named per track.

@@ -62,7 +62,7 @@ public struct Scrobble {
 }
 
 /// The periods Last.fm's user charts cover, in the order `p` cycles through them.
-public enum ChartPeriod: String, CaseIterable, Codable, Sendable {
+public enum ChartPeriod: String, CaseIterable, Codable {
   case week = "7day"
   case month = "1month"
   case quarter = "3month"
