@@ -117,7 +117,7 @@ public struct ListeningOptions: ParsableArguments {
   /// `option` (`--user`), else `LASTFM_USER`; blank counts as absent.
   public static func listener(_ option: String?, environment: [String: String]) -> String? {
     for candidate in [option, environment["LASTFM_USER"]] {
-      if let name = candidate.map { String($0.trimmingWhitespace()) }, !name.isEmpty { return name }
+      if let name = candidate.map({ String($0.trimmingWhitespace()) }), !name.isEmpty { return name }
     }
     return nil
   }

@@ -40,7 +40,7 @@ import Testing
   @Test func anExisting0600FileKeepsItsModeAndGetsTheNewBytes() throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     // Given a private file
-    FileManager.default.createFile(atPath: path("private.png"), contents: Data("old".utf8))
+    _ = FileManager.default.createFile(atPath: path("private.png"), contents: Data("old".utf8))
     chmod(path("private.png"), 0o600)
     // When it is written over
     try OutputFile.write(bytes, to: path("private.png"))
@@ -56,7 +56,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     // Given a link to a file in another folder, by a relative path
     try FileManager.default.createDirectory(atPath: path("real"), withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: path("real/cover.png"), contents: Data("old".utf8))
+    _ = FileManager.default.createFile(atPath: path("real/cover.png"), contents: Data("old".utf8))
     try #require(symlink("real/cover.png", path("link.png")) == 0)
     // When the link is the output
     try OutputFile.write(bytes, to: path("link.png"))
@@ -85,7 +85,7 @@ import Testing
   @Test func aFolderIsOneClearErrorAndStaysUntouched() throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(atPath: path("dir"), withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: path("dir/keep"), contents: Data("keep".utf8))
+    _ = FileManager.default.createFile(atPath: path("dir/keep"), contents: Data("keep".utf8))
     let failure = try #require(throws: CommandFailure.self) { try OutputFile.write(bytes, to: path("dir")) }
     #expect(
       failure.description
