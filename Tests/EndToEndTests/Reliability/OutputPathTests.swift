@@ -38,7 +38,7 @@ struct OutputPathTests {
     let cache = try ScratchCache()
     defer { cache.remove() }
     defer { try? FileManager.default.removeItem(at: folder) }
-    FileManager.default.createFile(atPath: path("target.png"), contents: Data("old".utf8))
+    _ = FileManager.default.createFile(atPath: path("target.png"), contents: Data("old".utf8))
     try #require(symlink("target.png", path("link.png")) == 0)
     let result = try await get(path("link.png"), cache: cache)
     #expect(result.status == 0, "\(result.stderr)")
@@ -83,7 +83,7 @@ struct OutputPathTests {
     let cache = try ScratchCache()
     defer { cache.remove() }
     defer { try? FileManager.default.removeItem(at: folder) }
-    FileManager.default.createFile(atPath: path("private.png"), contents: Data("old".utf8))
+    _ = FileManager.default.createFile(atPath: path("private.png"), contents: Data("old".utf8))
     chmod(path("private.png"), 0o600)
     let result = try await get(path("private.png"), cache: cache)
     #expect(result.status == 0, "\(result.stderr)")
@@ -97,7 +97,7 @@ struct OutputPathTests {
     defer { cache.remove() }
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(atPath: path("covers"), withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: path("covers/keep.txt"), contents: Data("keep".utf8))
+    _ = FileManager.default.createFile(atPath: path("covers/keep.txt"), contents: Data("keep".utf8))
     let result = try await get(path("covers"), cache: cache)
     #expect(result.status == 1)
     #expect(
@@ -117,8 +117,8 @@ struct OutputPathTests {
     defer { server.stop() }
     // stdout is a file read back as bytes: a String would mangle the PNG.
     let outFile = path("stdout"), errFile = path("stderr")
-    FileManager.default.createFile(atPath: outFile, contents: nil)
-    FileManager.default.createFile(atPath: errFile, contents: nil)
+    _ = FileManager.default.createFile(atPath: outFile, contents: nil)
+    _ = FileManager.default.createFile(atPath: errFile, contents: nil)
     let outHandle = try #require(FileHandle(forWritingAtPath: outFile))
     let errHandle = try #require(FileHandle(forWritingAtPath: errFile))
     let process = try ChildProcess(

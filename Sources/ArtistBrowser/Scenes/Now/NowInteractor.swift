@@ -53,7 +53,7 @@ final class NowInteractor:
 
   var pollSeconds: Int { pacing.seconds(playing: track?.isNowPlaying == true) }
 
-  func fetchNowPlaying(request: Now.FetchNowPlaying.Request) async -> Bool {
+  @discardableResult func fetchNowPlaying(request: Now.FetchNowPlaying.Request) async -> Bool {
     do {
       let result = try await worker.fetchRecent(user: userName, policy: request.refresh ? .reload : .useCache)
       let unchanged = plays.map { Self.identity($0.first) == Self.identity(result.value.first) } ?? false

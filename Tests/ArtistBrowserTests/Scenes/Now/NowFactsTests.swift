@@ -38,7 +38,7 @@ import Testing
     let (sut, presenter) = makeInteractor(worker)
     // When polled three times, each time waiting for the facts
     for refresh in [false, true, true] {
-      _ = await sut.fetchNowPlaying(request: .init(refresh: refresh))
+      await sut.fetchNowPlaying(request: .init(refresh: refresh))
       await sut.waitForFacts()
     }
     // Then the facts were asked for once per track, and the last presentation has both
@@ -58,7 +58,7 @@ import Testing
     let worker = Script([.success([Self.play("One")])], facts: Script.Facts(), gate: gate)
     let (sut, presenter) = makeInteractor(worker)
     // When the track arrives
-    _ = await sut.fetchNowPlaying(request: .init())
+    await sut.fetchNowPlaying(request: .init())
     // Then it is presented at once, with no facts yet
     #expect(presenter.responses.count == 1)
     #expect(presenter.responses[0].trackFacts == nil && presenter.responses[0].artistFacts == nil)
@@ -76,7 +76,7 @@ import Testing
   @Test func factsThatCannotBeHadAreLeftOutAndTheTrackStays() async {
     let worker = Script([.success([Self.play("One")])], facts: .none)
     let (sut, presenter) = makeInteractor(worker)
-    _ = await sut.fetchNowPlaying(request: .init())
+    await sut.fetchNowPlaying(request: .init())
     await sut.waitForFacts()
     #expect(worker.factCalls.count == 2)
     #expect(presenter.responses.count == 1, "a failed fact presents nothing")
@@ -86,9 +86,9 @@ import Testing
   @Test func theIdleScreenAsksForTheWeekInsteadOfTheFacts() async {
     let worker = Script([.success([Self.play("Old", playing: false, minutesAgo: 3 * 1440)])], facts: Script.Facts())
     let (sut, presenter) = makeInteractor(worker)
-    _ = await sut.fetchNowPlaying(request: .init())
+    await sut.fetchNowPlaying(request: .init())
     await sut.waitForFacts()
-    _ = await sut.fetchNowPlaying(request: .init(refresh: true))
+    await sut.fetchNowPlaying(request: .init(refresh: true))
     await sut.waitForFacts()
     #expect(worker.factCalls == ["week"], "once, not at the second poll")
     #expect(presenter.responses.last?.week?.scrobbles == 12)
@@ -100,7 +100,7 @@ import Testing
     let clock = Mutex(Self.now)
     let worker = Script([.success([Self.play("Old", playing: false, minutesAgo: 23 * 60)])], facts: Script.Facts())
     let (sut, presenter) = makeInteractor(worker, clock: { clock.withLock { $0 } })
-    _ = await sut.fetchNowPlaying(request: .init())
+    await sut.fetchNowPlaying(request: .init())
     await sut.waitForFacts()
     #expect(worker.factCalls.sorted() == ["artist Artist", "track Old"])
     // When two hours pass with the same answer
