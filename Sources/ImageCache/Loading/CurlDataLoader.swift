@@ -37,17 +37,27 @@ public final class CurlDataLoader: DataLoading {
   public func load(
     _ request: DataRequest, progress: (@Sendable (_ bytesReceived: Int) -> Void)?
   ) async throws(TransferError) -> DataResponse {
+    // A coalesced job's context: its priority (which may rise while this waits) and its progress.
+    let context = TransferContext.current
+    var reportProgress: TransferContext.Progress?
+    if let progress { reportProgress = { received, _ in progress(received) } }
+    return try await submit(request) { ticket in
+      CurlMultiLoop.Submission(ticket: ticket, request: request, progress: reportProgress, context: context)
+    }
+  }
+
+  /// Hands the loop the submission `make` builds for `request` (http or https only) and waits for its outcome;
+  /// cancelling the task aborts it.
+  private func submit(_ request: DataRequest, _ make: (TransferTicket) -> CurlMultiLoop.Submission)
+    async throws(TransferError) -> DataResponse
+  {
     let scheme = request.url.scheme?.lowercased()
     guard scheme == "http" || scheme == "https" else {
       throw .unsupportedScheme(url: URLRedaction.redact(request.url.absoluteString))
     }
     let ticket = TransferTicket(id: nextID.add(1, ordering: .relaxed).oldValue)
-    // A coalesced job's context: its priority (which may rise while this waits) and its progress.
-    let context = TransferContext.current
-    var reportProgress: TransferContext.Progress?
-    if let progress { reportProgress = { received, _ in progress(received) } }
-    let submission = CurlMultiLoop.Submission(
-      ticket: ticket, request: request, progress: reportProgress, context: context)
+    let submission = make(ticket)
+    let context = submission.context
     let loop = self.loop
     let observation = context?.observePriority { loop.reprioritize(ticket.id) }
     defer { if let observation { context?.stopObserving(observation) } }
@@ -93,6 +103,18 @@ extension CurlDataLoader: CallbackDataLoading {
     -> DataResponse
   {
     try first.get()
+  }
+}
+
+extension CurlDataLoader: RepeatingDataLoading {
+  /// The loop thread sends it again while the answer repeats: between two polls nothing but that thread wakes.
+  package func load(_ request: DataRequest, every interval: Duration, whileBodyEquals previous: [UInt8])
+    async throws(TransferError) -> DataResponse
+  {
+    let repetition = CurlMultiLoop.Repetition(interval: interval, previous: previous, due: .now + interval)
+    return try await submit(request) { ticket in
+      CurlMultiLoop.Submission(ticket: ticket, request: request, progress: nil, context: nil, repetition: repetition)
+    }
   }
 }
 

@@ -23,14 +23,29 @@ final class CurlMultiLoop: @unchecked Sendable {
     let context: TransferContext?
     /// The priority it waits at: the request's, or its context's when it was queued or last moved.
     var priority: ImageRequest.Priority
+    /// Set for a poll the loop repeats itself (`RepeatingDataLoading`).
+    var repetition: Repetition?
 
-    init(ticket: TransferTicket, request: DataRequest, progress: TransferContext.Progress?, context: TransferContext?) {
+    init(
+      ticket: TransferTicket, request: DataRequest, progress: TransferContext.Progress?, context: TransferContext?,
+      repetition: Repetition? = nil
+    ) {
       self.ticket = ticket
       self.request = request
       self.progress = progress
       self.context = context
       self.priority = request.priority
+      self.repetition = repetition
     }
+  }
+
+  /// A poll repeated on the loop thread while its answer is a 200 with the same body: only another answer (or a
+  /// failure) resolves the caller.
+  struct Repetition: Sendable {
+    let interval: Duration
+    let previous: [UInt8]
+    /// When it is next sent.
+    var due: ContinuousClock.Instant
   }
 
   private struct Inbox {
@@ -60,6 +75,10 @@ final class CurlMultiLoop: @unchecked Sendable {
   /// the queue) and a burst (a prefetch queues 64 at once) reaches the network after one handle is configured
   /// rather than after all of them.
   private var waiting = WaitingTransfers()
+  /// Repeating polls between two sends, each waiting for its `Repetition.due`.
+  private var scheduled: [Submission] = []
+  /// The submissions of attached repeating polls, by ticket: what a finished transfer is sent again as.
+  private var repeatingAttached: [UInt64: Submission] = [:]
 
   /// Loops whose thread is running, so that `stopAll` can reach every one before the process exits.
   private static let running = Mutex<[ObjectIdentifier: CurlMultiLoop]>([:])
@@ -118,10 +137,15 @@ final class CurlMultiLoop: @unchecked Sendable {
   /// Whether `curl_multi_wakeup` works on this loop's multi handle (loop thread only).
   private var canBeWoken = true
 
-  /// The longest the next poll waits unasked, in milliseconds.
+  /// The longest the next poll waits unasked, in milliseconds: never past the next repeating poll's send.
   private var pollCap: Int32 {
     guard canBeWoken else { return Self.unwakeableCap }
-    return attached.isEmpty ? Self.idleCap : 1000
+    let cap = attached.isEmpty ? Self.idleCap : 1000
+    guard let due = scheduled.lazy.map({ $0.repetition!.due }).min() else { return cap }
+    let (seconds, attoseconds) = ContinuousClock.now.duration(to: due).components
+    // Rounded up, so the loop does not wake a moment early and poll again for the rest.
+    let milliseconds = max(0, seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+    return Int32(min(Int64(cap), milliseconds))
   }
 
   /// Transfers attached to the multi handle at once (and connections in total).
@@ -199,10 +223,13 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
         return inbox
       }
-      for submission in mail.submissions { waiting.append(submission) }
+      for submission in mail.submissions {
+        if submission.repetition != nil { scheduled.append(submission) } else { waiting.append(submission) }
+      }
       for id in mail.reprioritized { waiting.reprioritize(id: id) }
       for id in mail.cancellations { remove(id: id) }
       if mail.shuttingDown { break }
+      queueDuePolls()
       attachWaitingTransfers()
 
       var running: Int32 = 0
@@ -216,8 +243,20 @@ final class CurlMultiLoop: @unchecked Sendable {
       curl_multi_poll(multi, nil, 0, pollCap, nil)
     }
     for transfer in Array(attached.values) { detach(transfer, outcome: .failure(.cancelled)) }
-    for submission in waiting.removeAll() { submission.ticket.finish(.failure(.cancelled)) }
+    for submission in waiting.removeAll() + scheduled { submission.ticket.finish(.failure(.cancelled)) }
+    scheduled = []
     curl_multi_cleanup(multi)
+  }
+
+  /// Repeating polls whose time has come join the queue.
+  private func queueDuePolls() {
+    guard !scheduled.isEmpty else { return }
+    let now = ContinuousClock.now
+    scheduled.removeAll { submission in
+      guard submission.repetition!.due <= now else { return false }
+      waiting.append(submission)
+      return true
+    }
   }
 
   private func attachWaitingTransfers() {
@@ -236,18 +275,22 @@ final class CurlMultiLoop: @unchecked Sendable {
         continue
       }
       attached[transfer.easy] = transfer
+      if submission.repetition != nil { repeatingAttached[submission.ticket.id] = submission }
     }
   }
 
   private func remove(id: UInt64) {
     if let submission = waiting.remove(id: id) {
       submission.ticket.finish(.failure(.cancelled))
+    } else if let index = scheduled.firstIndex(where: { $0.ticket.id == id }) {
+      scheduled.remove(at: index).ticket.finish(.failure(.cancelled))
     } else if let transfer = attached.values.first(where: { $0.ticket.id == id }) {
       detach(transfer, outcome: .failure(.cancelled))
     }
   }
 
   private func detach(_ transfer: CurlTransfer, outcome: Result<DataResponse, TransferError>) {
+    repeatingAttached[transfer.ticket.id] = nil
     if attached.removeValue(forKey: transfer.easy) != nil {
       curl_multi_remove_handle(multi, transfer.easy)
     }
@@ -262,7 +305,19 @@ final class CurlMultiLoop: @unchecked Sendable {
       else { continue }
       let result = ccurl_msg_result(message)
       curl_multi_remove_handle(multi, easy)
-      let connections = transfer.finish(result: result)
+      let connections: Int
+      if var submission = repeatingAttached.removeValue(forKey: transfer.ticket.id),
+        var repetition = submission.repetition, result == CURLE_OK, transfer.repeats(repetition.previous)
+      {
+        // The same answer: nobody is told; the poll goes again after its interval.
+        connections = transfer.release()
+        repetition.due = .now + repetition.interval
+        submission.repetition = repetition
+        scheduled.append(submission)
+        counters.withLock { $0.requests += 1 }
+      } else {
+        connections = transfer.finish(result: result)
+      }
       counters.withLock { $0.connectionsMade += connections }
     }
   }

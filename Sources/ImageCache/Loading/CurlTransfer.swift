@@ -247,6 +247,27 @@ final class CurlTransfer {
     if case .failure = outcome { bodyFile?.discard() }
     bodyFile = nil
     ticket.finish(outcome)
+    cleanUp()
+  }
+
+  /// Whether the finished transfer's answer is a 200 whose body, in memory, equals `previous`: a repeated poll's
+  /// unchanged answer.
+  func repeats(_ previous: [UInt8]) -> Bool {
+    var status = 0
+    ccurl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+    return status == 200 && bodyFile == nil && body == previous
+  }
+
+  /// Frees the handle of a finished transfer without resolving the caller, who waits for the next one (a repeated
+  /// poll). Returns the number of new connections it opened.
+  func release() -> Int {
+    var connections = 0
+    ccurl_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connections)
+    cleanUp()
+    return connections
+  }
+
+  private func cleanUp() {
     guard !isCleanedUp else { return }
     isCleanedUp = true
     curl_easy_cleanup(easy)

@@ -14,12 +14,16 @@ extension CachedLastFMClient {
   /// track. Its stored copy is only confirmed (`MetadataStoring.confirm`, the stored time alone) once it is half its
   /// lifetime old, so a one-shot reader between two polls still finds it fresh. A new answer is decoded, stored and
   /// kept in `last`. Failures are thrown; nothing stored stands in (the poller keeps what it showed).
+  ///
+  /// With `after`, the poll waits that long first, and a transport that repeats polls
+  /// (`LastFMClient.send(_:unlessEqualTo:after:)`) returns only with a new answer or a failure: the stored copy is
+  /// then not confirmed in between, and a one-shot reader beside the poller asks the network once it is stale.
   func poll<Value>(
-    _ request: LastFMRequest, last: inout PolledAnswer?,
+    _ request: LastFMRequest, last: inout PolledAnswer?, after interval: Duration? = nil,
     decode: @Sendable ([UInt8]) throws(LastFMError) -> Value
   ) async throws(LastFMError) -> Value? {
     if let previous = last {
-      guard let body = try await client.send(request, unlessEqualTo: previous.body) else {
+      guard let body = try await client.send(request, unlessEqualTo: previous.body, after: interval) else {
         let now = self.now()
         if let storedAt = previous.storedAt, now.timeIntervalSince(storedAt) >= freshness[request.kind] / 2 {
           await store.confirm(previous.body, for: storageKey(request), method: request.method, at: now)
@@ -44,8 +48,10 @@ extension CachedLastFMClient {
   }
 
   /// `poll` for what `user` plays now (`nowPlaying`'s request and decoding).
-  func pollNowPlaying(user: String, last: inout PolledAnswer?) async throws(LastFMError) -> NowPlaying? {
-    try await poll(.nowPlaying(user: user), last: &last, decode: Self.decodeNowPlaying)
+  func pollNowPlaying(user: String, last: inout PolledAnswer?, after interval: Duration? = nil)
+    async throws(LastFMError) -> NowPlaying?
+  {
+    try await poll(.nowPlaying(user: user), last: &last, after: interval, decode: Self.decodeNowPlaying)
   }
 
   static func decodeNowPlaying(_ bytes: [UInt8]) throws(LastFMError) -> NowPlaying {

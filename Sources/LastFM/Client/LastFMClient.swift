@@ -115,8 +115,15 @@ public final class LastFMClient: Sendable {
 
   /// `send` for a poller: nil when the answer is a success whose bytes equal `previous` (the last answer the
   /// poller read), which is then neither parsed nor checked again: an error payload never equals a good answer.
-  func send(_ request: LastFMRequest, unlessEqualTo previous: [UInt8]) async throws(LastFMError) -> [UInt8]? {
-    try await sendWithRetries(request, unlessEqualTo: previous)?.bytes
+  ///
+  /// With `after`, the request goes that long from now. A transport that repeats polls itself
+  /// (`RepeatingDataLoading`, libcurl's) then sends it again every `after` (never closer than the pacing allows)
+  /// while the answer repeats, and this returns only with another answer: between two polls nothing wakes but the
+  /// transport's thread. Another transport sends it once, and nil comes back when the answer repeats.
+  func send(_ request: LastFMRequest, unlessEqualTo previous: [UInt8], after interval: Duration? = nil)
+    async throws(LastFMError) -> [UInt8]?
+  {
+    try await sendWithRetries(request, unlessEqualTo: previous, after: interval)?.bytes
   }
 
   private func sendWithRetries(_ request: LastFMRequest) async throws(LastFMError) -> (
@@ -126,19 +133,26 @@ public final class LastFMClient: Sendable {
     try await sendWithRetries(request, unlessEqualTo: nil)!
   }
 
-  private func sendWithRetries(_ request: LastFMRequest, unlessEqualTo previous: [UInt8]?) async throws(LastFMError)
-    -> (bytes: [UInt8], json: JSONValue)?
-  {
+  private func sendWithRetries(
+    _ request: LastFMRequest, unlessEqualTo previous: [UInt8]?, after interval: Duration? = nil
+  ) async throws(LastFMError) -> (bytes: [UInt8], json: JSONValue)? {
     if configuration.apiKey == nil && configuration.targetsRealAPI { throw .invalidAPIKey }
     let url = memoizedURL(for: request)
     let dataRequest = DataRequest(
       url: url, headers: ["User-Agent": configuration.userAgent, "Accept": "application/json"])
     var attempt = 1
     while true {
-      try await spacer.waitForTurn()
+      // A poll's first attempt waits its interval instead (`poll`), and its turn with it.
+      let polling = attempt == 1 ? interval.flatMap { interval in previous.map { (interval, $0) } } : nil
+      if polling == nil { try await spacer.waitForTurn() }
       let outcome: AttemptOutcome
       do throws(TransferError) {
-        let response = try await loader.load(dataRequest)
+        let response =
+          if let (interval, previous) = polling {
+            try await poll(dataRequest, after: interval, unlessEqualTo: previous)
+          } else {
+            try await loader.load(dataRequest)
+          }
         if let previous, response.statusCode == 200, response.body == previous { return nil }
         outcome = ResponseClassifier.classify(
           response, request: request, redactedURL: Redaction.redact(url, key: configuration.apiKey))
@@ -158,6 +172,21 @@ public final class LastFMClient: Sendable {
         attempt += 1
       }
     }
+  }
+
+  /// The first attempt of a poll (`send(_:unlessEqualTo:after:)`).
+  private func poll(_ request: DataRequest, after interval: Duration, unlessEqualTo previous: [UInt8])
+    async throws(TransferError) -> DataResponse
+  {
+    // Never a busy loop, whatever a bench asks for.
+    let interval = max(interval, spacer.interval, .milliseconds(1))
+    if let repeating = loader as? any RepeatingDataLoading {
+      defer { spacer.noteSent() }
+      return try await repeating.load(request, every: interval, whileBodyEquals: previous)
+    }
+    do { try await timing.sleep(interval) } catch { throw .cancelled }
+    do throws(LastFMError) { try await spacer.waitForTurn() } catch { throw .cancelled }
+    return try await loader.load(request)
   }
 
   /// Up to 5 names close to `name`; a failing search just means no suggestions.

@@ -25,7 +25,8 @@ public struct LastFMTiming: Sendable {
 /// Spaces requests at least `interval` apart. Each caller reserves the next free slot under the lock, then
 /// sleeps outside it, so concurrent callers queue up instead of bursting.
 final class RequestSpacer: Sendable {
-  private let interval: Duration
+  /// The least time between two requests.
+  let interval: Duration
   private let timing: LastFMTiming
   private let nextFreeSlot = Mutex<Duration?>(nil)
 
@@ -34,6 +35,13 @@ final class RequestSpacer: Sendable {
     self.interval =
       maxRequestsPerSecond > 0 ? .nanoseconds(Int64(min(1e9 / maxRequestsPerSecond, 3.6e12).rounded(.up))) : .zero
     self.timing = timing
+  }
+
+  /// A request went just now without asking for a turn (a poll the transport repeated): the next waits its
+  /// interval from now.
+  func noteSent() {
+    let now = timing.now()
+    nextFreeSlot.withLock { next in next = max(next ?? now, now + interval) }
   }
 
   func waitForTurn() async throws(LastFMError) {

@@ -3,8 +3,11 @@
 /// Every poll after the first asks the network (through the client's pacing), so a poll always sees the new
 /// track; the answer is still stored, which keeps a one-shot `imgcache now` fast. A poll whose answer repeats the
 /// last one byte for byte costs the request alone: no parsing, no decoding, and no write but the stored time's,
-/// at most every half lifetime (`CachedLastFMClient.poll`). The follower keeps nothing but the last answer (its
-/// bytes and identity), so its memory stays flat however long it runs.
+/// at most every half lifetime (`CachedLastFMClient.poll`). On libcurl's transport the repeats do not even reach
+/// the follower: the transport's thread sends the poll again every interval while the answer repeats
+/// (`LastFMClient.send(_:unlessEqualTo:after:)`), so between two changes nothing else in the process wakes. The
+/// follower keeps nothing but the last answer (its bytes and identity), so its memory stays flat however long it
+/// runs.
 public struct NowPlayingFollower: Sendable {
   /// Waits `seconds`; throws when the follower should stop (cancellation). Injected so tests never sleep.
   public typealias Sleep = @Sendable (_ seconds: Int) async throws -> Void
@@ -22,15 +25,19 @@ public struct NowPlayingFollower: Sendable {
   public let client: CachedLastFMClient
   public let user: String
   public let interval: PollInterval
-  private let sleep: Sleep
+  /// Nil: the poll itself waits the interval (in the transport when it can). Tests pass one that never sleeps.
+  private let sleep: Sleep?
+  /// Instead of `interval`, for benches that make thousands of polls: still no closer than the client's pacing.
+  private let delay: Duration?
 
   public init(
-    client: CachedLastFMClient, user: String, interval: PollInterval = PollInterval(),
-    sleep: @escaping Sleep = { seconds in try await Task.sleep(for: .seconds(seconds)) }
+    client: CachedLastFMClient, user: String, interval: PollInterval = PollInterval(), delay: Duration? = nil,
+    sleep: Sleep? = nil
   ) {
     self.client = client
     self.user = user
     self.interval = interval
+    self.delay = delay
     self.sleep = sleep
   }
 
@@ -45,7 +52,11 @@ public struct NowPlayingFollower: Sendable {
     while !Task.isCancelled {
       do throws(LastFMError) {
         // Nil: the same bytes as the last poll's, so the same track.
-        if let result = try await nextResult(firstPolicy: policy, answer: &answer) {
+        // Nil: the first poll, or the follower sleeps itself.
+        let wait = policy == nil && sleep == nil ? delay ?? .seconds(interval.seconds(playing: playing)) : nil
+        // Until one answer's bytes are kept (the first poll may come from the store), there is nothing to repeat.
+        if answer == nil, let wait { do { try await Task.sleep(for: wait) } catch { return } }
+        if let result = try await nextResult(firstPolicy: policy, answer: &answer, after: answer == nil ? nil : wait) {
           playing = result.value.isPlaying
           if result.value.identity != last {
             last = result.value.identity
@@ -61,17 +72,17 @@ public struct NowPlayingFollower: Sendable {
         guard await handle(.failed(error)), !Self.isFinal(error) else { return }
       }
       policy = nil
-      do { try await sleep(interval.seconds(playing: playing)) } catch { return }
+      if let sleep { do { try await sleep(interval.seconds(playing: playing)) } catch { return } }
     }
   }
 
   /// The first poll follows `firstPolicy` (a stored answer may stand in); every later one asks the network
   /// directly, in the caller's task, and is nil when its bytes repeat the last answer's (`CachedLastFMClient.poll`).
-  private func nextResult(firstPolicy: CachePolicy?, answer: inout PolledAnswer?) async throws(LastFMError)
-    -> MetadataResult<NowPlaying>?
+  private func nextResult(firstPolicy: CachePolicy?, answer: inout PolledAnswer?, after wait: Duration?)
+    async throws(LastFMError) -> MetadataResult<NowPlaying>?
   {
     if let firstPolicy { return try await client.nowPlaying(user: user, policy: firstPolicy).finalResult() }
-    return try await client.pollNowPlaying(user: user, last: &answer).map { now in
+    return try await client.pollNowPlaying(user: user, last: &answer, after: wait).map { now in
       MetadataResult(value: now, source: .network, isStale: false, fetchedAt: client.now())
     }
   }

@@ -87,16 +87,13 @@ struct NowCommand: AsyncParsableCommand, TakesGlobalOptions {
         await source.shutdown()
         throw CommandFailure("\(error)", exitCode: 2)
       }
-      let benchSleep = benchPollDelay.map { milliseconds -> NowPlayingFollower.Sleep in
-        { _ in try await Task.sleep(for: .milliseconds(milliseconds)) }
-      }
       let status: Int32
       do {
         status =
           follow
           ? try await session.follow(
             interval: try PollInterval.parse(interval).get(), policy: lastFM.settings.policy,
-            sleep: benchSleep)
+            delay: benchPollDelay.map { .milliseconds($0) })
           : try await session.once(policy: lastFM.settings.policy)
       } catch {
         session.cover?.close()

@@ -37,12 +37,8 @@ struct NowSession: Sendable {
   /// Prints the first answer and then one line per change of track, until a signal, a closed pipe or an error
   /// another poll cannot mend (exit status 2). Transient failures are one line on stderr each time the reason
   /// changes, and the polls go on.
-  func follow(interval: PollInterval, policy: CachePolicy, sleep: NowPlayingFollower.Sleep? = nil) async throws
-    -> Int32
-  {
-    let follower = NowPlayingFollower(
-      client: client, user: user, interval: interval,
-      sleep: sleep ?? { seconds in try await Task.sleep(for: .seconds(seconds)) })
+  func follow(interval: PollInterval, policy: CachePolicy, delay: Duration? = nil) async throws -> Int32 {
+    let follower = NowPlayingFollower(client: client, user: user, interval: interval, delay: delay)
     let interrupts = InterruptHandler()
     let work = Task { () -> Result<Int32, any Error> in
       var status: Int32 = 0
@@ -78,8 +74,8 @@ struct NowSession: Sendable {
   }
 
   /// Calls `onClosed` as soon as the reader of stdout has gone (`… | head -1`): a closed pipe shows as POLLERR on
-  /// its write end, without anything written. A thread of its own waits for it in `poll`, so between two polls
-  /// the follower does not wake at all (a day of following costs well under a second of CPU: BENCHMARKS.md).
+  /// its write end, without anything written. A thread of its own waits for it in `poll`, so watching the pipe
+  /// wakes nothing between two polls.
   /// Asking for no events, a terminal or a file never wakes it; a terminal that hangs up does.
   static func watchForClosedReader(_ onClosed: @escaping @Sendable () -> Void) {
     DispatchQueue(label: "imgcache.now.stdout").async {
