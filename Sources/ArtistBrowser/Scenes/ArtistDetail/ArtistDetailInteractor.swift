@@ -1,10 +1,9 @@
 @MainActor
-protocol ArtistDetailBusinessLogic: AnyObject {
+protocol ArtistDetailBusinessLogic: ExportDataBusinessLogic {
   func fetchArtist(request: ArtistDetail.FetchArtist.Request) async
   func selectAlbum(request: ArtistDetail.SelectAlbum.Request)
   func openTrack(request: ArtistDetail.OpenTrack.Request) async
   func selectTag(request: ArtistDetail.SelectTag.Request)
-  func exportData(request: ArtistDetail.ExportData.Request)
 }
 
 @MainActor

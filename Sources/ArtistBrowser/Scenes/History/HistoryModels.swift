@@ -114,52 +114,49 @@ enum History {
   }
 
   /// What is loaded, as data for scripts (`--json`).
-  enum ExportData {
-    struct Request {}
-    typealias Response = FetchHistory.Response
+  typealias ExportData = SceneExport<FetchHistory.Response, Exported>
 
-    struct ViewModel: Codable, Equatable {
-      struct Day: Codable, Equatable {
-        var date: String
-        var plays: Int
-        /// 0 (none) to 4, as drawn.
-        var level: Int
-      }
-
-      struct Month: Codable, Equatable {
-        var month: String
-        var plays: Int
-      }
-
-      struct Entry: Codable, Equatable {
-        var rank: Int
-        var artist: String
-        var album: String?
-        var plays: Int
-        var imageURL: String?
-      }
-
-      struct RangeChart: Codable, Equatable {
-        var scope: Scope
-        var from: String
-        var to: String
-        var plays: Int
-        var albums: [Entry]
-        var artists: [Entry]
-      }
-
-      var scene = "history"
-      var listener: String
-      var year: Int
-      var cursor: String
+  struct Exported: ExportContent {
+    struct Day: Codable, Equatable {
+      var date: String
       var plays: Int
-      var firstDay: String?
-      var lastDay: String?
-      var days: [Day]
-      var months: [Month]
-      /// `clock[weekday][hour]`, Monday first, local hours.
-      var clock: [[Int]]
-      var range: RangeChart?
+      /// 0 (none) to 4, as drawn.
+      var level: Int
     }
+
+    struct Month: Codable, Equatable {
+      var month: String
+      var plays: Int
+    }
+
+    struct Entry: Codable, Equatable {
+      var rank: Int
+      var artist: String
+      var album: String?
+      var plays: Int
+      var imageURL: String?
+    }
+
+    struct RangeChart: Codable, Equatable {
+      var scope: Scope
+      var from: String
+      var to: String
+      var plays: Int
+      var albums: [Entry]
+      var artists: [Entry]
+    }
+
+    static let scene = "history"
+    var listener: String
+    var year: Int
+    var cursor: String
+    var plays: Int
+    var firstDay: String?
+    var lastDay: String?
+    var days: [Day]
+    var months: [Month]
+    /// `clock[weekday][hour]`, Monday first, local hours.
+    var clock: [[Int]]
+    var range: RangeChart?
   }
 }

@@ -2,11 +2,10 @@ import FoundationEssentials
 import ScrobbleArchive
 
 @MainActor
-protocol HistoryRangeBusinessLogic: AnyObject {
+protocol HistoryRangeBusinessLogic: ExportDataBusinessLogic {
   func fetchRange(request: HistoryRange.FetchRange.Request) async
   func switchList(request: HistoryRange.SwitchList.Request)
   func selectItem(request: HistoryRange.SelectItem.Request)
-  func exportData(request: HistoryRange.ExportData.Request)
 }
 
 @MainActor

@@ -46,18 +46,15 @@ enum HistoryRange {
     }
   }
 
-  enum ExportData {
-    struct Request {}
-    typealias Response = FetchRange.Response
+  typealias ExportData = SceneExport<FetchRange.Response, Exported>
 
-    struct ViewModel: Codable, Equatable {
-      var scene = "historyRange"
-      var listener: String
-      var from: String?
-      var to: String?
-      var plays: Int
-      var albums: [History.ExportData.ViewModel.Entry]
-      var artists: [History.ExportData.ViewModel.Entry]
-    }
+  struct Exported: ExportContent {
+    static let scene = "historyRange"
+    var listener: String
+    var from: String?
+    var to: String?
+    var plays: Int
+    var albums: [History.Exported.Entry]
+    var artists: [History.Exported.Entry]
   }
 }

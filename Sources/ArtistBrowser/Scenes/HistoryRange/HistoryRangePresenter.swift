@@ -2,9 +2,9 @@ import FoundationEssentials
 import ScrobbleArchive
 
 @MainActor
-protocol HistoryRangePresentationLogic: AnyObject {
+protocol HistoryRangePresentationLogic: ExportDataPresentationLogic
+where ExportedResponse == HistoryRange.ExportData.Response {
   func presentRange(response: HistoryRange.FetchRange.Response)
-  func presentExportedData(response: HistoryRange.ExportData.Response)
 }
 
 final class HistoryRangePresenter: ScenePresenter<any HistoryRangeDisplayLogic>, HistoryRangePresentationLogic {
@@ -35,12 +35,13 @@ final class HistoryRangePresenter: ScenePresenter<any HistoryRangeDisplayLogic>,
     guard let top = response.top else { return }
     viewController?.displayExportedData(
       viewModel: .init(
-        listener: ExportedData.text(response.userName), from: top.range.first?.description,
-        to: top.range.last?.description, plays: top.plays,
-        albums: top.albums.enumerated().map { index, entry in
-          HistoryPresenter.entry(
-            entry, rank: index + 1, cover: top.covers[AlbumKey(artist: entry.artist, album: entry.album ?? "")])
-        },
-        artists: top.artists.enumerated().map { HistoryPresenter.entry($1, rank: $0 + 1, cover: nil) }))
+        content: .init(
+          listener: ExportedData.text(response.userName), from: top.range.first?.description,
+          to: top.range.last?.description, plays: top.plays,
+          albums: top.albums.enumerated().map { index, entry in
+            HistoryPresenter.entry(
+              entry, rank: index + 1, cover: top.covers[AlbumKey(artist: entry.artist, album: entry.album ?? "")])
+          },
+          artists: top.artists.enumerated().map { HistoryPresenter.entry($1, rank: $0 + 1, cover: nil) })))
   }
 }

@@ -2,7 +2,7 @@ import FoundationEssentials
 import LastFM
 
 @MainActor
-protocol ListenerBusinessLogic: AnyObject {
+protocol ListenerBusinessLogic: ExportDataBusinessLogic {
   func fetchListener(request: Listener.FetchListener.Request) async
   func fetchEveryList(request: Listener.FetchEveryList.Request) async
   func fetchNextPage(request: Listener.FetchNextPage.Request) async
@@ -10,7 +10,6 @@ protocol ListenerBusinessLogic: AnyObject {
   func changePeriod(request: Listener.ChangePeriod.Request) async
   func changeSort(request: Listener.ChangeSort.Request)
   func openItem(request: Listener.OpenItem.Request) async
-  func exportData(request: Listener.ExportData.Request)
 }
 
 @MainActor

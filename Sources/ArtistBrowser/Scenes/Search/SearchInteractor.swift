@@ -2,12 +2,11 @@ import FoundationEssentials
 import ImageCacheSupport
 
 @MainActor
-protocol SearchBusinessLogic: AnyObject {
+protocol SearchBusinessLogic: ExportDataBusinessLogic {
   func loadSuggestions(request: Search.LoadSuggestions.Request) async
   func searchArtists(request: Search.SearchArtists.Request) async
   func changeSort(request: Search.ChangeSort.Request)
   func selectResult(request: Search.SelectResult.Request)
-  func exportData(request: Search.ExportData.Request)
 }
 
 @MainActor

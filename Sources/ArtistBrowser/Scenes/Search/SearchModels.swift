@@ -59,18 +59,13 @@ enum Search {
   }
 
   /// The last search's results, as data for scripts (`--json`), in their current order.
-  enum ExportData {
-    typealias Request = StateRequest
-    typealias Response = SearchArtists.Response
+  typealias ExportData = SceneExport<SearchArtists.Response, Exported>
 
-    struct ViewModel: Codable, Equatable {
-      var scene = "search"
-      var source: DataSource?
-      var stale: Bool
-      var query: String
-      var sort: ArtistSortOrder
-      var artists: [ExportedData.Artist]
-    }
+  struct Exported: ExportContent {
+    static let scene = "search"
+    var query: String
+    var sort: ArtistSortOrder
+    var artists: [ExportedData.Artist]
   }
 
   /// Remembers the result the user opened, for the router to pass on.

@@ -1,8 +1,7 @@
 @MainActor
-protocol SearchPresentationLogic: AnyObject {
+protocol SearchPresentationLogic: ExportDataPresentationLogic where ExportedResponse == Search.ExportData.Response {
   func presentSuggestions(response: Search.LoadSuggestions.Response)
   func presentSearchResults(response: Search.SearchArtists.Response)
-  func presentExportedData(response: Search.ExportData.Response)
 }
 
 final class SearchPresenter: ScenePresenter<any SearchDisplayLogic>, SearchPresentationLogic {
@@ -32,7 +31,9 @@ final class SearchPresenter: ScenePresenter<any SearchDisplayLogic>, SearchPrese
   func presentExportedData(response: Search.ExportData.Response) {
     viewController?.displayExportedData(
       viewModel: .init(
-        source: response.source, stale: response.isStale, query: ExportedData.text(response.query),
-        sort: response.sort, artists: response.artists.map(ExportedData.Artist.init)))
+        source: response.source, stale: response.isStale,
+        content: .init(
+          query: ExportedData.text(response.query), sort: response.sort,
+          artists: response.artists.map(ExportedData.Artist.init))))
   }
 }

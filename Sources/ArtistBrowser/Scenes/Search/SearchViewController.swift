@@ -3,10 +3,9 @@ import ImageCacheSupport
 import TerminalUI
 
 @MainActor
-protocol SearchDisplayLogic: AnyObject {
+protocol SearchDisplayLogic: ExportDataDisplayLogic where ExportedViewModel == Search.ExportData.ViewModel {
   func displaySuggestions(viewModel: Search.LoadSuggestions.ViewModel)
   func displaySearchResults(viewModel: Search.SearchArtists.ViewModel)
-  func displayExportedData(viewModel: Search.ExportData.ViewModel)
 }
 
 /// A text field over a list. While typing, keys are text and the list offers matching recent searches;
@@ -142,8 +141,6 @@ final class SearchViewController:
     return [SceneText.joined([results.title, results.sortLabel])]
       + (results.emptyMessage.map { [$0] } ?? results.rows.map { "  \($0.name) — \($0.listeners)" })
   }
-
-  func displayExportedData(viewModel: Search.ExportData.ViewModel) { runtime.exported = viewModel }
 
   func requestExport() { interactor?.exportData(request: .init()) }
 

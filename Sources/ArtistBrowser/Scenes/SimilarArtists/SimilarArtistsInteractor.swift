@@ -1,8 +1,7 @@
 @MainActor
-protocol SimilarArtistsBusinessLogic: AnyObject {
+protocol SimilarArtistsBusinessLogic: ExportDataBusinessLogic {
   func fetchSimilar(request: SimilarArtists.FetchSimilar.Request) async
   func selectArtist(request: SimilarArtists.SelectArtist.Request)
-  func exportData(request: SimilarArtists.ExportData.Request)
 }
 
 @MainActor

@@ -80,27 +80,22 @@ enum TagPage {
   }
 
   /// What is loaded, as data for scripts (`--json`): the tag and both its lists.
-  enum ExportData {
-    typealias Request = StateRequest
-    typealias Response = FetchTag.Response
+  typealias ExportData = SceneExport<FetchTag.Response, Exported>
 
-    struct ViewModel: Codable, Equatable {
-      struct Tag: Codable, Equatable {
-        var name: String
-        var reach: Int?
-        var total: Int?
-        /// As Last.fm sends it: may end with an HTML "Read more" link.
-        var summary: String
-      }
-
-      var scene = "tag"
-      var source: DataSource?
-      var stale: Bool
-      var tag: Tag
-      var artists: [ExportedData.ListedItem]
-      var albums: [ExportedData.ListedItem]
-      var artistsError: String?
-      var albumsError: String?
+  struct Exported: ExportContent {
+    struct Tag: Codable, Equatable {
+      var name: String
+      var reach: Int?
+      var total: Int?
+      /// As Last.fm sends it: may end with an HTML "Read more" link.
+      var summary: String
     }
+
+    static let scene = "tag"
+    var tag: Tag
+    var artists: [ExportedData.ListedItem]
+    var albums: [ExportedData.ListedItem]
+    var artistsError: String?
+    var albumsError: String?
   }
 }

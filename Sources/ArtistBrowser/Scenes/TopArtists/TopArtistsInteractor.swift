@@ -1,5 +1,5 @@
 @MainActor
-protocol TopArtistsBusinessLogic: AnyObject {
+protocol TopArtistsBusinessLogic: ExportDataBusinessLogic {
   func fetchArtists(request: TopArtists.FetchArtists.Request) async
   func fetchNextPage(request: TopArtists.FetchNextPage.Request) async
   func changeSort(request: TopArtists.ChangeSort.Request)
@@ -7,7 +7,6 @@ protocol TopArtistsBusinessLogic: AnyObject {
   func showPreview(request: TopArtists.ShowPreview.Request)
   func fetchPreviewDetails(request: TopArtists.ShowPreview.Request) async
   func selectTag(request: TopArtists.SelectTag.Request)
-  func exportData(request: TopArtists.ExportData.Request)
 }
 
 @MainActor

@@ -48,19 +48,14 @@ enum TopArtists {
   }
 
   /// What is loaded, as data for scripts (`--json`): the chart in its current order.
-  enum ExportData {
-    typealias Request = StateRequest
-    typealias Response = FetchArtists.Response
+  typealias ExportData = SceneExport<FetchArtists.Response, Exported>
 
-    struct ViewModel: Codable, Equatable {
-      var scene = "chart"
-      var source: DataSource?
-      var stale: Bool
-      var sort: ArtistSortOrder
-      /// More pages can be loaded.
-      var hasMore: Bool
-      var artists: [ExportedData.Artist]
-    }
+  struct Exported: ExportContent {
+    static let scene = "chart"
+    var sort: ArtistSortOrder
+    /// More pages can be loaded.
+    var hasMore: Bool
+    var artists: [ExportedData.Artist]
   }
 
   /// Remembers the tag picked with `T` in the preview pane, for the router to pass on.

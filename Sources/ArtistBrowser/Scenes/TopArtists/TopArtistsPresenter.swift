@@ -1,8 +1,8 @@
 @MainActor
-protocol TopArtistsPresentationLogic: AnyObject {
+protocol TopArtistsPresentationLogic: ExportDataPresentationLogic
+where ExportedResponse == TopArtists.ExportData.Response {
   func presentArtists(response: TopArtists.FetchArtists.Response)
   func presentPreview(response: TopArtists.ShowPreview.Response)
-  func presentExportedData(response: TopArtists.ExportData.Response)
 }
 
 final class TopArtistsPresenter: ScenePresenter<any TopArtistsDisplayLogic>, TopArtistsPresentationLogic {
@@ -39,7 +39,8 @@ final class TopArtistsPresenter: ScenePresenter<any TopArtistsDisplayLogic>, Top
   func presentExportedData(response: TopArtists.ExportData.Response) {
     viewController?.displayExportedData(
       viewModel: .init(
-        source: response.source, stale: response.isStale, sort: response.sort, hasMore: response.hasMore,
-        artists: response.artists.map(ExportedData.Artist.init)))
+        source: response.source, stale: response.isStale,
+        content: .init(
+          sort: response.sort, hasMore: response.hasMore, artists: response.artists.map(ExportedData.Artist.init))))
   }
 }
