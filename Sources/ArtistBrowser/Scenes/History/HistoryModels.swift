@@ -46,7 +46,7 @@ enum History {
   /// Loads the year around the cursor (the page's first load, and again when the cursor leaves the year), then
   /// the chosen range's chart.
   enum FetchHistory {
-    struct Request {}
+    typealias Request = StateRequest
 
     struct Response {
       var userName: String
@@ -98,19 +98,17 @@ enum History {
 
   /// Reads what a move or a scope change left out of date: the cursor's year, the range's chart.
   enum LoadStale {
-    struct Request {}
+    typealias Request = StateRequest
   }
 
   /// Enter on a cover of the page's wall: that album's page, as from every other list.
   enum SelectAlbum {
-    struct Request {
-      var index: Int
-    }
+    typealias Request = RowRequest
   }
 
   /// `s`: syncs the archive (creating it), reloading the page when it ends.
   enum SyncArchive {
-    struct Request {}
+    typealias Request = StateRequest
   }
 
   /// What is loaded, as data for scripts (`--json`).

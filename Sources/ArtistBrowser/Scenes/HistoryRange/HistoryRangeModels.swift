@@ -12,7 +12,7 @@ enum HistoryRange {
   }
 
   enum FetchRange {
-    struct Request {}
+    typealias Request = StateRequest
 
     struct Response {
       var userName: String
@@ -36,14 +36,12 @@ enum HistoryRange {
 
   /// `Tab`: the other list; presented through `FetchRange`.
   enum SwitchList {
-    struct Request {}
+    typealias Request = StateRequest
   }
 
   /// Enter: the row's album or artist page.
   enum SelectItem {
-    struct Request {
-      var index: Int
-    }
+    typealias Request = RowRequest
   }
 
   typealias ExportData = SceneExport<FetchRange.Response, Exported>
