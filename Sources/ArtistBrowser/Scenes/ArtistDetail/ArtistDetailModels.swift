@@ -4,10 +4,8 @@ enum ArtistDetail {
   /// Enter on a top track: its album (`track.getInfo`), the router going once it is known; without one the page
   /// stays, with a note on the status line.
   enum OpenTrack {
-    struct Request {
-      /// Among the top tracks.
-      var index: Int
-    }
+    /// The row among the top tracks.
+    typealias Request = RowRequest
 
     struct Response {
       var track: TrackChartEntry

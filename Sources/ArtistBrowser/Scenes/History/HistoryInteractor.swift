@@ -99,8 +99,7 @@ final class HistoryInteractor:
   /// The cover at `index` of the range's top albums (the wall shows them in chart order).
   func selectAlbum(request: History.SelectAlbum.Request) {
     selectedDestination = nil
-    guard let albums = top?.albums, albums.indices.contains(request.index) else { return }
-    let entry = albums[request.index]
+    guard let entry = request.row(in: top?.albums ?? []) else { return }
     selectedDestination = entry.album.map { .album(artist: entry.artist, album: $0) }
   }
 

@@ -73,6 +73,6 @@ final class SearchInteractor:
   }
 
   func selectResult(request: Search.SelectResult.Request) {
-    selectedArtist = results.indices.contains(request.index) ? results[request.index] : nil
+    selectedArtist = request.row(in: results)
   }
 }

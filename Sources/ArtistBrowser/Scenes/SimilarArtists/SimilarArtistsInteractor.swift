@@ -43,6 +43,6 @@ final class SimilarArtistsInteractor:
   }
 
   func selectArtist(request: SimilarArtists.SelectArtist.Request) {
-    selectedArtist = similar.indices.contains(request.index) ? similar[request.index] : nil
+    selectedArtist = request.row(in: similar)
   }
 }

@@ -88,8 +88,7 @@ final class TagInteractor:
   }
 
   func selectItem(request: TagPage.SelectItem.Request) {
-    let items = loaded[list]?.items ?? []
-    selectedItem = items.indices.contains(request.index) ? items[request.index] : nil
+    selectedItem = request.row(in: loaded[list]?.items ?? [])
   }
 
   func exportData(request: TagPage.ExportData.Request) {
