@@ -35,11 +35,7 @@ enum Search {
     }
 
     struct ViewModel: Codable, Equatable {
-      struct Row: Codable, Equatable {
-        var name: String
-        var listeners: String
-        var imageURL: URL?
-      }
+      typealias Row = ArtistRow
 
       /// The query as typed (not sanitised: it is matched against the text field to tell if results are current).
       var query: String

@@ -13,11 +13,7 @@ final class SearchPresenter: ScenePresenter<any SearchDisplayLogic>, SearchPrese
   }
 
   func presentSearchResults(response: Search.SearchArtists.Response) {
-    let rows = response.artists.map {
-      Search.SearchArtists.ViewModel.Row(
-        name: DisplayFormat.clean($0.name, columns: Self.nameColumns),
-        listeners: DisplayFormat.counted($0.listeners, "listener", "listeners"), imageURL: $0.imageURL)
-    }
+    let rows = response.artists.map { ArtistRow($0, nameColumns: Self.nameColumns) }
     let query = DisplayFormat.clean(response.query, columns: 40)
     let errorMessage = response.errorMessage
     viewController?.displaySearchResults(

@@ -113,7 +113,7 @@ final class SearchViewController:
           let body = ListingBody.frame(
             rows: rows, message: nil, runtime: self.runtime, viewport: &self.viewport, picture: self.previewPicture,
             bodyRow: header.count, width: width, height: bodyHeight,
-            tile: { WallTile(imageURL: $0.imageURL, title: $0.name, subtitle: $0.listeners) },
+            tile: \.tile,
             facts: { $0.map { [$0.name, $0.listeners] } ?? [] },
             list: { columns, viewport in
               let nameColumns = SceneText.nameColumns(

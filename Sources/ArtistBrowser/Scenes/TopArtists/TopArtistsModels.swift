@@ -16,12 +16,7 @@ enum TopArtists {
     }
 
     struct ViewModel: Codable, Equatable {
-      struct Row: Codable, Equatable {
-        var rank: String
-        var name: String
-        var listeners: String
-        var imageURL: URL?
-      }
+      typealias Row = ArtistRow
 
       var title: String
       var sortLabel: String

@@ -9,13 +9,7 @@ final class TopArtistsPresenter: ScenePresenter<any TopArtistsDisplayLogic>, Top
   static let nameColumns = 32
 
   func presentArtists(response: TopArtists.FetchArtists.Response) {
-    let rows = response.artists.map { artist in
-      TopArtists.FetchArtists.ViewModel.Row(
-        rank: "\(artist.rank).",
-        name: DisplayFormat.clean(artist.name, columns: Self.nameColumns),
-        listeners: DisplayFormat.counted(artist.listeners, "listener", "listeners"),
-        imageURL: artist.imageURL)
-    }
+    let rows = response.artists.map { ArtistRow($0, nameColumns: Self.nameColumns) }
     let errorMessage = response.errorMessage
     let emptyMessage = rows.isEmpty ? (errorMessage ?? "The chart is empty.") : nil
     viewController?.displayArtists(

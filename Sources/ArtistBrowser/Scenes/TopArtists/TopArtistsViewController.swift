@@ -97,7 +97,7 @@ final class TopArtistsViewController:
       return ListingBody.frame(
         rows: viewModel.rows, message: nil, runtime: runtime, viewport: &viewport, picture: previewPicture,
         bodyRow: header.count, width: width, height: bodyHeight,
-        tile: { WallTile(imageURL: $0.imageURL, title: $0.name, subtitle: $0.listeners) },
+        tile: \.tile,
         facts: { selected in
           // The preview follows the selection while the pane is shown.
           if width >= PicturePane.minimumWidth, previewPicture != nil, let selected, selected != previewedRow {
