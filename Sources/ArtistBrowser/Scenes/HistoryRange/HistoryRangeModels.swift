@@ -4,11 +4,10 @@ import ScrobbleArchive
 /// One range of a listener's archive (a day, a month, a year): its most played albums and artists.
 enum HistoryRange {
   /// The two lists, in the order `Tab` goes through them.
-  enum List: String, CaseIterable, Codable, Sendable {
+  enum List: String, PageTabs, Codable, Sendable {
     case albums, artists
 
     var title: String { self == .albums ? "Top albums" : "Top artists" }
-    var next: List { self == .albums ? .artists : .albums }
   }
 
   enum FetchRange {

@@ -25,8 +25,8 @@ final class HistoryRangePresenter: ScenePresenter<any HistoryRangeDisplayLogic>,
     viewController?.displayRange(
       viewModel: .init(
         title: title, facts: DisplayFormat.counted(top.plays, "play", "plays"),
-        tabs: HistoryRange.List.allCases.map { $0 == response.list ? "[\($0.title)]" : $0.title }
-          .joined(separator: "  "),
+        // A line of its own under the title, the two tabs set wider apart than the pages that add a sort order.
+        tabs: HistoryRange.List.tabs(shown: response.list, separator: "  "),
         rows: rows, listMessage: rows.isEmpty ? "No plays in this range." : nil, errorMessage: nil,
         status: StatusLine()))
   }

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 enum Listener {
   /// The lists beside the profile, in the order `Tab` goes through them.
-  enum List: String, CaseIterable, Codable, Sendable {
+  enum List: String, PageTabs, Codable, Sendable {
     case recent, topArtists, topAlbums, topTracks, loved
 
     var title: String {
@@ -17,11 +17,6 @@ enum Listener {
 
     /// The charts cover a period (`p`); the histories do not.
     var isChart: Bool { self == .topArtists || self == .topAlbums || self == .topTracks }
-
-    var next: List {
-      let all = Self.allCases
-      return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]
-    }
   }
 
   /// Loads the profile and the shown list's first page (again, with `refresh`, bypassing the metadata cache).

@@ -24,7 +24,7 @@ final class ListenerPresenter: ScenePresenter<any ListenerDisplayLogic>, Listene
     viewController?.displayListener(
       viewModel: .init(
         name: name, facts: profile.map(Self.facts) ?? [], imageURL: profile?.imageURL,
-        tabs: Listener.List.allCases.map { $0 == response.list ? "[\($0.title)]" : $0.title }.joined(separator: " "),
+        tabs: Listener.List.tabs(shown: response.list),
         listTitle: SceneText.joined([
           Self.title(response.list, period: response.period), response.list.isChart ? response.sort.label : "",
         ]),

@@ -3,11 +3,10 @@ import FoundationEssentials
 /// The tag (genre) page. Named `TagPage`, not `Tag`, which Swift Testing's tests would read as theirs.
 enum TagPage {
   /// The lists under the summary, in the order `Tab` goes through them.
-  enum List: String, CaseIterable, Codable, Sendable {
+  enum List: String, PageTabs, Codable, Sendable {
     case artists, albums
 
     var title: String { self == .artists ? "Top artists" : "Top albums" }
-    var next: List { self == .artists ? .albums : .artists }
   }
 
   /// Loads the tag's description and the first page of both lists (again, with `refresh`, bypassing the cache).

@@ -26,7 +26,7 @@ final class TagPresenter: ScenePresenter<any TagDisplayLogic>, TagPresentationLo
         summary: DisplayFormat.clean(
           DisplayFormat.plainText(fromHTML: info?.summary ?? ""), columns: Self.summaryColumns),
         tabs: SceneText.joined([
-          TagPage.List.allCases.map { $0 == response.list ? "[\($0.title)]" : $0.title }.joined(separator: " "),
+          TagPage.List.tabs(shown: response.list),
           response.sort.label,
         ]),
         list: response.list, artists: artists, albums: albums, hasMore: response.hasMore,
