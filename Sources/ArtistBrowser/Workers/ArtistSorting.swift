@@ -1,15 +1,10 @@
 import FoundationEssentials
 
 /// The orders `s` cycles through.
-enum ArtistSortOrder: String, Codable, CaseIterable {
+enum ArtistSortOrder: String, Codable, Cycling {
   case rank
   case name
   case listeners
-
-  var next: ArtistSortOrder {
-    let all = Self.allCases
-    return all[(all.firstIndex(of: self)! + 1) % all.count]
-  }
 
   var label: String { rawValue }
 }

@@ -1,7 +1,6 @@
 @MainActor
-protocol AlbumDetailBusinessLogic: AnyObject {
+protocol AlbumDetailBusinessLogic: ExportDataBusinessLogic {
   func fetchAlbum(request: AlbumDetail.FetchAlbum.Request) async
-  func exportData(request: AlbumDetail.ExportData.Request)
 }
 
 @MainActor

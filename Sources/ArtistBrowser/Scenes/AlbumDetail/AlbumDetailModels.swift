@@ -32,25 +32,20 @@ enum AlbumDetail {
   }
 
   /// What is loaded, as data for scripts (`--json`): the album and its tracks.
-  enum ExportData {
-    typealias Request = StateRequest
-    typealias Response = FetchAlbum.Response
+  typealias ExportData = SceneExport<FetchAlbum.Response, Exported>
 
-    struct ViewModel: Codable, Equatable {
-      struct Album: Codable, Equatable {
-        var name: String
-        var artist: String
-        var listeners: Int?
-        var playCount: Int?
-        var imageURL: String?
-        var tracks: [ExportedData.Track]
-      }
-
-      var scene = "album"
-      var source: DataSource?
-      var stale: Bool
-      var album: Album
+  struct Exported: ExportContent {
+    struct Album: Codable, Equatable {
+      var name: String
+      var artist: String
+      var listeners: Int?
+      var playCount: Int?
+      var imageURL: String?
+      var tracks: [ExportedData.Track]
     }
+
+    static let scene = "album"
+    var album: Album
   }
 }
 

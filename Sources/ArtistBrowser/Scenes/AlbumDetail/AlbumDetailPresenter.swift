@@ -1,9 +1,9 @@
 import FoundationEssentials
 
 @MainActor
-protocol AlbumDetailPresentationLogic: AnyObject {
+protocol AlbumDetailPresentationLogic: ExportDataPresentationLogic
+where ExportedResponse == AlbumDetail.ExportData.Response {
   func presentAlbum(response: AlbumDetail.FetchAlbum.Response)
-  func presentExportedData(response: AlbumDetail.ExportData.Response)
 }
 
 final class AlbumDetailPresenter: ScenePresenter<any AlbumDetailDisplayLogic>, AlbumDetailPresentationLogic {
@@ -41,9 +41,10 @@ final class AlbumDetailPresenter: ScenePresenter<any AlbumDetailDisplayLogic>, A
     viewController?.displayExportedData(
       viewModel: .init(
         source: response.source, stale: response.isStale,
-        album: .init(
-          name: ExportedData.text(album.name), artist: ExportedData.text(album.artist), listeners: album.listeners,
-          playCount: album.playCount, imageURL: album.imageURL?.absoluteString,
-          tracks: album.tracks.map(ExportedData.Track.init))))
+        content: .init(
+          album: .init(
+            name: ExportedData.text(album.name), artist: ExportedData.text(album.artist),
+            listeners: album.listeners, playCount: album.playCount, imageURL: album.imageURL?.absoluteString,
+            tracks: album.tracks.map(ExportedData.Track.init)))))
   }
 }

@@ -1,9 +1,8 @@
 import FoundationEssentials
 
 @MainActor
-protocol AlbumDetailDisplayLogic: AnyObject {
+protocol AlbumDetailDisplayLogic: ExportDataDisplayLogic where ExportedViewModel == AlbumDetail.ExportData.ViewModel {
   func displayAlbum(viewModel: AlbumDetail.FetchAlbum.ViewModel)
-  func displayExportedData(viewModel: AlbumDetail.ExportData.ViewModel)
 }
 
 /// An album's tracks with durations and the total, around its cover as large as the screen allows (beside the
@@ -36,8 +35,6 @@ final class AlbumDetailViewController:
     viewport.setCount(viewModel.tracks.count, resetSelection: true)
     changed()
   }
-
-  func displayExportedData(viewModel: AlbumDetail.ExportData.ViewModel) { runtime.exported = viewModel }
 
   func handle(_ key: BrowserKey) -> Bool {
     guard let command = ListCommand(key) else { return false }

@@ -1,10 +1,9 @@
 @MainActor
-protocol ArtistDetailBusinessLogic: AnyObject {
+protocol ArtistDetailBusinessLogic: ExportDataBusinessLogic {
   func fetchArtist(request: ArtistDetail.FetchArtist.Request) async
   func selectAlbum(request: ArtistDetail.SelectAlbum.Request)
   func openTrack(request: ArtistDetail.OpenTrack.Request) async
   func selectTag(request: ArtistDetail.SelectTag.Request)
-  func exportData(request: ArtistDetail.ExportData.Request)
 }
 
 @MainActor
@@ -72,15 +71,12 @@ final class ArtistDetailInteractor:
 
   /// The index counts the tags as shown (the presenter shows the first `ArtistDetailPresenter.maxTags`).
   func selectTag(request: ArtistDetail.SelectTag.Request) {
-    let tags = details?.tags ?? []
-    selectedTag = tags.indices.contains(request.index) ? tags[request.index] : nil
+    selectedTag = request.row(in: details?.tags ?? [])
   }
 
   /// Top tracks come without their album: `track.getInfo` names it, and it becomes the selected album.
   func openTrack(request: ArtistDetail.OpenTrack.Request) async {
-    let tracks = lastResponse?.topTracks ?? []
-    guard tracks.indices.contains(request.index) else { return }
-    let track = tracks[request.index]
+    guard let track = request.row(in: lastResponse?.topTracks ?? []) else { return }
     var response = ArtistDetail.OpenTrack.Response(track: track)
     do {
       if let album = try await worker.fetchTrackAlbum(artist: track.artist, track: track.name)?.value {
@@ -94,6 +90,6 @@ final class ArtistDetailInteractor:
   }
 
   func selectAlbum(request: ArtistDetail.SelectAlbum.Request) {
-    selectedAlbum = albums.indices.contains(request.index) ? albums[request.index] : nil
+    selectedAlbum = request.row(in: albums)
   }
 }

@@ -4,10 +4,8 @@ enum ArtistDetail {
   /// Enter on a top track: its album (`track.getInfo`), the router going once it is known; without one the page
   /// stays, with a note on the status line.
   enum OpenTrack {
-    struct Request {
-      /// Among the top tracks.
-      var index: Int
-    }
+    /// The row among the top tracks.
+    typealias Request = RowRequest
 
     struct Response {
       var track: TrackChartEntry
@@ -76,32 +74,27 @@ enum ArtistDetail {
   }
 
   /// What is loaded, as data for scripts (`--json`): the artist and their top albums.
-  enum ExportData {
-    typealias Request = StateRequest
-    typealias Response = FetchArtist.Response
+  typealias ExportData = SceneExport<FetchArtist.Response, Exported>
 
-    struct ViewModel: Codable, Equatable {
-      struct Artist: Codable, Equatable {
-        var name: String
-        var listeners: Int?
-        var playCount: Int?
-        var tags: [String]
-        /// As Last.fm sends it: may end with an HTML "Read more" link.
-        var bio: String
-        var imageURL: String?
-      }
-
-      var scene = "artist"
-      var source: DataSource?
-      var stale: Bool
-      var artist: Artist
-      var albums: [ExportedData.Album]
-      /// Why the albums are missing, when they could not be loaded (the artist could).
-      var albumsError: String?
-      /// Absent when the catalog has none to give.
-      var topTracks: [ExportedData.ChartTrack]?
-      var topTracksError: String?
+  struct Exported: ExportContent {
+    struct Artist: Codable, Equatable {
+      var name: String
+      var listeners: Int?
+      var playCount: Int?
+      var tags: [String]
+      /// As Last.fm sends it: may end with an HTML "Read more" link.
+      var bio: String
+      var imageURL: String?
     }
+
+    static let scene = "artist"
+    var artist: Artist
+    var albums: [ExportedData.Album]
+    /// Why the albums are missing, when they could not be loaded (the artist could).
+    var albumsError: String?
+    /// Absent when the catalog has none to give.
+    var topTracks: [ExportedData.ChartTrack]?
+    var topTracksError: String?
   }
 
   /// Remembers the tag the user picked with `T`, for the router to pass on.

@@ -1,9 +1,9 @@
 import FoundationEssentials
 
 @MainActor
-protocol ArtistDetailPresentationLogic: AnyObject {
+protocol ArtistDetailPresentationLogic: ExportDataPresentationLogic
+where ExportedResponse == ArtistDetail.ExportData.Response {
   func presentArtist(response: ArtistDetail.FetchArtist.Response)
-  func presentExportedData(response: ArtistDetail.ExportData.Response)
   func presentOpenTrack(response: ArtistDetail.OpenTrack.Response)
 }
 
@@ -57,16 +57,17 @@ final class ArtistDetailPresenter: ScenePresenter<any ArtistDetailDisplayLogic>,
 
   func presentExportedData(response: ArtistDetail.ExportData.Response) {
     guard let details = response.details else { return }
-    let artist = ArtistDetail.ExportData.ViewModel.Artist(
+    let artist = ArtistDetail.Exported.Artist(
       name: ExportedData.text(details.name), listeners: details.listeners, playCount: details.playCount,
       tags: details.tags.map(ExportedData.text), bio: ExportedData.text(details.bioSummary),
       imageURL: details.imageURL?.absoluteString)
     viewController?.displayExportedData(
       viewModel: .init(
-        source: response.source, stale: response.isStale, artist: artist,
-        albums: response.albums.map(ExportedData.Album.init),
-        albumsError: response.albumsError.map { ErrorMessage.forPrintout(ErrorMessage.text(for: $0)) },
-        topTracks: response.topTracks?.map(ExportedData.ChartTrack.init),
-        topTracksError: response.topTracksError.map { ErrorMessage.forPrintout(ErrorMessage.text(for: $0)) }))
+        source: response.source, stale: response.isStale,
+        content: .init(
+          artist: artist, albums: response.albums.map(ExportedData.Album.init),
+          albumsError: response.albumsError.map { ErrorMessage.forPrintout(ErrorMessage.text(for: $0)) },
+          topTracks: response.topTracks?.map(ExportedData.ChartTrack.init),
+          topTracksError: response.topTracksError.map { ErrorMessage.forPrintout(ErrorMessage.text(for: $0)) })))
   }
 }

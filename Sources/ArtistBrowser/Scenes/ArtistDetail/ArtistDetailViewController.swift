@@ -2,9 +2,8 @@ import FoundationEssentials
 import TerminalUI
 
 @MainActor
-protocol ArtistDetailDisplayLogic: AnyObject {
+protocol ArtistDetailDisplayLogic: ExportDataDisplayLogic where ExportedViewModel == ArtistDetail.ExportData.ViewModel {
   func displayArtist(viewModel: ArtistDetail.FetchArtist.ViewModel)
-  func displayExportedData(viewModel: ArtistDetail.ExportData.ViewModel)
   func displayOpenTrack(viewModel: ArtistDetail.OpenTrack.ViewModel)
 }
 
@@ -51,8 +50,6 @@ final class ArtistDetailViewController:
     viewport.setCount(1 + listCount(viewModel), resetSelection: true)
     changed()
   }
-
-  func displayExportedData(viewModel: ArtistDetail.ExportData.ViewModel) { runtime.exported = viewModel }
 
   /// The top track's album is known: open it; else say why the page stays. Not once the scene was left.
   func displayOpenTrack(viewModel: ArtistDetail.OpenTrack.ViewModel) {

@@ -2,7 +2,7 @@ import FoundationEssentials
 import ScrobbleArchive
 
 @MainActor
-protocol HistoryBusinessLogic: AnyObject {
+protocol HistoryBusinessLogic: ExportDataBusinessLogic {
   func fetchHistory(request: History.FetchHistory.Request) async
   func moveCursor(request: History.MoveCursor.Request)
   func changeScope(request: History.ChangeScope.Request)
@@ -11,7 +11,6 @@ protocol HistoryBusinessLogic: AnyObject {
   func syncArchive(request: History.SyncArchive.Request) async
   /// Leaving the page stops the sync; the archive keeps every page committed, and the next sync resumes there.
   func stopSync()
-  func exportData(request: History.ExportData.Request)
 }
 
 @MainActor
@@ -100,8 +99,7 @@ final class HistoryInteractor:
   /// The cover at `index` of the range's top albums (the wall shows them in chart order).
   func selectAlbum(request: History.SelectAlbum.Request) {
     selectedDestination = nil
-    guard let albums = top?.albums, albums.indices.contains(request.index) else { return }
-    let entry = albums[request.index]
+    guard let entry = request.row(in: top?.albums ?? []) else { return }
     selectedDestination = entry.album.map { .album(artist: entry.artist, album: $0) }
   }
 

@@ -46,7 +46,7 @@ enum History {
   /// Loads the year around the cursor (the page's first load, and again when the cursor leaves the year), then
   /// the chosen range's chart.
   enum FetchHistory {
-    struct Request {}
+    typealias Request = StateRequest
 
     struct Response {
       var userName: String
@@ -98,68 +98,63 @@ enum History {
 
   /// Reads what a move or a scope change left out of date: the cursor's year, the range's chart.
   enum LoadStale {
-    struct Request {}
+    typealias Request = StateRequest
   }
 
   /// Enter on a cover of the page's wall: that album's page, as from every other list.
   enum SelectAlbum {
-    struct Request {
-      var index: Int
-    }
+    typealias Request = RowRequest
   }
 
   /// `s`: syncs the archive (creating it), reloading the page when it ends.
   enum SyncArchive {
-    struct Request {}
+    typealias Request = StateRequest
   }
 
   /// What is loaded, as data for scripts (`--json`).
-  enum ExportData {
-    struct Request {}
-    typealias Response = FetchHistory.Response
+  typealias ExportData = SceneExport<FetchHistory.Response, Exported>
 
-    struct ViewModel: Codable, Equatable {
-      struct Day: Codable, Equatable {
-        var date: String
-        var plays: Int
-        /// 0 (none) to 4, as drawn.
-        var level: Int
-      }
-
-      struct Month: Codable, Equatable {
-        var month: String
-        var plays: Int
-      }
-
-      struct Entry: Codable, Equatable {
-        var rank: Int
-        var artist: String
-        var album: String?
-        var plays: Int
-        var imageURL: String?
-      }
-
-      struct RangeChart: Codable, Equatable {
-        var scope: Scope
-        var from: String
-        var to: String
-        var plays: Int
-        var albums: [Entry]
-        var artists: [Entry]
-      }
-
-      var scene = "history"
-      var listener: String
-      var year: Int
-      var cursor: String
+  struct Exported: ExportContent {
+    struct Day: Codable, Equatable {
+      var date: String
       var plays: Int
-      var firstDay: String?
-      var lastDay: String?
-      var days: [Day]
-      var months: [Month]
-      /// `clock[weekday][hour]`, Monday first, local hours.
-      var clock: [[Int]]
-      var range: RangeChart?
+      /// 0 (none) to 4, as drawn.
+      var level: Int
     }
+
+    struct Month: Codable, Equatable {
+      var month: String
+      var plays: Int
+    }
+
+    struct Entry: Codable, Equatable {
+      var rank: Int
+      var artist: String
+      var album: String?
+      var plays: Int
+      var imageURL: String?
+    }
+
+    struct RangeChart: Codable, Equatable {
+      var scope: Scope
+      var from: String
+      var to: String
+      var plays: Int
+      var albums: [Entry]
+      var artists: [Entry]
+    }
+
+    static let scene = "history"
+    var listener: String
+    var year: Int
+    var cursor: String
+    var plays: Int
+    var firstDay: String?
+    var lastDay: String?
+    var days: [Day]
+    var months: [Month]
+    /// `clock[weekday][hour]`, Monday first, local hours.
+    var clock: [[Int]]
+    var range: RangeChart?
   }
 }

@@ -2,9 +2,8 @@ import FoundationEssentials
 import ScrobbleArchive
 
 @MainActor
-protocol HistoryPresentationLogic: AnyObject {
+protocol HistoryPresentationLogic: ExportDataPresentationLogic where ExportedResponse == History.ExportData.Response {
   func presentHistory(response: History.FetchHistory.Response)
-  func presentExportedData(response: History.ExportData.Response)
 }
 
 final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, HistoryPresentationLogic {
@@ -100,30 +99,31 @@ final class HistoryPresenter: ScenePresenter<any HistoryDisplayLogic>, HistoryPr
   func presentExportedData(response: History.ExportData.Response) {
     guard let year = response.year else { return }
     let heatmap = CalendarHeatmap(year: year.year, calendar: year.calendar)
-    typealias Export = History.ExportData.ViewModel
+    typealias Export = History.Exported
     let range = response.scope.range(around: response.cursor)
     viewController?.displayExportedData(
-      viewModel: Export(
-        listener: ExportedData.text(response.userName), year: year.year, cursor: response.cursor.description,
-        plays: year.calendar.total, firstDay: year.firstDay?.description, lastDay: year.lastDay?.description,
-        days: zip(heatmap.dates, heatmap.plays).map {
-          Export.Day(date: $0.description, plays: $1, level: heatmap.scale.level(of: $1))
-        },
-        months: year.calendar.playsByMonth.map { Export.Month(month: $0.month.monthText, plays: $0.plays) },
-        clock: year.calendar.clock,
-        range: response.top.map { top in
-          Export.RangeChart(
-            scope: response.scope, from: range.first?.description ?? "", to: range.last?.description ?? "",
-            plays: top.plays,
-            albums: top.albums.enumerated().map { index, entry in
-              Self.entry(
-                entry, rank: index + 1, cover: top.covers[AlbumKey(artist: entry.artist, album: entry.album ?? "")])
-            },
-            artists: top.artists.enumerated().map { Self.entry($1, rank: $0 + 1, cover: nil) })
-        }))
+      viewModel: .init(
+        content: Export(
+          listener: ExportedData.text(response.userName), year: year.year, cursor: response.cursor.description,
+          plays: year.calendar.total, firstDay: year.firstDay?.description, lastDay: year.lastDay?.description,
+          days: zip(heatmap.dates, heatmap.plays).map {
+            Export.Day(date: $0.description, plays: $1, level: heatmap.scale.level(of: $1))
+          },
+          months: year.calendar.playsByMonth.map { Export.Month(month: $0.month.monthText, plays: $0.plays) },
+          clock: year.calendar.clock,
+          range: response.top.map { top in
+            Export.RangeChart(
+              scope: response.scope, from: range.first?.description ?? "", to: range.last?.description ?? "",
+              plays: top.plays,
+              albums: top.albums.enumerated().map { index, entry in
+                Self.entry(
+                  entry, rank: index + 1, cover: top.covers[AlbumKey(artist: entry.artist, album: entry.album ?? "")])
+              },
+              artists: top.artists.enumerated().map { Self.entry($1, rank: $0 + 1, cover: nil) })
+          })))
   }
 
-  static func entry(_ entry: ChartEntry, rank: Int, cover: String?) -> History.ExportData.ViewModel.Entry {
+  static func entry(_ entry: ChartEntry, rank: Int, cover: String?) -> History.Exported.Entry {
     .init(
       rank: rank, artist: ExportedData.text(entry.artist), album: entry.album.map(ExportedData.text),
       plays: entry.plays, imageURL: cover.flatMap(webURL)?.absoluteString)

@@ -20,8 +20,7 @@ final class HistoryRouter: SceneRouter<any HistoryDataStore>, HistoryRoutingLogi
   }
 
   func routeToAlbum() {
-    guard let destination = dataStore?.selectedDestination else { return }
-    navigator?.push(factory.makeScene(for: destination))
+    routeToPage(of: dataStore?.selectedDestination)
   }
 
   func passDataToHistoryRange(source: any HistoryDataStore, destination: inout any HistoryRangeDataStore) {

@@ -2,9 +2,8 @@ import FoundationEssentials
 import TerminalUI
 
 @MainActor
-protocol HistoryDisplayLogic: AnyObject {
+protocol HistoryDisplayLogic: ExportDataDisplayLogic where ExportedViewModel == History.ExportData.ViewModel {
   func displayHistory(viewModel: History.FetchHistory.ViewModel)
-  func displayExportedData(viewModel: History.ExportData.ViewModel)
 }
 
 /// A listener's History, from their archive: the year's calendar with a cursor on a day, the listening clock,
@@ -60,8 +59,6 @@ final class HistoryViewController:
     if viewModel.albums.isEmpty || viewModel.message != nil { focus = .calendar }
     changed()
   }
-
-  func displayExportedData(viewModel: History.ExportData.ViewModel) { runtime.exported = viewModel }
 
   // MARK: Keys
 

@@ -2,11 +2,10 @@ import FoundationEssentials
 import ScrobbleArchive
 
 @MainActor
-protocol HistoryRangeBusinessLogic: AnyObject {
+protocol HistoryRangeBusinessLogic: ExportDataBusinessLogic {
   func fetchRange(request: HistoryRange.FetchRange.Request) async
   func switchList(request: HistoryRange.SwitchList.Request)
   func selectItem(request: HistoryRange.SelectItem.Request)
-  func exportData(request: HistoryRange.ExportData.Request)
 }
 
 @MainActor
@@ -49,9 +48,7 @@ final class HistoryRangeInteractor:
   }
 
   func selectItem(request: HistoryRange.SelectItem.Request) {
-    let entries = (list == .albums ? top?.albums : top?.artists) ?? []
-    guard entries.indices.contains(request.index) else { return }
-    let entry = entries[request.index]
+    guard let entry = request.row(in: (list == .albums ? top?.albums : top?.artists) ?? []) else { return }
     selectedDestination = entry.album.map { .album(artist: entry.artist, album: $0) } ?? .artist(entry.artist)
   }
 

@@ -4,15 +4,14 @@ import ScrobbleArchive
 /// One range of a listener's archive (a day, a month, a year): its most played albums and artists.
 enum HistoryRange {
   /// The two lists, in the order `Tab` goes through them.
-  enum List: String, CaseIterable, Codable, Sendable {
+  enum List: String, PageTabs, Codable, Sendable {
     case albums, artists
 
     var title: String { self == .albums ? "Top albums" : "Top artists" }
-    var next: List { self == .albums ? .artists : .albums }
   }
 
   enum FetchRange {
-    struct Request {}
+    typealias Request = StateRequest
 
     struct Response {
       var userName: String
@@ -36,28 +35,23 @@ enum HistoryRange {
 
   /// `Tab`: the other list; presented through `FetchRange`.
   enum SwitchList {
-    struct Request {}
+    typealias Request = StateRequest
   }
 
   /// Enter: the row's album or artist page.
   enum SelectItem {
-    struct Request {
-      var index: Int
-    }
+    typealias Request = RowRequest
   }
 
-  enum ExportData {
-    struct Request {}
-    typealias Response = FetchRange.Response
+  typealias ExportData = SceneExport<FetchRange.Response, Exported>
 
-    struct ViewModel: Codable, Equatable {
-      var scene = "historyRange"
-      var listener: String
-      var from: String?
-      var to: String?
-      var plays: Int
-      var albums: [History.ExportData.ViewModel.Entry]
-      var artists: [History.ExportData.ViewModel.Entry]
-    }
+  struct Exported: ExportContent {
+    static let scene = "historyRange"
+    var listener: String
+    var from: String?
+    var to: String?
+    var plays: Int
+    var albums: [History.Exported.Entry]
+    var artists: [History.Exported.Entry]
   }
 }

@@ -2,9 +2,9 @@ import FoundationEssentials
 import ScrobbleArchive
 
 @MainActor
-protocol HistoryRangePresentationLogic: AnyObject {
+protocol HistoryRangePresentationLogic: ExportDataPresentationLogic
+where ExportedResponse == HistoryRange.ExportData.Response {
   func presentRange(response: HistoryRange.FetchRange.Response)
-  func presentExportedData(response: HistoryRange.ExportData.Response)
 }
 
 final class HistoryRangePresenter: ScenePresenter<any HistoryRangeDisplayLogic>, HistoryRangePresentationLogic {
@@ -25,8 +25,8 @@ final class HistoryRangePresenter: ScenePresenter<any HistoryRangeDisplayLogic>,
     viewController?.displayRange(
       viewModel: .init(
         title: title, facts: DisplayFormat.counted(top.plays, "play", "plays"),
-        tabs: HistoryRange.List.allCases.map { $0 == response.list ? "[\($0.title)]" : $0.title }
-          .joined(separator: "  "),
+        // A line of its own under the title, the two tabs set wider apart than the pages that add a sort order.
+        tabs: HistoryRange.List.tabs(shown: response.list, separator: "  "),
         rows: rows, listMessage: rows.isEmpty ? "No plays in this range." : nil, errorMessage: nil,
         status: StatusLine()))
   }
@@ -35,12 +35,13 @@ final class HistoryRangePresenter: ScenePresenter<any HistoryRangeDisplayLogic>,
     guard let top = response.top else { return }
     viewController?.displayExportedData(
       viewModel: .init(
-        listener: ExportedData.text(response.userName), from: top.range.first?.description,
-        to: top.range.last?.description, plays: top.plays,
-        albums: top.albums.enumerated().map { index, entry in
-          HistoryPresenter.entry(
-            entry, rank: index + 1, cover: top.covers[AlbumKey(artist: entry.artist, album: entry.album ?? "")])
-        },
-        artists: top.artists.enumerated().map { HistoryPresenter.entry($1, rank: $0 + 1, cover: nil) }))
+        content: .init(
+          listener: ExportedData.text(response.userName), from: top.range.first?.description,
+          to: top.range.last?.description, plays: top.plays,
+          albums: top.albums.enumerated().map { index, entry in
+            HistoryPresenter.entry(
+              entry, rank: index + 1, cover: top.covers[AlbumKey(artist: entry.artist, album: entry.album ?? "")])
+          },
+          artists: top.artists.enumerated().map { HistoryPresenter.entry($1, rank: $0 + 1, cover: nil) })))
   }
 }

@@ -15,7 +15,6 @@ final class HistoryRangeRouter: SceneRouter<any HistoryRangeDataStore>, HistoryR
   HistoryRangeDataPassing
 {
   func routeToSelection() {
-    guard let destination = dataStore?.selectedDestination else { return }
-    navigator?.push(factory.makeScene(for: destination))
+    routeToPage(of: dataStore?.selectedDestination)
   }
 }

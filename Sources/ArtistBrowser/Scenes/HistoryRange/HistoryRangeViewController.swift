@@ -2,9 +2,8 @@ import FoundationEssentials
 import TerminalUI
 
 @MainActor
-protocol HistoryRangeDisplayLogic: AnyObject {
+protocol HistoryRangeDisplayLogic: ExportDataDisplayLogic where ExportedViewModel == HistoryRange.ExportData.ViewModel {
   func displayRange(viewModel: HistoryRange.FetchRange.ViewModel)
-  func displayExportedData(viewModel: HistoryRange.ExportData.ViewModel)
 }
 
 /// A day, month or year of a listener's archive: its top albums or top artists (`Tab`), as a list or a wall
@@ -31,8 +30,6 @@ final class HistoryRangeViewController:
     self.viewModel = viewModel
     runtime.showList(count: viewModel.rows.count, in: &viewport)
   }
-
-  func displayExportedData(viewModel: HistoryRange.ExportData.ViewModel) { runtime.exported = viewModel }
 
   func handle(_ key: BrowserKey) -> Bool {
     let canList = viewModel?.errorMessage == nil

@@ -2,7 +2,7 @@ import FoundationEssentials
 import LastFM
 
 @MainActor
-protocol ListenerBusinessLogic: AnyObject {
+protocol ListenerBusinessLogic: ExportDataBusinessLogic {
   func fetchListener(request: Listener.FetchListener.Request) async
   func fetchEveryList(request: Listener.FetchEveryList.Request) async
   func fetchNextPage(request: Listener.FetchNextPage.Request) async
@@ -10,7 +10,6 @@ protocol ListenerBusinessLogic: AnyObject {
   func changePeriod(request: Listener.ChangePeriod.Request) async
   func changeSort(request: Listener.ChangeSort.Request)
   func openItem(request: Listener.OpenItem.Request) async
-  func exportData(request: Listener.ExportData.Request)
 }
 
 @MainActor
@@ -137,8 +136,7 @@ final class ListenerInteractor:
   /// A track that does not say its album (charts, loved tracks) asks `track.getInfo` first; the album found
   /// becomes the selection's destination. Without one (or when the lookup fails) the track opens its artist.
   func openItem(request: Listener.OpenItem.Request) async {
-    guard items.indices.contains(request.index) else { return }
-    var item = items[request.index]
+    guard var item = request.row(in: items) else { return }
     var response = Listener.OpenItem.Response(item: item)
     if item.kind == .track, item.album == nil {
       do {

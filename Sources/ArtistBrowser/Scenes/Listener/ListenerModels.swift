@@ -2,7 +2,7 @@ import FoundationEssentials
 
 enum Listener {
   /// The lists beside the profile, in the order `Tab` goes through them.
-  enum List: String, CaseIterable, Codable, Sendable {
+  enum List: String, PageTabs, Codable, Sendable {
     case recent, topArtists, topAlbums, topTracks, loved
 
     var title: String {
@@ -17,11 +17,6 @@ enum Listener {
 
     /// The charts cover a period (`p`); the histories do not.
     var isChart: Bool { self == .topArtists || self == .topAlbums || self == .topTracks }
-
-    var next: List {
-      let all = Self.allCases
-      return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]
-    }
   }
 
   /// Loads the profile and the shown list's first page (again, with `refresh`, bypassing the metadata cache).
@@ -164,38 +159,33 @@ enum Listener {
   }
 
   /// What is loaded, as data for scripts (`--json`): the profile and every list loaded.
-  enum ExportData {
-    typealias Request = StateRequest
-    typealias Response = FetchEveryList.Response
+  typealias ExportData = SceneExport<FetchEveryList.Response, Exported>
 
-    struct ViewModel: Codable, Equatable {
-      struct Profile: Codable, Equatable {
-        var name: String
-        var realName: String?
-        var playCount: Int?
-        /// Unix seconds.
-        var registered: Int?
-        var country: String?
-        var imageURL: String?
-      }
-
-      struct ListedSection: Codable, Equatable {
-        var list: List
-        /// The chart's period; absent for recent and loved tracks.
-        var period: ListeningPeriod?
-        var hasMore: Bool
-        var items: [ExportedData.ListedItem]
-        /// Why the list is missing, when the profile could be loaded and the list not.
-        var error: String?
-      }
-
-      var scene = "listener"
-      var source: DataSource?
-      var stale: Bool
-      var listener: Profile
-      /// The charts' period.
-      var period: ListeningPeriod
-      var lists: [ListedSection]
+  struct Exported: ExportContent {
+    struct Profile: Codable, Equatable {
+      var name: String
+      var realName: String?
+      var playCount: Int?
+      /// Unix seconds.
+      var registered: Int?
+      var country: String?
+      var imageURL: String?
     }
+
+    struct ListedSection: Codable, Equatable {
+      var list: List
+      /// The chart's period; absent for recent and loved tracks.
+      var period: ListeningPeriod?
+      var hasMore: Bool
+      var items: [ExportedData.ListedItem]
+      /// Why the list is missing, when the profile could be loaded and the list not.
+      var error: String?
+    }
+
+    static let scene = "listener"
+    var listener: Profile
+    /// The charts' period.
+    var period: ListeningPeriod
+    var lists: [ListedSection]
   }
 }

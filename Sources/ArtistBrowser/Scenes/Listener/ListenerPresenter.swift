@@ -2,10 +2,9 @@ import FoundationEssentials
 import LastFM
 
 @MainActor
-protocol ListenerPresentationLogic: AnyObject {
+protocol ListenerPresentationLogic: ExportDataPresentationLogic where ExportedResponse == Listener.ExportData.Response {
   func presentListener(response: Listener.FetchListener.Response)
   func presentEveryList(response: Listener.FetchEveryList.Response)
-  func presentExportedData(response: Listener.ExportData.Response)
   func presentOpenItem(response: Listener.OpenItem.Response)
 }
 
@@ -25,7 +24,7 @@ final class ListenerPresenter: ScenePresenter<any ListenerDisplayLogic>, Listene
     viewController?.displayListener(
       viewModel: .init(
         name: name, facts: profile.map(Self.facts) ?? [], imageURL: profile?.imageURL,
-        tabs: Listener.List.allCases.map { $0 == response.list ? "[\($0.title)]" : $0.title }.joined(separator: " "),
+        tabs: Listener.List.tabs(shown: response.list),
         listTitle: SceneText.joined([
           Self.title(response.list, period: response.period), response.list.isChart ? response.sort.label : "",
         ]),
@@ -74,18 +73,19 @@ final class ListenerPresenter: ScenePresenter<any ListenerDisplayLogic>, Listene
     viewController?.displayExportedData(
       viewModel: .init(
         source: response.source, stale: response.isStale,
-        listener: .init(
-          name: ExportedData.text(profile.name), realName: profile.realName.map(ExportedData.text),
-          playCount: profile.playCount,
-          registered: profile.registered.map { Int($0.timeIntervalSince1970.rounded(.down)) },
-          country: profile.country.map(ExportedData.text), imageURL: profile.imageURL?.absoluteString),
-        period: response.period,
-        lists: response.sections.map { section in
-          .init(
-            list: section.list, period: section.list.isChart ? response.period : nil, hasMore: section.hasMore,
-            items: section.items.map(ExportedData.ListedItem.init),
-            error: section.error.map { ErrorMessage.forPrintout(ErrorMessage.text(for: $0)) })
-        }))
+        content: .init(
+          listener: .init(
+            name: ExportedData.text(profile.name), realName: profile.realName.map(ExportedData.text),
+            playCount: profile.playCount,
+            registered: profile.registered.map { Int($0.timeIntervalSince1970.rounded(.down)) },
+            country: profile.country.map(ExportedData.text), imageURL: profile.imageURL?.absoluteString),
+          period: response.period,
+          lists: response.sections.map { section in
+            .init(
+              list: section.list, period: section.list.isChart ? response.period : nil, hasMore: section.hasMore,
+              items: section.items.map(ExportedData.ListedItem.init),
+              error: section.error.map { ErrorMessage.forPrintout(ErrorMessage.text(for: $0)) })
+          })))
   }
 
   /// The real name on a line of its own, then scrobbles, registered since and country.

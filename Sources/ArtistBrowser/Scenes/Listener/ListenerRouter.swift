@@ -17,9 +17,9 @@ protocol ListenerDataPassing: AnyObject {
 
 final class ListenerRouter: SceneRouter<any ListenerDataStore>, ListenerRoutingLogic, ListenerDataPassing {
   func routeToSelection(note: String? = nil) {
-    guard let destination = dataStore?.selectedItem?.destination else { return }
-    navigator?.push(factory.makeScene(for: destination))
-    if let note { navigator?.setStatus(StatusLine(error: note)) }
+    if routeToPage(of: dataStore?.selectedItem?.destination), let note {
+      navigator?.setStatus(StatusLine(error: note))
+    }
   }
 
   func routeToHistory() {

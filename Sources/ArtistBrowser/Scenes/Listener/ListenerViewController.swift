@@ -3,10 +3,9 @@ import ImageCacheSupport
 import TerminalUI
 
 @MainActor
-protocol ListenerDisplayLogic: AnyObject {
+protocol ListenerDisplayLogic: ExportDataDisplayLogic where ExportedViewModel == Listener.ExportData.ViewModel {
   func displayListener(viewModel: Listener.FetchListener.ViewModel)
   func displayEveryList(viewModel: Listener.FetchEveryList.ViewModel)
-  func displayExportedData(viewModel: Listener.ExportData.ViewModel)
   func displayOpenItem(viewModel: Listener.OpenItem.ViewModel)
 }
 
@@ -60,8 +59,6 @@ final class ListenerViewController:
   }
 
   func displayEveryList(viewModel: Listener.FetchEveryList.ViewModel) { everyList = viewModel }
-
-  func displayExportedData(viewModel: Listener.ExportData.ViewModel) { runtime.exported = viewModel }
 
   /// The row's page is known (a track's album looked up): go there, unless the scene was left meanwhile.
   func displayOpenItem(viewModel: Listener.OpenItem.ViewModel) {

@@ -16,11 +16,11 @@ final class NowRouter: SceneRouter<any NowDataStore>, NowRoutingLogic, NowDataPa
   func routeToAlbum() {
     guard let track = dataStore?.track else { return }
     guard let album = track.album, !album.isEmpty else { return routeToArtist() }
-    navigator?.push(factory.makeScene(for: .album(artist: track.artist, album: album)))
+    routeToPage(of: .album(artist: track.artist, album: album))
   }
 
   func routeToArtist() {
     guard let track = dataStore?.track else { return }
-    navigator?.push(factory.makeScene(for: .artist(track.artist)))
+    routeToPage(of: .artist(track.artist))
   }
 }

@@ -2,12 +2,11 @@ import FoundationEssentials
 import ImageCacheSupport
 
 @MainActor
-protocol SearchBusinessLogic: AnyObject {
+protocol SearchBusinessLogic: ExportDataBusinessLogic {
   func loadSuggestions(request: Search.LoadSuggestions.Request) async
   func searchArtists(request: Search.SearchArtists.Request) async
   func changeSort(request: Search.ChangeSort.Request)
   func selectResult(request: Search.SelectResult.Request)
-  func exportData(request: Search.ExportData.Request)
 }
 
 @MainActor
@@ -74,6 +73,6 @@ final class SearchInteractor:
   }
 
   func selectResult(request: Search.SelectResult.Request) {
-    selectedArtist = results.indices.contains(request.index) ? results[request.index] : nil
+    selectedArtist = request.row(in: results)
   }
 }

@@ -35,11 +35,7 @@ enum Search {
     }
 
     struct ViewModel: Codable, Equatable {
-      struct Row: Codable, Equatable {
-        var name: String
-        var listeners: String
-        var imageURL: URL?
-      }
+      typealias Row = ArtistRow
 
       /// The query as typed (not sanitised: it is matched against the text field to tell if results are current).
       var query: String
@@ -59,18 +55,13 @@ enum Search {
   }
 
   /// The last search's results, as data for scripts (`--json`), in their current order.
-  enum ExportData {
-    typealias Request = StateRequest
-    typealias Response = SearchArtists.Response
+  typealias ExportData = SceneExport<SearchArtists.Response, Exported>
 
-    struct ViewModel: Codable, Equatable {
-      var scene = "search"
-      var source: DataSource?
-      var stale: Bool
-      var query: String
-      var sort: ArtistSortOrder
-      var artists: [ExportedData.Artist]
-    }
+  struct Exported: ExportContent {
+    static let scene = "search"
+    var query: String
+    var sort: ArtistSortOrder
+    var artists: [ExportedData.Artist]
   }
 
   /// Remembers the result the user opened, for the router to pass on.

@@ -1,8 +1,7 @@
 @MainActor
-protocol SearchPresentationLogic: AnyObject {
+protocol SearchPresentationLogic: ExportDataPresentationLogic where ExportedResponse == Search.ExportData.Response {
   func presentSuggestions(response: Search.LoadSuggestions.Response)
   func presentSearchResults(response: Search.SearchArtists.Response)
-  func presentExportedData(response: Search.ExportData.Response)
 }
 
 final class SearchPresenter: ScenePresenter<any SearchDisplayLogic>, SearchPresentationLogic {
@@ -14,11 +13,7 @@ final class SearchPresenter: ScenePresenter<any SearchDisplayLogic>, SearchPrese
   }
 
   func presentSearchResults(response: Search.SearchArtists.Response) {
-    let rows = response.artists.map {
-      Search.SearchArtists.ViewModel.Row(
-        name: DisplayFormat.clean($0.name, columns: Self.nameColumns),
-        listeners: DisplayFormat.counted($0.listeners, "listener", "listeners"), imageURL: $0.imageURL)
-    }
+    let rows = response.artists.map { ArtistRow($0, nameColumns: Self.nameColumns) }
     let query = DisplayFormat.clean(response.query, columns: 40)
     let errorMessage = response.errorMessage
     viewController?.displaySearchResults(
@@ -32,7 +27,9 @@ final class SearchPresenter: ScenePresenter<any SearchDisplayLogic>, SearchPrese
   func presentExportedData(response: Search.ExportData.Response) {
     viewController?.displayExportedData(
       viewModel: .init(
-        source: response.source, stale: response.isStale, query: ExportedData.text(response.query),
-        sort: response.sort, artists: response.artists.map(ExportedData.Artist.init)))
+        source: response.source, stale: response.isStale,
+        content: .init(
+          query: ExportedData.text(response.query), sort: response.sort,
+          artists: response.artists.map(ExportedData.Artist.init))))
   }
 }

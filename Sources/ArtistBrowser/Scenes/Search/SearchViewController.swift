@@ -3,10 +3,9 @@ import ImageCacheSupport
 import TerminalUI
 
 @MainActor
-protocol SearchDisplayLogic: AnyObject {
+protocol SearchDisplayLogic: ExportDataDisplayLogic where ExportedViewModel == Search.ExportData.ViewModel {
   func displaySuggestions(viewModel: Search.LoadSuggestions.ViewModel)
   func displaySearchResults(viewModel: Search.SearchArtists.ViewModel)
-  func displayExportedData(viewModel: Search.ExportData.ViewModel)
 }
 
 /// A text field over a list. While typing, keys are text and the list offers matching recent searches;
@@ -114,7 +113,7 @@ final class SearchViewController:
           let body = ListingBody.frame(
             rows: rows, message: nil, runtime: self.runtime, viewport: &self.viewport, picture: self.previewPicture,
             bodyRow: header.count, width: width, height: bodyHeight,
-            tile: { WallTile(imageURL: $0.imageURL, title: $0.name, subtitle: $0.listeners) },
+            tile: \.tile,
             facts: { $0.map { [$0.name, $0.listeners] } ?? [] },
             list: { columns, viewport in
               let nameColumns = SceneText.nameColumns(
@@ -142,8 +141,6 @@ final class SearchViewController:
     return [SceneText.joined([results.title, results.sortLabel])]
       + (results.emptyMessage.map { [$0] } ?? results.rows.map { "  \($0.name) — \($0.listeners)" })
   }
-
-  func displayExportedData(viewModel: Search.ExportData.ViewModel) { runtime.exported = viewModel }
 
   func requestExport() { interactor?.exportData(request: .init()) }
 

@@ -18,3 +18,10 @@ struct SortRequest<Order> {
 
 /// Carries nothing: the interactor answers from what it holds (the next page, `--json`'s export).
 struct StateRequest {}
+
+extension RowRequest {
+  /// The row it names in `rows` (the list shown, or the items it was made from); nil past either end.
+  func row<Row>(in rows: [Row]) -> Row? {
+    rows.indices.contains(index) ? rows[index] : nil
+  }
+}

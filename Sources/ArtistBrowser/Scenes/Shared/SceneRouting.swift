@@ -34,3 +34,14 @@ extension SelectedArtistRouting {
     destination.artistName = selectedArtistName(in: source) ?? ""
   }
 }
+
+extension SceneRouter {
+  /// The route every list of listening shares: the page its row names (an album's, else an artist's). Nil, when
+  /// nothing is selected, goes nowhere; true when it went.
+  @discardableResult
+  func routeToPage(of destination: ListeningDestination?) -> Bool {
+    guard let destination else { return false }
+    navigator?.push(factory.makeScene(for: destination))
+    return true
+  }
+}

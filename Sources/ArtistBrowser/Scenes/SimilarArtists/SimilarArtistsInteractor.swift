@@ -1,8 +1,7 @@
 @MainActor
-protocol SimilarArtistsBusinessLogic: AnyObject {
+protocol SimilarArtistsBusinessLogic: ExportDataBusinessLogic {
   func fetchSimilar(request: SimilarArtists.FetchSimilar.Request) async
   func selectArtist(request: SimilarArtists.SelectArtist.Request)
-  func exportData(request: SimilarArtists.ExportData.Request)
 }
 
 @MainActor
@@ -44,6 +43,6 @@ final class SimilarArtistsInteractor:
   }
 
   func selectArtist(request: SimilarArtists.SelectArtist.Request) {
-    selectedArtist = similar.indices.contains(request.index) ? similar[request.index] : nil
+    selectedArtist = request.row(in: similar)
   }
 }

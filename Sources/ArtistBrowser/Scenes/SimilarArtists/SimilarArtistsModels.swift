@@ -28,18 +28,13 @@ enum SimilarArtists {
   }
 
   /// What is loaded, as data for scripts (`--json`): the similar artists, best match first.
-  enum ExportData {
-    typealias Request = StateRequest
-    typealias Response = FetchSimilar.Response
+  typealias ExportData = SceneExport<FetchSimilar.Response, Exported>
 
-    struct ViewModel: Codable, Equatable {
-      var scene = "similar"
-      var source: DataSource?
-      var stale: Bool
-      /// The artist they are similar to, as asked for.
-      var artist: String
-      var similar: [ExportedData.Similar]
-    }
+  struct Exported: ExportContent {
+    static let scene = "similar"
+    /// The artist they are similar to, as asked for.
+    var artist: String
+    var similar: [ExportedData.Similar]
   }
 
   /// Remembers the row the user opened, for the router to pass on.

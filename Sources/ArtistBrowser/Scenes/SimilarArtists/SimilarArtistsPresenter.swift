@@ -1,7 +1,7 @@
 @MainActor
-protocol SimilarArtistsPresentationLogic: AnyObject {
+protocol SimilarArtistsPresentationLogic: ExportDataPresentationLogic
+where ExportedResponse == SimilarArtists.ExportData.Response {
   func presentSimilar(response: SimilarArtists.FetchSimilar.Response)
-  func presentExportedData(response: SimilarArtists.ExportData.Response)
 }
 
 final class SimilarArtistsPresenter: ScenePresenter<any SimilarArtistsDisplayLogic>, SimilarArtistsPresentationLogic {
@@ -25,7 +25,8 @@ final class SimilarArtistsPresenter: ScenePresenter<any SimilarArtistsDisplayLog
   func presentExportedData(response: SimilarArtists.ExportData.Response) {
     viewController?.displayExportedData(
       viewModel: .init(
-        source: response.source, stale: response.isStale, artist: ExportedData.text(response.artistName),
-        similar: response.similar.map(ExportedData.Similar.init)))
+        source: response.source, stale: response.isStale,
+        content: .init(
+          artist: ExportedData.text(response.artistName), similar: response.similar.map(ExportedData.Similar.init))))
   }
 }

@@ -2,9 +2,9 @@ import FoundationEssentials
 import TerminalUI
 
 @MainActor
-protocol SimilarArtistsDisplayLogic: AnyObject {
+protocol SimilarArtistsDisplayLogic: ExportDataDisplayLogic
+where ExportedViewModel == SimilarArtists.ExportData.ViewModel {
   func displaySimilar(viewModel: SimilarArtists.FetchSimilar.ViewModel)
-  func displayExportedData(viewModel: SimilarArtists.ExportData.ViewModel)
 }
 
 /// Artists similar to one artist, with the match as a percentage; Enter opens one.
@@ -71,8 +71,6 @@ final class SimilarArtistsViewController:
     let rows = viewModel.rows.map { "\(SceneText.padLeft($0.match, 4)) \($0.name)" }
     return [viewModel.title] + (viewModel.emptyMessage.map { [$0] } ?? rows)
   }
-
-  func displayExportedData(viewModel: SimilarArtists.ExportData.ViewModel) { runtime.exported = viewModel }
 
   func requestExport() { interactor?.exportData(request: .init()) }
 

@@ -1,11 +1,10 @@
 @MainActor
-protocol TagBusinessLogic: AnyObject {
+protocol TagBusinessLogic: ExportDataBusinessLogic {
   func fetchTag(request: TagPage.FetchTag.Request) async
   func fetchNextPage(request: TagPage.FetchNextPage.Request) async
   func switchList(request: TagPage.SwitchList.Request)
   func changeSort(request: TagPage.ChangeSort.Request)
   func selectItem(request: TagPage.SelectItem.Request)
-  func exportData(request: TagPage.ExportData.Request)
 }
 
 @MainActor
@@ -89,8 +88,7 @@ final class TagInteractor:
   }
 
   func selectItem(request: TagPage.SelectItem.Request) {
-    let items = loaded[list]?.items ?? []
-    selectedItem = items.indices.contains(request.index) ? items[request.index] : nil
+    selectedItem = request.row(in: loaded[list]?.items ?? [])
   }
 
   func exportData(request: TagPage.ExportData.Request) {

@@ -3,11 +3,10 @@ import FoundationEssentials
 /// The tag (genre) page. Named `TagPage`, not `Tag`, which Swift Testing's tests would read as theirs.
 enum TagPage {
   /// The lists under the summary, in the order `Tab` goes through them.
-  enum List: String, CaseIterable, Codable, Sendable {
+  enum List: String, PageTabs, Codable, Sendable {
     case artists, albums
 
     var title: String { self == .artists ? "Top artists" : "Top albums" }
-    var next: List { self == .artists ? .albums : .artists }
   }
 
   /// Loads the tag's description and the first page of both lists (again, with `refresh`, bypassing the cache).
@@ -80,27 +79,22 @@ enum TagPage {
   }
 
   /// What is loaded, as data for scripts (`--json`): the tag and both its lists.
-  enum ExportData {
-    typealias Request = StateRequest
-    typealias Response = FetchTag.Response
+  typealias ExportData = SceneExport<FetchTag.Response, Exported>
 
-    struct ViewModel: Codable, Equatable {
-      struct Tag: Codable, Equatable {
-        var name: String
-        var reach: Int?
-        var total: Int?
-        /// As Last.fm sends it: may end with an HTML "Read more" link.
-        var summary: String
-      }
-
-      var scene = "tag"
-      var source: DataSource?
-      var stale: Bool
-      var tag: Tag
-      var artists: [ExportedData.ListedItem]
-      var albums: [ExportedData.ListedItem]
-      var artistsError: String?
-      var albumsError: String?
+  struct Exported: ExportContent {
+    struct Tag: Codable, Equatable {
+      var name: String
+      var reach: Int?
+      var total: Int?
+      /// As Last.fm sends it: may end with an HTML "Read more" link.
+      var summary: String
     }
+
+    static let scene = "tag"
+    var tag: Tag
+    var artists: [ExportedData.ListedItem]
+    var albums: [ExportedData.ListedItem]
+    var artistsError: String?
+    var albumsError: String?
   }
 }

@@ -1,7 +1,6 @@
 @MainActor
-protocol TagPresentationLogic: AnyObject {
+protocol TagPresentationLogic: ExportDataPresentationLogic where ExportedResponse == TagPage.ExportData.Response {
   func presentTag(response: TagPage.FetchTag.Response)
-  func presentExportedData(response: TagPage.ExportData.Response)
 }
 
 final class TagPresenter: ScenePresenter<any TagDisplayLogic>, TagPresentationLogic {
@@ -27,7 +26,7 @@ final class TagPresenter: ScenePresenter<any TagDisplayLogic>, TagPresentationLo
         summary: DisplayFormat.clean(
           DisplayFormat.plainText(fromHTML: info?.summary ?? ""), columns: Self.summaryColumns),
         tabs: SceneText.joined([
-          TagPage.List.allCases.map { $0 == response.list ? "[\($0.title)]" : $0.title }.joined(separator: " "),
+          TagPage.List.tabs(shown: response.list),
           response.sort.label,
         ]),
         list: response.list, artists: artists, albums: albums, hasMore: response.hasMore,
@@ -56,12 +55,13 @@ final class TagPresenter: ScenePresenter<any TagDisplayLogic>, TagPresentationLo
     viewController?.displayExportedData(
       viewModel: .init(
         source: response.source, stale: response.isStale,
-        tag: .init(
-          name: ExportedData.text(info.name), reach: info.reach, total: info.total,
-          summary: ExportedData.text(info.summary)),
-        artists: response.artists.map(ExportedData.ListedItem.init),
-        albums: response.albums.map(ExportedData.ListedItem.init),
-        artistsError: response.artistsError.map { ErrorMessage.forPrintout(ErrorMessage.text(for: $0)) },
-        albumsError: response.albumsError.map { ErrorMessage.forPrintout(ErrorMessage.text(for: $0)) }))
+        content: .init(
+          tag: .init(
+            name: ExportedData.text(info.name), reach: info.reach, total: info.total,
+            summary: ExportedData.text(info.summary)),
+          artists: response.artists.map(ExportedData.ListedItem.init),
+          albums: response.albums.map(ExportedData.ListedItem.init),
+          artistsError: response.artistsError.map { ErrorMessage.forPrintout(ErrorMessage.text(for: $0)) },
+          albumsError: response.albumsError.map { ErrorMessage.forPrintout(ErrorMessage.text(for: $0)) })))
   }
 }

@@ -12,7 +12,6 @@ protocol TagDataPassing: AnyObject {
 
 final class TagRouter: SceneRouter<any TagDataStore>, TagRoutingLogic, TagDataPassing {
   func routeToSelection() {
-    guard let destination = dataStore?.selectedItem?.destination else { return }
-    navigator?.push(factory.makeScene(for: destination))
+    routeToPage(of: dataStore?.selectedItem?.destination)
   }
 }

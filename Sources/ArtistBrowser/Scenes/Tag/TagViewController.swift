@@ -2,9 +2,8 @@ import FoundationEssentials
 import TerminalUI
 
 @MainActor
-protocol TagDisplayLogic: AnyObject {
+protocol TagDisplayLogic: ExportDataDisplayLogic where ExportedViewModel == TagPage.ExportData.ViewModel {
   func displayTag(viewModel: TagPage.FetchTag.ViewModel)
-  func displayExportedData(viewModel: TagPage.ExportData.ViewModel)
 }
 
 /// A tag (genre): its summary, then its top artists or top albums (`Tab` switches). From
@@ -29,8 +28,6 @@ final class TagViewController:
     self.viewModel = viewModel
     runtime.showList(count: viewModel.rows.count, in: &viewport)
   }
-
-  func displayExportedData(viewModel: TagPage.ExportData.ViewModel) { runtime.exported = viewModel }
 
   // MARK: Keys (the rest are `TabbedListScene`'s)
 

@@ -1,5 +1,5 @@
 @MainActor
-protocol TopArtistsBusinessLogic: AnyObject {
+protocol TopArtistsBusinessLogic: ExportDataBusinessLogic {
   func fetchArtists(request: TopArtists.FetchArtists.Request) async
   func fetchNextPage(request: TopArtists.FetchNextPage.Request) async
   func changeSort(request: TopArtists.ChangeSort.Request)
@@ -7,7 +7,6 @@ protocol TopArtistsBusinessLogic: AnyObject {
   func showPreview(request: TopArtists.ShowPreview.Request)
   func fetchPreviewDetails(request: TopArtists.ShowPreview.Request) async
   func selectTag(request: TopArtists.SelectTag.Request)
-  func exportData(request: TopArtists.ExportData.Request)
 }
 
 @MainActor
@@ -76,21 +75,20 @@ final class TopArtistsInteractor:
   }
 
   func selectArtist(request: TopArtists.SelectArtist.Request) {
-    selectedArtist = artists.indices.contains(request.index) ? artists[request.index] : nil
+    selectedArtist = request.row(in: artists)
   }
 
   /// The row's own facts, at once.
   func showPreview(request: TopArtists.ShowPreview.Request) {
-    guard artists.indices.contains(request.index) else { return }
+    guard let artist = request.row(in: artists) else { return }
     previewTags = []
-    presenter?.presentPreview(response: .init(artist: artists[request.index], details: nil))
+    presenter?.presentPreview(response: .init(artist: artist, details: nil))
   }
 
   /// The row's facts with its tags, when the details come (from the metadata cache when known). A failed load
   /// leaves the row's facts on screen: the preview is a courtesy, its error would only add noise.
   func fetchPreviewDetails(request: TopArtists.ShowPreview.Request) async {
-    guard artists.indices.contains(request.index) else { return }
-    let artist = artists[request.index]
+    guard let artist = request.row(in: artists) else { return }
     guard let details = try? await worker.fetchDetails(artist: artist.name), !Task.isCancelled else { return }
     previewTags = details.tags
     presenter?.presentPreview(response: .init(artist: artist, details: details))
@@ -98,7 +96,7 @@ final class TopArtistsInteractor:
 
   /// The index counts the tags as the preview shows them.
   func selectTag(request: TopArtists.SelectTag.Request) {
-    selectedTag = previewTags.indices.contains(request.index) ? previewTags[request.index] : nil
+    selectedTag = request.row(in: previewTags)
   }
 
   func exportData(request: TopArtists.ExportData.Request) {

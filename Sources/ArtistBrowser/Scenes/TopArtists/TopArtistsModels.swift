@@ -16,12 +16,7 @@ enum TopArtists {
     }
 
     struct ViewModel: Codable, Equatable {
-      struct Row: Codable, Equatable {
-        var rank: String
-        var name: String
-        var listeners: String
-        var imageURL: URL?
-      }
+      typealias Row = ArtistRow
 
       var title: String
       var sortLabel: String
@@ -48,19 +43,14 @@ enum TopArtists {
   }
 
   /// What is loaded, as data for scripts (`--json`): the chart in its current order.
-  enum ExportData {
-    typealias Request = StateRequest
-    typealias Response = FetchArtists.Response
+  typealias ExportData = SceneExport<FetchArtists.Response, Exported>
 
-    struct ViewModel: Codable, Equatable {
-      var scene = "chart"
-      var source: DataSource?
-      var stale: Bool
-      var sort: ArtistSortOrder
-      /// More pages can be loaded.
-      var hasMore: Bool
-      var artists: [ExportedData.Artist]
-    }
+  struct Exported: ExportContent {
+    static let scene = "chart"
+    var sort: ArtistSortOrder
+    /// More pages can be loaded.
+    var hasMore: Bool
+    var artists: [ExportedData.Artist]
   }
 
   /// Remembers the tag picked with `T` in the preview pane, for the router to pass on.

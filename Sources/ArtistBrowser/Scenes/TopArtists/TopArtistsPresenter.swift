@@ -1,21 +1,15 @@
 @MainActor
-protocol TopArtistsPresentationLogic: AnyObject {
+protocol TopArtistsPresentationLogic: ExportDataPresentationLogic
+where ExportedResponse == TopArtists.ExportData.Response {
   func presentArtists(response: TopArtists.FetchArtists.Response)
   func presentPreview(response: TopArtists.ShowPreview.Response)
-  func presentExportedData(response: TopArtists.ExportData.Response)
 }
 
 final class TopArtistsPresenter: ScenePresenter<any TopArtistsDisplayLogic>, TopArtistsPresentationLogic {
   static let nameColumns = 32
 
   func presentArtists(response: TopArtists.FetchArtists.Response) {
-    let rows = response.artists.map { artist in
-      TopArtists.FetchArtists.ViewModel.Row(
-        rank: "\(artist.rank).",
-        name: DisplayFormat.clean(artist.name, columns: Self.nameColumns),
-        listeners: DisplayFormat.counted(artist.listeners, "listener", "listeners"),
-        imageURL: artist.imageURL)
-    }
+    let rows = response.artists.map { ArtistRow($0, nameColumns: Self.nameColumns) }
     let errorMessage = response.errorMessage
     let emptyMessage = rows.isEmpty ? (errorMessage ?? "The chart is empty.") : nil
     viewController?.displayArtists(
@@ -39,7 +33,8 @@ final class TopArtistsPresenter: ScenePresenter<any TopArtistsDisplayLogic>, Top
   func presentExportedData(response: TopArtists.ExportData.Response) {
     viewController?.displayExportedData(
       viewModel: .init(
-        source: response.source, stale: response.isStale, sort: response.sort, hasMore: response.hasMore,
-        artists: response.artists.map(ExportedData.Artist.init)))
+        source: response.source, stale: response.isStale,
+        content: .init(
+          sort: response.sort, hasMore: response.hasMore, artists: response.artists.map(ExportedData.Artist.init))))
   }
 }

@@ -2,10 +2,9 @@ import FoundationEssentials
 import TerminalUI
 
 @MainActor
-protocol TopArtistsDisplayLogic: AnyObject {
+protocol TopArtistsDisplayLogic: ExportDataDisplayLogic where ExportedViewModel == TopArtists.ExportData.ViewModel {
   func displayArtists(viewModel: TopArtists.FetchArtists.ViewModel)
   func displayPreview(viewModel: TopArtists.ShowPreview.ViewModel)
-  func displayExportedData(viewModel: TopArtists.ExportData.ViewModel)
 }
 
 /// The chart. Loads the next page when the selection comes within `pagingThreshold` rows of the end. From
@@ -51,8 +50,6 @@ final class TopArtistsViewController:
     preview = viewModel
     changed()
   }
-
-  func displayExportedData(viewModel: TopArtists.ExportData.ViewModel) { runtime.exported = viewModel }
 
   // MARK: Keys
 
@@ -100,7 +97,7 @@ final class TopArtistsViewController:
       return ListingBody.frame(
         rows: viewModel.rows, message: nil, runtime: runtime, viewport: &viewport, picture: previewPicture,
         bodyRow: header.count, width: width, height: bodyHeight,
-        tile: { WallTile(imageURL: $0.imageURL, title: $0.name, subtitle: $0.listeners) },
+        tile: \.tile,
         facts: { selected in
           // The preview follows the selection while the pane is shown.
           if width >= PicturePane.minimumWidth, previewPicture != nil, let selected, selected != previewedRow {

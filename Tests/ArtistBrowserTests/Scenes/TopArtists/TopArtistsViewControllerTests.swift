@@ -168,8 +168,10 @@ import Testing
     let (sut, interactor, _) = makeSUT()
     sut.displayArtists(viewModel: Self.viewModel(rows: 2))
     let exported = TopArtists.ExportData.ViewModel(
-      source: .lastFM, stale: true, sort: .name, hasMore: false,
-      artists: [ExportedData.Artist(ArtistSummary(rank: 7, name: "Cher", listeners: 3_612_345))])
+      source: .lastFM, stale: true,
+      content: .init(
+        sort: .name, hasMore: false,
+        artists: [ExportedData.Artist(ArtistSummary(rank: 7, name: "Cher", listeners: 3_612_345))]))
     interactor.onExport = { sut.displayExportedData(viewModel: exported) }
     let json = String(decoding: try sut.jsonSnapshot(), as: UTF8.self)
     #expect(interactor.exportDataCalled)
