@@ -25,6 +25,9 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
     // `swift package generate-documentation --target ImageCache`: the DocC catalog, built in CI (.ci/run).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // Already in the graph through Hummingbird; `imgcache now --follow` runs Swift's global executor on its event
+    // loops (CacheTool's QuietExecutor).
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
   ],
   targets: [
     // C shims: tiny, prefixed, one concern each.
@@ -32,6 +35,8 @@ let package = Package(
     // 6 ms of start-up, too little of the browser's first screen to be worth the loader (BENCHMARKS.md).
     .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(name: "CCurlShims", dependencies: ["CCurl"]),
+    // Swift's global-executor hook, reached at link time (the runtime is linked statically and exports nothing).
+    .target(name: "CConcurrencyHooks"),
     // The system's SQLite (what GRDB used on Linux), under the small layer in ImageCacheSupport/SQLite.
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .target(
@@ -109,9 +114,10 @@ let package = Package(
       dependencies: [
         "ImageCache", "ImageCacheSupport", "ImageEncoding", "LastFM", "DemoCatalog", "BlockArt", "TerminalUI",
         "ScrobbleArchive", "TextRaster",
-        "TerminalGraphics", "ToolOptions", "ArtistBrowser", "CCurlShims", "CSixel",
+        "TerminalGraphics", "ToolOptions", "ArtistBrowser", "CCurlShims", "CSixel", "CConcurrencyHooks",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOPosix", package: "swift-nio"),
       ]
     ),
 

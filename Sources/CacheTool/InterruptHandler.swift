@@ -22,6 +22,9 @@ final class InterruptHandler: @unchecked Sendable {
   static let exitStatus: Int32 = 130
 
   private var sources: [any DispatchSourceSignal] = []
+  /// A serial queue, not a global one: a global queue's worker starts libdispatch's once-a-second pool monitor for
+  /// the rest of the process (QuietExecutor), and a signal needs no pool.
+  private static let queue = DispatchQueue(label: "imgcache.signals")
   private let signals = SignalCount()
   var interrupted: Bool { signals.count.load(ordering: .relaxed) > 0 }
 
@@ -41,7 +44,7 @@ final class InterruptHandler: @unchecked Sendable {
   init() {
     for signalNumber in [SIGINT, SIGTERM] {
       signal(signalNumber, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: Self.queue)
       source.setEventHandler { [signals, target] in
         let count = signals.count.add(1, ordering: .relaxed).newValue
         guard count == 1 else { Self.endNow() }
@@ -49,7 +52,7 @@ final class InterruptHandler: @unchecked Sendable {
           state.interrupted = true
           state.cancel?()
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + Self.grace) { Self.endNow() }
+        Self.queue.asyncAfter(deadline: .now() + Self.grace) { Self.endNow() }
       }
       source.resume()
       sources.append(source)

@@ -4,5 +4,9 @@ import CacheTool
 /// reach them. `artist-browser` is a second name for it (`ProgramName`).
 @main
 enum EntryPoint {
-  static func main() async { await ProgramName.main() }
+  static func main() async {
+    // Before any job runs: see QuietExecutor.
+    if QuietExecutor.suits(CommandLine.arguments) { QuietExecutor.takeOver() }
+    await ProgramName.main()
+  }
 }

@@ -108,7 +108,7 @@ extension CurlDataLoader: CallbackDataLoading {
 
 extension CurlDataLoader: RepeatingDataLoading {
   /// The loop thread sends it again while the answer repeats: between two polls nothing but that thread wakes.
-  package func load(_ request: DataRequest, every interval: Duration, whileBodyEquals previous: [UInt8])
+  package func load(_ request: DataRequest, every interval: Duration, whileBodyEquals previous: [UInt8]?)
     async throws(TransferError) -> DataResponse
   {
     let repetition = CurlMultiLoop.Repetition(interval: interval, previous: previous, due: .now + interval)

@@ -43,7 +43,8 @@ final class CurlMultiLoop: @unchecked Sendable {
   /// failure) resolves the caller.
   struct Repetition: Sendable {
     let interval: Duration
-    let previous: [UInt8]
+    /// Nil: any answer resolves the caller (a request sent after a wait).
+    let previous: [UInt8]?
     /// When it is next sent.
     var due: ContinuousClock.Instant
   }
@@ -307,7 +308,8 @@ final class CurlMultiLoop: @unchecked Sendable {
       curl_multi_remove_handle(multi, easy)
       let connections: Int
       if var submission = repeatingAttached.removeValue(forKey: transfer.ticket.id),
-        var repetition = submission.repetition, result == CURLE_OK, transfer.repeats(repetition.previous)
+        var repetition = submission.repetition, result == CURLE_OK, let previous = repetition.previous,
+        transfer.repeats(previous)
       {
         // The same answer: nobody is told; the poll goes again after its interval.
         connections = transfer.release()

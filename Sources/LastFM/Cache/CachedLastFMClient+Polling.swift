@@ -33,7 +33,9 @@ extension CachedLastFMClient {
       }
       return try await accept(body, request: request, last: &last, decode: decode)
     }
-    return try await accept(try await client.send(request), request: request, last: &last, decode: decode)
+    let body =
+      if let interval { try await client.send(request, after: interval) } else { try await client.send(request) }
+    return try await accept(body, request: request, last: &last, decode: decode)
   }
 
   private func accept<Value>(

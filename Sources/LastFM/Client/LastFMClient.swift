@@ -126,6 +126,12 @@ public final class LastFMClient: Sendable {
     try await sendWithRetries(request, unlessEqualTo: previous, after: interval)?.bytes
   }
 
+  /// `send`, the request going `interval` from now: in the transport's own time when it can wait
+  /// (`RepeatingDataLoading`), so the caller needs no timer of its own.
+  func send(_ request: LastFMRequest, after interval: Duration) async throws(LastFMError) -> [UInt8] {
+    try await sendWithRetries(request, unlessEqualTo: nil, after: interval)!.bytes
+  }
+
   private func sendWithRetries(_ request: LastFMRequest) async throws(LastFMError) -> (
     bytes: [UInt8], json: JSONValue
   ) {
@@ -143,13 +149,13 @@ public final class LastFMClient: Sendable {
     var attempt = 1
     while true {
       // A poll's first attempt waits its interval instead (`poll`), and its turn with it.
-      let polling = attempt == 1 ? interval.flatMap { interval in previous.map { (interval, $0) } } : nil
+      let polling = attempt == 1 ? interval : nil
       if polling == nil { try await spacer.waitForTurn() }
       let outcome: AttemptOutcome
       do throws(TransferError) {
         let response =
-          if let (interval, previous) = polling {
-            try await poll(dataRequest, after: interval, unlessEqualTo: previous)
+          if let polling {
+            try await poll(dataRequest, after: polling, unlessEqualTo: previous)
           } else {
             try await loader.load(dataRequest)
           }
@@ -175,7 +181,7 @@ public final class LastFMClient: Sendable {
   }
 
   /// The first attempt of a poll (`send(_:unlessEqualTo:after:)`).
-  private func poll(_ request: DataRequest, after interval: Duration, unlessEqualTo previous: [UInt8])
+  private func poll(_ request: DataRequest, after interval: Duration, unlessEqualTo previous: [UInt8]?)
     async throws(TransferError) -> DataResponse
   {
     // Never a busy loop, whatever a bench asks for.

@@ -54,9 +54,7 @@ public struct NowPlayingFollower: Sendable {
         // Nil: the same bytes as the last poll's, so the same track.
         // Nil: the first poll, or the follower sleeps itself.
         let wait = policy == nil && sleep == nil ? delay ?? .seconds(interval.seconds(playing: playing)) : nil
-        // Until one answer's bytes are kept (the first poll may come from the store), there is nothing to repeat.
-        if answer == nil, let wait { do { try await Task.sleep(for: wait) } catch { return } }
-        if let result = try await nextResult(firstPolicy: policy, answer: &answer, after: answer == nil ? nil : wait) {
+        if let result = try await nextResult(firstPolicy: policy, answer: &answer, after: wait) {
           playing = result.value.isPlaying
           if result.value.identity != last {
             last = result.value.identity
