@@ -215,9 +215,7 @@ struct BrowserArguments: ParsableArguments {
   private func nowEntry(user: String?) throws -> EntryScene {
     guard now else { throw ValidationError("--interval goes with --now") }
     guard let user else { throw ValidationError("--now goes with --user NAME") }
-    if let interval, interval < Now.Pacing.minimum {
-      throw ValidationError("--interval: expected \(Now.Pacing.minimum) seconds or more, got \(interval)")
-    }
+    if case .failure(let failure) = PollInterval.parse(interval) { throw ValidationError(failure.description) }
     return .now(try Self.name(user, option: "--user"), interval: interval)
   }
 
