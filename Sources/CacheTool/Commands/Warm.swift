@@ -23,9 +23,7 @@ struct Warm: AsyncParsableCommand, TakesGlobalOptions {
   @OptionGroup var cache: CacheOptions
   @OptionGroup var logging: LoggingOptions
   @OptionGroup var lastFM: LastFMOptions
-  @OptionGroup(title: "Listeners and tags") var listening: ListeningOptions
-  @OptionGroup(title: "A listener's range (instead of --period)") var range: RangeOptions
-  @OptionGroup var archive: ArchiveOptions
+  @OptionGroup var covers: CoverSubjectOptions
 
   @Argument(help: "Artist whose album covers to prefetch (autocorrected).")
   var artist: String?
@@ -47,8 +45,7 @@ struct Warm: AsyncParsableCommand, TakesGlobalOptions {
 
   func run() async throws {
     try await reportingFailures {
-      let subject = try CoverSubject(
-        artist: artist, urls: urls, listening: listening, range: range, archive: archive)
+      let subject = try covers.subject(artist: artist, urls: urls)
       switch subject {
       case .urls(let path):
         let list = try URLList.read(path)
