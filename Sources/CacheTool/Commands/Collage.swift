@@ -72,13 +72,8 @@ struct Collage: AsyncParsableCommand, TakesGlobalOptions {
       let resolved = try await subject.collageCells(
         count: columns * rows, lastFM: lastFM, cacheDirectory: configuration.cacheDirectory!, transport: transport)
       if let note = resolved.note { Console.note(note) }
-      let manager: ImageManager
-      do {
-        manager = try ImageManager(configuration: configuration, transport: transport)
-      } catch {
-        await resolved.source?.shutdown()
-        throw CommandFailure("\(error)")
-      }
+      let manager = try await CoverPlanning.manager(
+        configuration: configuration, transport: transport, stoppingOnFailure: resolved.source)
       let composer = CollageComposer(columns: columns, rows: rows, tile: tile)
       let drawn = await CollageRun.draw(
         resolved.cells, composer: composer, manager: manager, concurrency: global.concurrency,

@@ -109,13 +109,8 @@ struct Warm: AsyncParsableCommand, TakesGlobalOptions {
     _ urls: [URL], note: String, source: CatalogSource, configuration: ImageManager.Configuration,
     transport: any DataLoading
   ) async throws {
-    let manager: ImageManager
-    do {
-      manager = try ImageManager(configuration: configuration, transport: transport)
-    } catch {
-      await source.shutdown()
-      throw CommandFailure("\(error)")
-    }
+    let manager = try await CoverPlanning.manager(
+      configuration: configuration, transport: transport, stoppingOnFailure: source)
     // stderr even with --json: the user must always learn when the demo catalog or the API answered
     Console.note(note)
     let report = await WarmRun.prefetch(urls, with: manager, concurrency: global.concurrency, json: json)
