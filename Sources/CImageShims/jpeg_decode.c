@@ -12,8 +12,23 @@ static void start_reading(struct jpeg_decompress_struct *cinfo, const uint8_t *d
   jpeg_read_header(cinfo, TRUE);
 }
 
-cimg_status cimg_jpeg_read_header(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height, char *err,
-                                  size_t err_size) {
+// Adobe applications write CMYK JPEGs inverted (0 = full ink); libjpeg hands them back as stored.
+// A naive conversion without colour management, good enough for a thumbnail.
+static void inverted_cmyk_to_rgba(uint8_t *row, JDIMENSION width) {
+  for (JDIMENSION x = 0; x < width; x++) {
+    uint8_t *p = row + (size_t)x * 4;
+    unsigned k = p[3];
+    p[0] = (uint8_t)((p[0] * k + 127) / 255);
+    p[1] = (uint8_t)((p[1] * k + 127) / 255);
+    p[2] = (uint8_t)((p[2] * k + 127) / 255);
+    p[3] = 255;
+  }
+}
+
+// Reading the header is the first step of a decode, so both entry points share it: with `out` NULL the
+// decode stops once the dimensions are known.
+static cimg_status decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t *out, size_t out_capacity,
+                          uint32_t *width, uint32_t *height, char *err, size_t err_size) {
   struct jpeg_decompress_struct cinfo;
   cimg_jpeg_error_mgr errors;
   // Zeroed so that jpeg_destroy_decompress is harmless even if jpeg_create_decompress itself fails.
@@ -29,40 +44,10 @@ cimg_status cimg_jpeg_read_header(const uint8_t *data, size_t size, uint32_t *wi
   start_reading(&cinfo, data, size);
   *width = cinfo.image_width;
   *height = cinfo.image_height;
-  jpeg_destroy_decompress(&cinfo);
-  return CIMG_OK;
-}
-
-// Adobe applications write CMYK JPEGs inverted (0 = full ink); libjpeg hands them back as stored.
-// A naive conversion without colour management, good enough for a thumbnail.
-static void inverted_cmyk_to_rgba(uint8_t *row, JDIMENSION width) {
-  for (JDIMENSION x = 0; x < width; x++) {
-    uint8_t *p = row + (size_t)x * 4;
-    unsigned k = p[3];
-    p[0] = (uint8_t)((p[0] * k + 127) / 255);
-    p[1] = (uint8_t)((p[1] * k + 127) / 255);
-    p[2] = (uint8_t)((p[2] * k + 127) / 255);
-    p[3] = 255;
-  }
-}
-
-cimg_status cimg_jpeg_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t *out,
-                                  size_t out_capacity, uint32_t *width, uint32_t *height, char *err,
-                                  size_t err_size) {
-  struct jpeg_decompress_struct cinfo;
-  cimg_jpeg_error_mgr errors;
-  memset(&cinfo, 0, sizeof cinfo);
-  cimg_jpeg_install_errors(&errors, err, err_size);
-  cinfo.err = &errors.pub;
-  *width = 0;
-  *height = 0;
-  if (setjmp(errors.jump)) {
+  if (out == NULL) {
     jpeg_destroy_decompress(&cinfo);
-    return errors.status;
+    return CIMG_OK;
   }
-  start_reading(&cinfo, data, size);
-  *width = cinfo.image_width;
-  *height = cinfo.image_height;
   // jpeg_start_decompress allocates buffers proportional to the image (a whole-image coefficient buffer
   // for progressive files), so the limit is checked before it.
   if ((uint64_t)cinfo.image_width * cinfo.image_height > max_pixels) {
@@ -103,4 +88,19 @@ cimg_status cimg_jpeg_decode_rgba(const uint8_t *data, size_t size, uint64_t max
   jpeg_finish_decompress(&cinfo);
   jpeg_destroy_decompress(&cinfo);
   return CIMG_OK;
+}
+
+cimg_status cimg_jpeg_read_header(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height, char *err,
+                                  size_t err_size) {
+  return decode(data, size, 0, NULL, 0, width, height, err, err_size);
+}
+
+cimg_status cimg_jpeg_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t *out,
+                                  size_t out_capacity, uint32_t *width, uint32_t *height, char *err,
+                                  size_t err_size) {
+  if (out == NULL) {
+    snprintf(err, err_size, "no output buffer");
+    return CIMG_BAD_ARGUMENT;
+  }
+  return decode(data, size, max_pixels, out, out_capacity, width, height, err, err_size);
 }

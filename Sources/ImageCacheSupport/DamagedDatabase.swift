@@ -7,9 +7,16 @@ import FoundationEssentials
 #endif
 
 /// Moving a damaged SQLite file (the image index, the Last.fm metadata cache) out of the way so a new one can be
-/// made in its place. Works on paths only, whatever layer opens the database; the caller decides what counts as
-/// damage (SQLITE_CORRUPT, SQLITE_NOTADB) and closes its own connections to the file first.
+/// made in its place. Works on paths only, whatever layer opens the database; the caller closes its own
+/// connections to the file first.
 public enum DamagedDatabase {
+  /// Whether `error` from SQLite means the file itself is damaged (SQLITE_CORRUPT, SQLITE_NOTADB), not busy, full
+  /// or unreadable.
+  public static func isDamage(_ error: any Error) -> Bool {
+    guard let error = error as? SQLiteError else { return false }
+    return error.resultCode == SQLiteError.corrupt || error.resultCode == SQLiteError.notADatabase
+  }
+
   /// Which file a path named when it was opened: a process that finds the index damaged after another process has
   /// already put a new one in its place must not move the new one aside too.
   public struct FileIdentity: Equatable, Sendable {

@@ -91,6 +91,22 @@ import Testing
     }
   }
 
+  @Test func infoAnswersWithoutANameSayWhichThingLacksIt() {
+    let bytes = { (json: String) in Array(json.utf8) }
+    #expect(throws: LastFMError.malformedResponse(detail: "artist.getInfo answer has an artist without a name")) {
+      try LastFMDecoding.artistInfo(bytes(#"{"artist":{"url":"https://www.last.fm/music/A"}}"#))
+    }
+    #expect(throws: LastFMError.malformedResponse(detail: "album.getInfo answer has an album without a name")) {
+      try LastFMDecoding.albumInfo(bytes(#"{"album":{"artist":"A"}}"#))
+    }
+    #expect(throws: LastFMError.malformedResponse(detail: "user.getInfo answer has a user without a name")) {
+      try LastFMDecoding.listenerProfile(bytes(#"{"user":{"playcount":"3"}}"#))
+    }
+    #expect(throws: LastFMError.malformedResponse(detail: "tag.getInfo answer has a tag without a name")) {
+      try LastFMDecoding.tagInfo(bytes(#"{"tag":{"reach":"3"}}"#))
+    }
+  }
+
   @Test func similarMatchIsClampedToUnitRange() throws {
     let similar = try LastFMDecoding.similarArtists(
       Array(#"{"similarartists":{"artist":[{"name":"B","match":"1.7"},{"name":"C","match":-2},{"match":"1"}]}}"#.utf8))

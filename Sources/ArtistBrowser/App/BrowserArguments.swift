@@ -73,12 +73,7 @@ struct BrowserArguments: ParsableArguments {
   @Flag(help: "With --user: open the listener's History, from their archive (`imgcache history sync`).")
   var history = false
 
-  @Option(
-    name: .customLong("archive-dir"),
-    help: ArgumentHelp(
-      "Folder of the listening archives (default: $IMGCACHE_DATA_DIR, $XDG_DATA_HOME/imgcache/history, "
-        + "~/.local/share/imgcache/history).", valueName: "dir"))
-  var archiveDir: String?
+  @OptionGroup var archive: ArchiveOptions
 
   @OptionGroup(title: "Listeners and tags") var listening: ListeningOptions
   @OptionGroup(title: "Last.fm") var lastFM: LastFMOptions
@@ -157,7 +152,7 @@ struct BrowserArguments: ParsableArguments {
       guard let user = listening.user else { throw ValidationError("--history goes with --user NAME") }
       options.entry = .history(try Self.name(user, option: "--user"))
     }
-    options.archiveDirectory = archiveDir
+    options.archiveDirectory = archive.archiveDir
     if now || interval != nil { options.entry = try nowEntry(user: listening.user) }
     if let tag = listening.tag { options.entry = .tag(try Self.name(tag, option: "--tag")) }
     if let similar { options.entry = .similar(similar) }
@@ -220,9 +215,7 @@ struct BrowserArguments: ParsableArguments {
   private func nowEntry(user: String?) throws -> EntryScene {
     guard now else { throw ValidationError("--interval goes with --now") }
     guard let user else { throw ValidationError("--now goes with --user NAME") }
-    if let interval, interval < Now.Pacing.minimum {
-      throw ValidationError("--interval: expected \(Now.Pacing.minimum) seconds or more, got \(interval)")
-    }
+    if case .failure(let failure) = PollInterval.parse(interval) { throw ValidationError(failure.description) }
     return .now(try Self.name(user, option: "--user"), interval: interval)
   }
 

@@ -23,9 +23,7 @@ struct Collage: AsyncParsableCommand, TakesGlobalOptions {
   @OptionGroup var cache: CacheOptions
   @OptionGroup var logging: LoggingOptions
   @OptionGroup var lastFM: LastFMOptions
-  @OptionGroup(title: "Listeners and tags") var listening: ListeningOptions
-  @OptionGroup(title: "A listener's range (instead of --period)") var range: RangeOptions
-  @OptionGroup var archive: ArchiveOptions
+  @OptionGroup var covers: CoverSubjectOptions
 
   @Argument(help: "Artist whose top albums to lay out (autocorrected).")
   var artist: String?
@@ -62,8 +60,7 @@ struct Collage: AsyncParsableCommand, TakesGlobalOptions {
         throw CommandFailure(
           "\(columns)x\(rows) tiles of \(tile) px is too large a picture; use fewer or smaller tiles")
       }
-      let subject = try CoverSubject(
-        artist: artist, urls: urls, listening: listening, range: range, archive: archive)
+      let subject = try covers.subject(artist: artist, urls: urls)
       if captions, urls != nil {
         throw CommandFailure("--captions: a list of URLs names no albums; use an artist, --user or --tag")
       }
@@ -75,13 +72,8 @@ struct Collage: AsyncParsableCommand, TakesGlobalOptions {
       let resolved = try await subject.collageCells(
         count: columns * rows, lastFM: lastFM, cacheDirectory: configuration.cacheDirectory!, transport: transport)
       if let note = resolved.note { Console.note(note) }
-      let manager: ImageManager
-      do {
-        manager = try ImageManager(configuration: configuration, transport: transport)
-      } catch {
-        await resolved.source?.shutdown()
-        throw CommandFailure("\(error)")
-      }
+      let manager = try await CoverPlanning.manager(
+        configuration: configuration, transport: transport, stoppingOnFailure: resolved.source)
       let composer = CollageComposer(columns: columns, rows: rows, tile: tile)
       let drawn = await CollageRun.draw(
         resolved.cells, composer: composer, manager: manager, concurrency: global.concurrency,
@@ -106,12 +98,9 @@ struct Collage: AsyncParsableCommand, TakesGlobalOptions {
   }
 
   static func parseGrid(_ text: String) throws -> (columns: Int, rows: Int) {
-    let parts = text.lowercased().split(separator: "x")
-    guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]), (1...50).contains(columns),
-      (1...50).contains(rows)
-    else {
+    guard let grid = ColumnsByRows.parse(text, limit: 50) else {
       throw CommandFailure("--grid: expected COLUMNSxROWS from 1x1 to 50x50, such as 5x5, got \"\(text)\"")
     }
-    return (columns, rows)
+    return grid
   }
 }

@@ -33,6 +33,19 @@ enum CoverPlanning {
     }
   }
 
+  /// The manager that fetches the planned covers; when it cannot open, `source` (still serving them) is stopped
+  /// before the failure is thrown as one line.
+  static func manager(
+    configuration: ImageManager.Configuration, transport: any DataLoading, stoppingOnFailure source: CatalogSource?
+  ) async throws -> ImageManager {
+    do {
+      return try ImageManager(configuration: configuration, transport: transport)
+    } catch {
+      await source?.shutdown()
+      throw CommandFailure("\(error)")
+    }
+  }
+
   /// The line for stderr: what was planned (`subject`, else the plan's artist and its similar artists), how many
   /// covers, and from which catalog.
   static func note(_ planned: Planned, subject: String?) -> String {

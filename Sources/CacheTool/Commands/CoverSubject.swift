@@ -12,8 +12,7 @@ enum CoverSubject {
   case range(RangeCovers)
 
   init(
-    artist: String?, urls: String?, listening: ListeningOptions, range: RangeOptions = RangeOptions(),
-    archive: ArchiveOptions = ArchiveOptions()
+    artist: String?, urls: String?, listening: ListeningOptions, range: RangeOptions, archive: ArchiveOptions
   ) throws {
     if listening.period != nil && listening.user == nil { throw CommandFailure("--period goes with --user") }
     if range.isGiven {
@@ -35,6 +34,20 @@ enum CoverSubject {
       throw CommandFailure("name an artist, or give --urls FILE (- for standard input), --user NAME or --tag NAME")
     default: throw CommandFailure("give one of an artist, --urls, --user or --tag")
     }
+  }
+}
+
+/// The options `warm` and `collage` name their covers by besides the artist and `--urls`: a listener or a tag, a
+/// range of a listener's days, and the archive that range is counted in.
+struct CoverSubjectOptions: ParsableArguments {
+  @OptionGroup(title: "Listeners and tags") var listening: ListeningOptions
+  @OptionGroup(title: "A listener's range (instead of --period)") var range: RangeOptions
+  @OptionGroup var archive: ArchiveOptions
+
+  init() {}
+
+  func subject(artist: String?, urls: String?) throws -> CoverSubject {
+    try CoverSubject(artist: artist, urls: urls, listening: listening, range: range, archive: archive)
   }
 }
 

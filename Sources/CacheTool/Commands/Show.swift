@@ -170,13 +170,10 @@ struct Show: AsyncParsableCommand, TakesGlobalOptions {
   }
 
   static func parseBox(_ text: String) throws -> (columns: Int, rows: Int) {
-    let parts = text.lowercased().split(separator: "x")
-    guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]), (1...1000).contains(columns),
-      (1...1000).contains(rows)
-    else {
+    guard let box = ColumnsByRows.parse(text, limit: 1000) else {
       throw CommandFailure("--size: expected COLUMNSxROWS such as 40x20, got \"\(text)\"")
     }
-    return (columns, rows)
+    return box
   }
 }
 

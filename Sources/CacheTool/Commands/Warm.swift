@@ -23,9 +23,7 @@ struct Warm: AsyncParsableCommand, TakesGlobalOptions {
   @OptionGroup var cache: CacheOptions
   @OptionGroup var logging: LoggingOptions
   @OptionGroup var lastFM: LastFMOptions
-  @OptionGroup(title: "Listeners and tags") var listening: ListeningOptions
-  @OptionGroup(title: "A listener's range (instead of --period)") var range: RangeOptions
-  @OptionGroup var archive: ArchiveOptions
+  @OptionGroup var covers: CoverSubjectOptions
 
   @Argument(help: "Artist whose album covers to prefetch (autocorrected).")
   var artist: String?
@@ -47,8 +45,7 @@ struct Warm: AsyncParsableCommand, TakesGlobalOptions {
 
   func run() async throws {
     try await reportingFailures {
-      let subject = try CoverSubject(
-        artist: artist, urls: urls, listening: listening, range: range, archive: archive)
+      let subject = try covers.subject(artist: artist, urls: urls)
       switch subject {
       case .urls(let path):
         let list = try URLList.read(path)
@@ -112,13 +109,8 @@ struct Warm: AsyncParsableCommand, TakesGlobalOptions {
     _ urls: [URL], note: String, source: CatalogSource, configuration: ImageManager.Configuration,
     transport: any DataLoading
   ) async throws {
-    let manager: ImageManager
-    do {
-      manager = try ImageManager(configuration: configuration, transport: transport)
-    } catch {
-      await source.shutdown()
-      throw CommandFailure("\(error)")
-    }
+    let manager = try await CoverPlanning.manager(
+      configuration: configuration, transport: transport, stoppingOnFailure: source)
     // stderr even with --json: the user must always learn when the demo catalog or the API answered
     Console.note(note)
     let report = await WarmRun.prefetch(urls, with: manager, concurrency: global.concurrency, json: json)

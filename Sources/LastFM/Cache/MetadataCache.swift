@@ -27,7 +27,7 @@ public final class MetadataCache: MetadataStoring {
 
   public let fileURL: URL
   /// The open database: replaced by a new, empty one when it turns out damaged (`withDatabase`).
-  let database: Mutex<OpenMetadataDatabase>
+  let database: Mutex<OpenDatabase>
   /// Held while the database is swapped for a new file, so only one caller replaces a damaged one.
   let recovery = Mutex(())
   let logger: Logger

@@ -3,17 +3,6 @@ import ImageCacheSupport
 import Logging
 import Synchronization
 
-/// The metadata database and which file it is, swapped as one when a damaged file is replaced.
-final class OpenMetadataDatabase: Sendable {
-  let pool: SQLiteDatabase
-  let identity: DamagedDatabase.FileIdentity?
-
-  init(pool: SQLiteDatabase, identity: DamagedDatabase.FileIdentity?) {
-    self.pool = pool
-    self.identity = identity
-  }
-}
-
 /// A damaged `metadata.sqlite` (not a database, or a malformed page, found on open or by any later read or write)
 /// is moved to `metadata.sqlite.damaged-<date>` with its WAL and SHM, with one warning, and a new one made: stored
 /// answers are only a cache of Last.fm, fetched again, never a dead end. Each damaged file is moved once: by the
@@ -21,25 +10,20 @@ final class OpenMetadataDatabase: Sendable {
 /// ImageCache), the old pool is never closed (`SQLiteDatabase.abandon`): its last connection would delete the new
 /// file's WAL by name.
 extension MetadataCache {
-  static func isDamage(_ error: any Error) -> Bool {
-    guard let error = error as? SQLiteError else { return false }
-    return error.resultCode == SQLiteError.corrupt || error.resultCode == SQLiteError.notADatabase
-  }
-
   /// The same rules as the image index (`SharedSQLite`): the browser and imgcache share this file, and may create
   /// it together.
   static func open(_ path: String) throws -> SQLiteDatabase {
     try SharedSQLite.openPool(path: path) { try MetadataCache.install(in: $0) }
   }
 
-  static func openRecovering(_ file: URL, logger: Logger) throws -> OpenMetadataDatabase {
+  static func openRecovering(_ file: URL, logger: Logger) throws -> OpenDatabase {
     let path = file.path
     let identity = DamagedDatabase.identity(ofFileAt: path)
     do {
-      return OpenMetadataDatabase(pool: try open(path), identity: identity)
-    } catch  where isDamage(error) {
+      return OpenDatabase(pool: try open(path), identity: identity)
+    } catch  where DamagedDatabase.isDamage(error) {
       try replace(file, identity: identity, reason: error, logger: logger)
-      return OpenMetadataDatabase(pool: try open(path), identity: DamagedDatabase.identity(ofFileAt: path))
+      return OpenDatabase(pool: try open(path), identity: DamagedDatabase.identity(ofFileAt: path))
     }
   }
 
@@ -66,7 +50,7 @@ extension MetadataCache {
     return try await current.pool.offTheCooperativePool { pool in
       do {
         return try body(pool)
-      } catch  where Self.isDamage(error) {
+      } catch  where DamagedDatabase.isDamage(error) {
         return try body(try self.recover(from: current, reason: error).pool)
       }
     }
@@ -74,12 +58,12 @@ extension MetadataCache {
 
   /// The open database, after switching to the file now at `fileURL` if another process replaced the one opened.
   /// One `lstat` a call: a few per page the browser shows.
-  private func followingReplacement() -> OpenMetadataDatabase {
+  private func followingReplacement() -> OpenDatabase {
     let current = database.withLock { $0 }
     guard let identity = current.identity, let now = DamagedDatabase.identity(ofFileAt: fileURL.path), now != identity
     else { return current }
     return
-      (try? recovery.withLock { _ throws -> OpenMetadataDatabase in
+      (try? recovery.withLock { _ throws -> OpenDatabase in
         let latest = database.withLock { $0 }
         guard latest === current else { return latest }
         let fresh = try Self.openRecovering(fileURL, logger: logger)
@@ -92,8 +76,8 @@ extension MetadataCache {
   /// Moves `damaged`'s file aside (unless another process did already) and opens a new one in its place. Only the
   /// first caller to find a given file damaged does it; the others get the database it opened. Queries still
   /// running on the old pool finish there, and its connections are never closed (`SQLiteDatabase.abandon`).
-  private func recover(from damaged: OpenMetadataDatabase, reason: any Error) throws -> OpenMetadataDatabase {
-    try recovery.withLock { _ throws -> OpenMetadataDatabase in
+  private func recover(from damaged: OpenDatabase, reason: any Error) throws -> OpenDatabase {
+    try recovery.withLock { _ throws -> OpenDatabase in
       let latest = database.withLock { $0 }
       guard latest === damaged else { return latest }
       damaged.pool.abandon()

@@ -2,11 +2,7 @@
 /// with `[]` or no list at all), which decodes as an empty page, not an error.
 extension LastFMDecoding {
   public static func listenerProfile(_ bytes: [UInt8]) throws(LastFMError) -> ListenerProfile {
-    let json = try root(bytes, "user", method: "user.getInfo")
-    guard let profile = ModelDecoding.listenerProfile(json) else {
-      throw .malformedResponse(detail: "user.getInfo answer has a user without a name")
-    }
-    return profile
+    try info(bytes, "user", method: "user.getInfo", named: "a user", ModelDecoding.listenerProfile)
   }
 
   /// The track playing now first (Last.fm already puts it there; a server that doesn't is put right).
@@ -23,48 +19,33 @@ extension LastFMDecoding {
   }
 
   public static func lovedTracks(_ bytes: [UInt8]) throws(LastFMError) -> Page<Scrobble> {
-    let list = try root(bytes, "lovedtracks", method: "user.getLovedTracks")
     let reader = URLReader()
-    let tracks = list["track"].elements.compactMap { ModelDecoding.scrobble($0, reader: reader) }
-    return ModelDecoding.page(tracks, attributes: list["@attr"])
+    return try page(bytes, "lovedtracks", rows: "track", method: "user.getLovedTracks") {
+      ModelDecoding.scrobble($0, reader: reader)
+    }
   }
 
   public static func listenerTopArtists(_ bytes: [UInt8]) throws(LastFMError) -> Page<Artist> {
-    try artistChart(bytes, method: "user.getTopArtists")
+    try page(bytes, "topartists", rows: "artist", method: "user.getTopArtists", ModelDecoding.artist)
   }
 
   public static func listenerTopAlbums(_ bytes: [UInt8]) throws(LastFMError) -> Page<Album> {
-    let list = try root(bytes, "topalbums", method: "user.getTopAlbums")
-    let albums = list["album"].elements.compactMap { ModelDecoding.album($0) }
-    return ModelDecoding.page(albums, attributes: list["@attr"])
+    try page(bytes, "topalbums", rows: "album", method: "user.getTopAlbums") { ModelDecoding.album($0) }
   }
 
   public static func listenerTopTracks(_ bytes: [UInt8]) throws(LastFMError) -> Page<Track> {
-    let list = try root(bytes, "toptracks", method: "user.getTopTracks")
-    return ModelDecoding.page(list["track"].elements.compactMap(ModelDecoding.chartTrack), attributes: list["@attr"])
+    try page(bytes, "toptracks", rows: "track", method: "user.getTopTracks", ModelDecoding.chartTrack)
   }
 
   public static func tagInfo(_ bytes: [UInt8]) throws(LastFMError) -> TagInfo {
-    let json = try root(bytes, "tag", method: "tag.getInfo")
-    guard let tag = ModelDecoding.tagInfo(json) else {
-      throw .malformedResponse(detail: "tag.getInfo answer has a tag without a name")
-    }
-    return tag
+    try info(bytes, "tag", method: "tag.getInfo", named: "a tag", ModelDecoding.tagInfo)
   }
 
   public static func tagTopArtists(_ bytes: [UInt8]) throws(LastFMError) -> Page<Artist> {
-    try artistChart(bytes, method: "tag.getTopArtists")
+    try page(bytes, "topartists", rows: "artist", method: "tag.getTopArtists", ModelDecoding.artist)
   }
 
   public static func tagTopAlbums(_ bytes: [UInt8]) throws(LastFMError) -> Page<Album> {
-    let list = try root(bytes, "albums", method: "tag.getTopAlbums")
-    let albums = list["album"].elements.compactMap { ModelDecoding.album($0) }
-    return ModelDecoding.page(albums, attributes: list["@attr"])
-  }
-
-  /// `user.getTopArtists` and `tag.getTopArtists` share the `topartists` shape.
-  private static func artistChart(_ bytes: [UInt8], method: String) throws(LastFMError) -> Page<Artist> {
-    let list = try root(bytes, "topartists", method: method)
-    return ModelDecoding.page(list["artist"].elements.compactMap(ModelDecoding.artist), attributes: list["@attr"])
+    try page(bytes, "albums", rows: "album", method: "tag.getTopAlbums") { ModelDecoding.album($0) }
   }
 }

@@ -2,8 +2,7 @@
 /// Public so the demo catalog and the cache can decode stored bytes the same way.
 public enum LastFMDecoding {
   public static func topArtists(_ bytes: [UInt8]) throws(LastFMError) -> Page<Artist> {
-    let list = try root(bytes, "artists", method: "chart.getTopArtists")
-    return ModelDecoding.page(list["artist"].elements.compactMap(ModelDecoding.artist), attributes: list["@attr"])
+    try page(bytes, "artists", rows: "artist", method: "chart.getTopArtists", ModelDecoding.artist)
   }
 
   public static func topAlbums(_ bytes: [UInt8]) throws(LastFMError) -> Page<Album> {
@@ -26,11 +25,7 @@ public enum LastFMDecoding {
   }
 
   public static func artistInfo(_ bytes: [UInt8]) throws(LastFMError) -> Artist {
-    let json = try root(bytes, "artist", method: "artist.getInfo")
-    guard let artist = ModelDecoding.artist(json) else {
-      throw .malformedResponse(detail: "artist.getInfo answer has an artist without a name")
-    }
-    return artist
+    try info(bytes, "artist", method: "artist.getInfo", named: "an artist", ModelDecoding.artist)
   }
 
   public static func searchArtists(_ bytes: [UInt8]) throws(LastFMError) -> Page<Artist> {
@@ -40,11 +35,26 @@ public enum LastFMDecoding {
   }
 
   public static func albumInfo(_ bytes: [UInt8]) throws(LastFMError) -> Album {
-    let json = try root(bytes, "album", method: "album.getInfo")
-    guard let album = ModelDecoding.album(json) else {
-      throw .malformedResponse(detail: "album.getInfo answer has an album without a name")
+    try info(bytes, "album", method: "album.getInfo", named: "an album") { ModelDecoding.album($0) }
+  }
+
+  /// A list answer: the `rows` under `key` that decode, as a page by the list's `@attr`.
+  static func page<Row>(
+    _ bytes: [UInt8], _ key: String, rows: String, method: String, _ decode: (JSONValue) -> Row?
+  ) throws(LastFMError) -> Page<Row> {
+    let list = try root(bytes, key, method: method)
+    return ModelDecoding.page(list[rows].elements.compactMap(decode), attributes: list["@attr"])
+  }
+
+  /// A `*.getInfo` answer: the object under `key`, which must decode; `named` says what it is ("an artist") when
+  /// it has no name.
+  static func info<Model>(
+    _ bytes: [UInt8], _ key: String, method: String, named: String, _ decode: (JSONValue) -> Model?
+  ) throws(LastFMError) -> Model {
+    guard let model = decode(try root(bytes, key, method: method)) else {
+      throw .malformedResponse(detail: "\(method) answer has \(named) without a name")
     }
-    return album
+    return model
   }
 
   static func root(_ bytes: [UInt8], _ key: String, method: String) throws(LastFMError) -> JSONValue {

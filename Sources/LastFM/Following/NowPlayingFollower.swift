@@ -95,7 +95,7 @@ public struct NowPlayingFollower: Sendable {
 }
 
 /// How often to poll: every 10 s while something plays, every 30 s while nothing does, or a fixed interval the
-/// user chose (`--interval`, 2 s at least).
+/// user chose (`--interval`, 2 s at least). `imgcache now --follow` and the browser's Now page poll by it.
 public struct PollInterval: Sendable, Equatable {
   public static let playingDefault = 10
   public static let idleDefault = 30

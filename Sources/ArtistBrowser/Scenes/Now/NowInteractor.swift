@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LastFM
 
 @MainActor
 protocol NowBusinessLogic: AnyObject {

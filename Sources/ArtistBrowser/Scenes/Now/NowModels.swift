@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LastFM
 
 /// The Now screen: what a listener plays, followed live.
 enum Now {
@@ -69,14 +70,7 @@ enum Now {
     var albums: [AlbumSummary]
   }
 
-  /// How often the screen polls: every 10 s while something plays, every 30 s while nothing does, or the
-  /// `--interval` chosen (2 s at least).
-  struct Pacing: Equatable {
-    static let playing = 10
-    static let idle = 30
-    static let minimum = 2
-    var fixed: Int?
-
-    func seconds(playing isPlaying: Bool) -> Int { fixed ?? (isPlaying ? Self.playing : Self.idle) }
-  }
+  /// How often the screen polls: `imgcache now --follow`'s rule (every 10 s while something plays, every 30 s
+  /// while nothing does, or the `--interval` chosen, 2 s at least).
+  typealias Pacing = PollInterval
 }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import ScrobbleArchive
 import TerminalUI
+import ToolOptions
 
 #if canImport(Glibc)
   import Glibc

@@ -39,7 +39,7 @@ public final class DiskStore: DiskCacheMaintenance, StreamedBodyStoring {
   public let lowWaterBytes: Int
 
   /// The index in use: replaced by a new, empty one when it turns out damaged (`IndexRecovery`).
-  let index: Mutex<OpenIndex>
+  let index: Mutex<OpenDatabase>
   /// Held while a damaged index is being replaced, so only one thread does it.
   let recovery = Mutex(())
   let lockWait: IndexLockWait
@@ -96,7 +96,7 @@ public final class DiskStore: DiskCacheMaintenance, StreamedBodyStoring {
 
   /// The pool of the index in use.
   var pool: SQLiteDatabase { openIndex.pool }
-  var openIndex: OpenIndex { index.withLock { $0 } }
+  var openIndex: OpenDatabase { index.withLock { $0 } }
 
   deinit {
     // Best effort: a store dropped without close() still keeps the order of its last lookups.

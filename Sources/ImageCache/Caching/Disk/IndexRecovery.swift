@@ -3,23 +3,6 @@ internal import ImageCacheSupport
 import Logging
 import Synchronization
 
-/// The open index and which file it is, swapped as one when a damaged index is replaced.
-final class OpenIndex: Sendable {
-  let pool: SQLiteDatabase
-  /// The file `pool` opened; recovery moves only this one aside (`DamagedDatabase.moveAside`).
-  let identity: DamagedDatabase.FileIdentity?
-
-  init(pool: SQLiteDatabase, identity: DamagedDatabase.FileIdentity?) {
-    self.pool = pool
-    self.identity = identity
-  }
-
-  /// Whether `path` still names the file this index opened (not moved aside, not replaced by another process).
-  func isStill(at path: String) -> Bool {
-    identity == nil || DamagedDatabase.identity(ofFileAt: path) == identity
-  }
-}
-
 /// A damaged index (SQLite says the file is not a database, or a page is malformed) must not be a dead end: it is
 /// moved to `cache.sqlite.damaged-<date>` with its WAL and SHM, a new empty index takes its place, and the image
 /// files it named become orphans, collected as usual. Found on open, or by any later query (a file whose first
@@ -28,22 +11,21 @@ enum IndexRecovery {
   /// Whether `error` from the database layer means the file itself is damaged, not busy, full or unreadable.
   static func isDamage(_ error: any Error) -> Bool {
     if case .corruptDatabase = error as? DiskCacheError { return true }
-    guard let error = error as? SQLiteError else { return false }
-    return error.resultCode == SQLiteError.corrupt || error.resultCode == SQLiteError.notADatabase
+    return DamagedDatabase.isDamage(error)
   }
 
   /// Opens the index at `path`; when the file is damaged, moves it aside, warns once and opens a new one.
   static func open(
     path: String, logger: Logger, opening: (String) throws -> SQLiteDatabase
-  ) throws(DiskCacheError) -> OpenIndex {
+  ) throws(DiskCacheError) -> OpenDatabase {
     let identity = DamagedDatabase.identity(ofFileAt: path)
     do {
-      return OpenIndex(pool: try opening(path), identity: identity)
+      return OpenDatabase(pool: try opening(path), identity: identity)
     } catch  where isDamage(error) {
       // The failed open's connections are gone with its pool: nothing of ours has the file open now.
       try replace(path: path, identity: identity, reason: error, logger: logger)
       do {
-        return OpenIndex(pool: try opening(path), identity: DamagedDatabase.identity(ofFileAt: path))
+        return OpenDatabase(pool: try opening(path), identity: DamagedDatabase.identity(ofFileAt: path))
       } catch {
         throw DiskCacheError(translating: error, databasePath: path)
       }
@@ -94,7 +76,7 @@ extension DiskStore {
 
   /// Moves `damaged`'s file aside and opens a new index; queries still running on the old one finish there, and
   /// its connections are never closed (`SQLiteDatabase.abandon`: the last one would delete the new index's WAL).
-  private func recover(from damaged: OpenIndex, reason: any Error) throws(DiskCacheError) {
+  private func recover(from damaged: OpenDatabase, reason: any Error) throws(DiskCacheError) {
     try recovery.withLock { _ throws(DiskCacheError) in
       // Another thread got here first and already swapped it.
       guard openIndex === damaged else { return }
