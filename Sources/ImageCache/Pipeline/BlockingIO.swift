@@ -1,4 +1,5 @@
 import Dispatch
+internal import ImageCacheSupport
 
 /// SQLite calls block. The cooperative pool has one thread per core (two here), so blocking work is sent
 /// to a queue of its own instead of stalling every task in the process.
@@ -7,7 +8,7 @@ enum BlockingIO {
 
   static func run<T: Sendable, E: Error>(_ body: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
     let result: Result<T, E> = await withCheckedContinuation { continuation in
-      queue.async {
+      BlockingWork.queue(queue).async {
         do throws(E) {
           continuation.resume(returning: .success(try body()))
         } catch {

@@ -110,7 +110,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
     _ body: @escaping @Sendable (SQLiteDatabase) throws -> T
   ) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
-      Self.queue.async { continuation.resume(with: Result(catching: { try body(self) })) }
+      BlockingWork.queue(Self.queue).async { continuation.resume(with: Result(catching: { try body(self) })) }
     }
   }
 

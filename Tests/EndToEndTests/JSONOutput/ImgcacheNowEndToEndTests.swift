@@ -1,3 +1,4 @@
+import DemoCatalog
 import Foundation
 import TestSupport
 import Testing
@@ -55,6 +56,47 @@ struct ImgcacheNowEndToEndTests {
     #expect(output.stdout.split(separator: "\n").count == 1)
     #expect(output.stdout.contains(" — "))
     #expect(output.stderr.isEmpty)
+  }
+
+  /// Between two polls nothing in the follower wakes: not libdispatch's pool monitor (once a second, for good, in a
+  /// process that ran a job on libdispatch's worker pool), nor a timer of its own. Counted as the voluntary
+  /// context switches of all its threads over a window without a poll (`--interval 60`), against a demo server
+  /// in the test's process (`--demo` would run one, with its own timers, inside the follower).
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/task"), "counts wakeups in Linux's /proc"))
+  func aFollowerDoesNotWakeBetweenTwoPolls() async throws {
+    let cache = try ScratchCache()
+    defer { cache.remove() }
+    let server = try await DemoServer.start()
+    let running = try CLI.start(
+      ["now", "nightjar_radio", "--follow", "--interval", "60", "--api-base", server.baseURL.absoluteString]
+        + cache.arguments)
+    let deadline = ContinuousClock.now + hangTimeout
+    while ContinuousClock.now < deadline,
+      (try? String(contentsOf: running.stdoutURL, encoding: .utf8))?.isEmpty != false
+    {
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    // libdispatch ends an idle worker thread 5 s after its last job; that last wake is not the follower's.
+    try await Task.sleep(for: .seconds(7))
+    let before = Self.wakeups(of: running.pid)
+    try await Task.sleep(for: .seconds(4))
+    let after = Self.wakeups(of: running.pid)
+    running.signal(SIGTERM)
+    let output = await running.wait()
+    await server.shutdown()
+    #expect(output.status == 0, "\(output.stderr)")
+    // The pool monitor alone would add four.
+    #expect(after - before <= 1, "the follower woke \(after - before) times in 4 s without a poll")
+  }
+
+  /// The voluntary context switches of every thread of `pid`: how often they went to sleep, so woke.
+  static func wakeups(of pid: Int32) -> Int {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    return tasks.reduce(0) { sum, task in
+      let status = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)) ?? ""
+      let line = status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") }
+      return sum + (line.flatMap { Int($0.split(separator: "\t").last ?? "") } ?? 0)
+    }
   }
 
   @Test func followEndsQuietlyWhenTheReaderOfItsPipeGoes() async throws {

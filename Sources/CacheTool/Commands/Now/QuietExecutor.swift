@@ -1,4 +1,5 @@
 import CConcurrencyHooks
+import ImageCacheSupport
 import NIOCore
 import NIOPosix
 
@@ -7,7 +8,8 @@ import NIOPosix
 /// On Linux, Swift's global executor is libdispatch's worker pool by default, and once a worker of that pool has
 /// run, libdispatch wakes its manager thread every second for the rest of the process to watch the pool (the
 /// worker-queue monitor's timer, which nothing stops): about 3 s of CPU a day in a follower that otherwise sleeps
-/// between polls. NIO's event loops sleep in `epoll_wait` until a job or a scheduled task comes. The runtime's own
+/// between polls. NIO's event loops sleep in `epoll_wait` until a job or a scheduled task comes, and blocking work
+/// leaves the pool too (`BlockingWork`). The runtime's own
 /// `Task.sleep` still goes to libdispatch (it does not pass through the hook), so the follower waits in its
 /// transport instead (`RepeatingDataLoading`), and a process that does sleep (a retry's back-off) only gets the
 /// monitor back from then on.
@@ -26,6 +28,8 @@ public enum QuietExecutor {
     // A global job runs on whichever loop `any()` picks: the current one when already on a loop, so a chain of
     // jobs stays on its thread.
     let hook: Hook = { job, _ in MultiThreadedEventLoopGroup.singleton.any().enqueue(ExecutorJob(job)) }
-    return cch_install_enqueue_global_hook(unsafeBitCast(hook, to: UnsafeMutableRawPointer.self))
+    guard cch_install_enqueue_global_hook(unsafeBitCast(hook, to: UnsafeMutableRawPointer.self)) else { return false }
+    BlockingWork.avoidWorkerPool()
+    return true
   }
 }
