@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import ImageCacheSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -22,9 +23,10 @@ final class InterruptHandler: @unchecked Sendable {
   static let exitStatus: Int32 = 130
 
   private var sources: [any DispatchSourceSignal] = []
-  /// A serial queue, not a global one: a global queue's worker starts libdispatch's once-a-second pool monitor for
-  /// the rest of the process (QuietExecutor), and a signal needs no pool.
-  private static let queue = DispatchQueue(label: "imgcache.signals")
+  /// A global queue's worker is usually running already. A process that avoids libdispatch's worker pool
+  /// (QuietExecutor) gets a serial queue instead: a pool worker would start its once-a-second monitor.
+  private static let queue =
+    BlockingWork.avoidsWorkerPool ? DispatchQueue(label: "imgcache.signals") : DispatchQueue.global()
   private let signals = SignalCount()
   var interrupted: Bool { signals.count.load(ordering: .relaxed) > 0 }
 

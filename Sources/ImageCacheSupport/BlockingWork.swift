@@ -13,9 +13,12 @@ package enum BlockingWork {
   /// From now on, every job gets a queue of its own (`queue(_:)`).
   package static func avoidWorkerPool() { avoidingWorkerPool.store(true, ordering: .relaxed) }
 
+  /// Whether the process avoids libdispatch's worker pool, for other work that would use a global queue.
+  package static var avoidsWorkerPool: Bool { avoidingWorkerPool.load(ordering: .relaxed) }
+
   /// The queue for one blocking job: `shared`, or a serial queue for this job alone while the worker pool is
   /// avoided.
   package static func queue(_ shared: DispatchQueue) -> DispatchQueue {
-    avoidingWorkerPool.load(ordering: .relaxed) ? DispatchQueue(label: "ImageCacheSupport.BlockingWork") : shared
+    avoidsWorkerPool ? DispatchQueue(label: "ImageCacheSupport.BlockingWork") : shared
   }
 }
