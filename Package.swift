@@ -39,6 +39,8 @@ let package = Package(
     .target(name: "CConcurrencyHooks"),
     // The system's SQLite (what GRDB used on Linux), under the small layer in ImageCacheSupport/SQLite.
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    // glibc's allocator: where large buffers go, and its figures for the benchmarks.
+    .target(name: "CAllocator"),
     .target(
       name: "CImageShims",
       linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("z")]
@@ -46,7 +48,7 @@ let package = Package(
 
     // The project's own helpers (PRNG, SQLite sharing, HTTP dates, LRU): ImageCache imports them `internal`, so
     // they stay out of its public API; the tools and tests import them directly.
-    .target(name: "ImageCacheSupport", dependencies: ["CSQLite"]),
+    .target(name: "ImageCacheSupport", dependencies: ["CSQLite", "CAllocator"]),
 
     // FreeType, for text drawn into pictures (collage captions, the README's screen pictures).
     .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),

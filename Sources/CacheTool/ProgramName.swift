@@ -1,5 +1,6 @@
 import ArgumentParser
 import ArtistBrowser
+import ImageCacheSupport
 
 /// One executable, two names: `artist-browser` is a symbolic link to `imgcache`, and the name the process was
 /// started under (`argv[0]`) picks the command, with its own `--help`, exit codes and behaviour.
@@ -10,8 +11,10 @@ public enum ProgramName {
   }
 
   /// The picked command's `start()`: the standard streams made safe to write (exit 141 on a closed pipe, 74 on
-  /// a full disk, SIGPIPE ignored), then its command line.
+  /// a full disk, SIGPIPE ignored), then its command line. Large buffers get pages of their own, so a session
+  /// that paints pictures for hours does not keep tens of megabytes free in its arenas (`AllocatorPolicy`).
   public static func main(arguments: [String] = CommandLine.arguments) async {
+    AllocatorPolicy.keepLargeBuffersOnTheirOwnPages()
     if isBrowser(arguments.first ?? "imgcache") {
       await BrowserCommand.start()
     } else {

@@ -1,8 +1,9 @@
 @_spi(Benchmarks) import ArtistBrowser
 import BlockArt
-import DemoCatalog
+@_spi(Benchmarks) import DemoCatalog
 import Foundation
 import Glibc
+import ImageCacheSupport
 import Synchronization
 import TerminalUI
 import ToolOptions
@@ -64,6 +65,7 @@ enum NowBench {
   /// the frame's first byte (the text) and to the last byte that follows (the cover, when it changed). Resident
   /// memory is read after `warmUpPolls` polls and at the end.
   static func screen(cacheDirectory: String, columns: Int, rows: Int, polls: Int) -> Never {
+    AllocatorPolicy.keepLargeBuffersOnTheirOwnPages()  // as the executable's entry point does
     var master: Int32 = 0
     var replica: Int32 = 0
     var size = winsize(
@@ -86,7 +88,7 @@ enum NowBench {
           options: options, environment: variables, outputIsTerminal: true)
         let app = BrowserApp(environment: environment, interactive: true)
         Thread.detachNewThread {
-          watch(reader, requests: requests, polls: polls, name: "\(columns)x\(rows)")
+          watch(reader, requests: requests, server: server, polls: polls, name: "\(columns)x\(rows)")
           exit(0)
         }
         try await app.runInteractive(terminal: Terminal(input: screen, output: screen))
@@ -97,18 +99,29 @@ enum NowBench {
     dispatchMain()
   }
 
-  private static func watch(_ descriptor: Int32, requests: Requests, polls: Int, name: String) {
+  private static func watch(_ descriptor: Int32, requests: Requests, server: DemoServer, polls: Int, name: String) {
     let clock = ContinuousClock()
     var firstBytes: [Double] = []
     var lastBytes: [Double] = []
     var transmissions = 0
     var warmResident: Int?
+    var warmServerKB = 0
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     let warmUp = warmUpPolls(of: polls)
     let deadline = clock.now + .seconds(polls)  // 5 polls a second at most: a generous end
+    let heapEvery = max(100, polls / 20)
+    var heapReported = 0
+    FileHandle.standardOutput.write(Data((HeapUsage.header + "\n").utf8))
     while requests.count.load(ordering: .relaxed) < polls, clock.now < deadline {
-      if warmResident == nil, requests.count.load(ordering: .relaxed) >= warmUp {
+      let count = requests.count.load(ordering: .relaxed)
+      if warmResident == nil, count >= warmUp {
         warmResident = ProcessUsage(pid: getpid())?.residentKB
+        warmServerKB = server.keptBytes / 1024
+      }
+      if count / heapEvery > heapReported / heapEvery {
+        heapReported = count
+        let line = HeapUsage().line(polls: count) + ", \(server.keptBytes / 1024)\n"
+        FileHandle.standardOutput.write(Data(line.utf8))
       }
       var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
       guard poll(&poller, 1, 100) > 0 else { continue }
@@ -131,6 +144,8 @@ enum NowBench {
       lastBytes.append(Double((last - answered) / .nanoseconds(1)))
     }
     let endResident = ProcessUsage(pid: getpid())?.residentKB ?? 0
+    let endServerKB = server.keptBytes / 1024
+    print(HeapUsage().line(polls: requests.count.load(ordering: .relaxed)) + ", \(endServerKB)")
     let label = "Now screen, \(name), kitty, \(polls) polls"
     if firstBytes.isEmpty { fail("now-screen: no change of track was drawn after the warm-up") }
     print(
@@ -142,7 +157,8 @@ enum NowBench {
         + "warm-up, \(transmissions) kitty transmissions in all")
     print(
       "\(label): resident \(warmResident ?? 0) KB after \(warmUp) polls, \(endResident) KB at the end "
-        + "(growth \(endResident - (warmResident ?? 0)) KB)")
+        + "(growth \(endResident - (warmResident ?? 0)) KB; of it, the test server's caches in this process: "
+        + "\(endServerKB - warmServerKB) KB)")
   }
 
   /// Kitty commands that carry a picture (`a=t`, `a=T`); a transmission's later chunks name no action.

@@ -137,3 +137,9 @@ final class ListeningSignal: Sendable {
 }
 
 extension DemoServer: Sendable {}
+
+extension DemoServer {
+  /// Bytes of storage the server keeps to answer faster (cover PNGs, tracks' fragments), each cache bounded by
+  /// the catalog or its budget: a benchmark running a server in its own process tells this from its client's.
+  @_spi(Benchmarks) public var keptBytes: Int { covers.cachedBytes + covers.catalog.trackFragments.kept.capacity }
+}

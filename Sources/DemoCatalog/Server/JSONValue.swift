@@ -22,6 +22,10 @@ indirect enum JSONValue {
     return output
   }
 
+  /// `bytes` in storage of their own size, for a value that is kept (a track's fragments, for as long as the
+  /// server runs): kept as `bytes` returns them, each would hold on to the 16 KB reserved for a whole answer.
+  var keptBytes: [UInt8] { bytes.withUnsafeBufferPointer { Array($0) } }
+
   private func write(to output: inout [UInt8]) {
     switch self {
     case .string(let text): Self.writeString(text, to: &output)

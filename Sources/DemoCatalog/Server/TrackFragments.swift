@@ -31,6 +31,15 @@ final class TrackFragmentCache: Sendable {
     }
     return made
   }
+
+  /// The tracks kept, their bytes and the storage holding them (tests: a server's memory grows with the tracks
+  /// it has served, by what their fragments need).
+  var kept: (tracks: Int, bytes: Int, capacity: Int) {
+    state.withLock { state in
+      let arrays = state.fragments.values.flatMap { [$0.artist, $0.extendedArtist, $0.trackMembers] }
+      return (state.fragments.count, arrays.map(\.count).reduce(0, +), arrays.map(\.capacity).reduce(0, +))
+    }
+  }
 }
 
 extension DemoAPI {
@@ -45,11 +54,11 @@ extension DemoAPI {
         ("name", .string(track.name)), ("url", .string(LastFMURL.track(track.name, by: artist.name))),
       ]).bytes
       return TrackFragments(
-        artist: JSONValue.object(["mbid": .string(artist.mbid), "#text": .string(artist.name)]).bytes,
+        artist: JSONValue.object(["mbid": .string(artist.mbid), "#text": .string(artist.name)]).keptBytes,
         extendedArtist: JSONValue.object([
           "url": .string(LastFMURL.artist(artist.name)), "mbid": .string(artist.mbid),
           "image": images(CoverStore.placeholderStarID, .throughExtralarge), "name": .string(artist.name),
-        ]).bytes,
+        ]).keptBytes,
         // The object's members without its braces, after a comma.
         trackMembers: [UInt8(ascii: ",")] + members.dropFirst().dropLast())
     }
