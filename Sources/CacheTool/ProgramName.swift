@@ -11,11 +11,13 @@ public enum ProgramName {
   }
 
   /// The picked command's `start()`: the standard streams made safe to write (exit 141 on a closed pipe, 74 on
-  /// a full disk, SIGPIPE ignored), then its command line. Large buffers get pages of their own, so a session
-  /// that paints pictures for hours does not keep tens of megabytes free in its arenas (`AllocatorPolicy`).
+  /// a full disk, SIGPIPE ignored), then its command line. In the browser large buffers get pages of their own, so
+  /// a session that paints pictures for hours does not keep tens of megabytes free in its arenas
+  /// (`AllocatorPolicy`); imgcache's commands are short, or paint nothing while they run long (`now --follow`),
+  /// and keep glibc's own choice, which spares them mapping every large buffer afresh.
   public static func main(arguments: [String] = CommandLine.arguments) async {
-    AllocatorPolicy.keepLargeBuffersOnTheirOwnPages()
     if isBrowser(arguments.first ?? "imgcache") {
+      AllocatorPolicy.keepLargeBuffersOnTheirOwnPages()
       await BrowserCommand.start()
     } else {
       await ImgCacheCommand.start()

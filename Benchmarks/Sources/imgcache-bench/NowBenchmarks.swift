@@ -65,7 +65,7 @@ enum NowBench {
   /// the frame's first byte (the text) and to the last byte that follows (the cover, when it changed). Resident
   /// memory is read after `warmUpPolls` polls and at the end.
   static func screen(cacheDirectory: String, columns: Int, rows: Int, polls: Int) -> Never {
-    AllocatorPolicy.keepLargeBuffersOnTheirOwnPages()  // as the executable's entry point does
+    AllocatorPolicy.keepLargeBuffersOnTheirOwnPages()  // as the browser does at start
     var master: Int32 = 0
     var replica: Int32 = 0
     var size = winsize(
