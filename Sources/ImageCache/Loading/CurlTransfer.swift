@@ -187,10 +187,20 @@ final class CurlTransfer {
   }
 
   /// Whether the response the body belongs to has a 2xx status.
-  private var isSuccess: Bool {
+  private var isSuccess: Bool { (200..<300).contains(statusCode) }
+
+  /// The last response's status so far (0 before one came).
+  private var statusCode: Int {
     var status = 0
     ccurl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
-    return (200..<300).contains(status)
+    return status
+  }
+
+  /// The connections this transfer opened (0 when it reused one).
+  private var connectionsOpened: Int {
+    var connections = 0
+    ccurl_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connections)
+    return connections
   }
 
   private func receiveHeaderLine(_ line: UnsafeRawBufferPointer) {
@@ -224,14 +234,11 @@ final class CurlTransfer {
   /// Returns the number of new connections this transfer opened.
   @discardableResult
   func finish(result: CURLcode) -> Int {
-    var connections = 0
-    ccurl_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connections)
+    let connections = connectionsOpened
     let outcome: Result<DataResponse, TransferError>
     if result == CURLE_OK {
-      var status = 0
-      ccurl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
       var response = DataResponse(
-        statusCode: status, headers: headers, body: body, effectiveURL: effectiveURL ?? request.url)
+        statusCode: statusCode, headers: headers, body: body, effectiveURL: effectiveURL ?? request.url)
       response.bodyFile = bodyFile
       outcome = .success(response)
     } else {
@@ -253,16 +260,13 @@ final class CurlTransfer {
   /// Whether the finished transfer's answer is a 200 whose body, in memory, equals `previous`: a repeated poll's
   /// unchanged answer.
   func repeats(_ previous: [UInt8]) -> Bool {
-    var status = 0
-    ccurl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
-    return status == 200 && bodyFile == nil && body == previous
+    statusCode == 200 && bodyFile == nil && body == previous
   }
 
   /// Frees the handle of a finished transfer without resolving the caller, who waits for the next one (a repeated
   /// poll). Returns the number of new connections it opened.
   func release() -> Int {
-    var connections = 0
-    ccurl_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connections)
+    let connections = connectionsOpened
     cleanUp()
     return connections
   }

@@ -51,9 +51,9 @@ public struct NowPlayingFollower: Sendable {
     var playing = false
     while !Task.isCancelled {
       do throws(LastFMError) {
-        // Nil: the same bytes as the last poll's, so the same track.
-        // Nil: the first poll, or the follower sleeps itself.
+        // How long the poll waits before it goes: nothing for the first, nor when the follower sleeps itself.
         let wait = policy == nil && sleep == nil ? delay ?? .seconds(interval.seconds(playing: playing)) : nil
+        // Nil: the same bytes as the last poll's, so the same track.
         if let result = try await nextResult(firstPolicy: policy, answer: &answer, after: wait) {
           playing = result.value.isPlaying
           if result.value.identity != last {

@@ -9,10 +9,9 @@ import NIOPosix
 /// run, libdispatch wakes its manager thread every second for the rest of the process to watch the pool (the
 /// worker-queue monitor's timer, which nothing stops): about 3 s of CPU a day in a follower that otherwise sleeps
 /// between polls. NIO's event loops sleep in `epoll_wait` until a job or a scheduled task comes, and blocking work
-/// leaves the pool too (`BlockingWork`). The runtime's own
-/// `Task.sleep` still goes to libdispatch (it does not pass through the hook), so the follower waits in its
-/// transport instead (`RepeatingDataLoading`), and a process that does sleep (a retry's back-off) only gets the
-/// monitor back from then on.
+/// leaves the pool too (`BlockingWork`). The runtime's own `Task.sleep` still goes to libdispatch (it does not
+/// pass through the hook), so the follower waits in its transport instead (`RepeatingDataLoading`), and a process
+/// that does sleep (a retry's back-off) only gets the monitor back from then on.
 public enum QuietExecutor {
   /// Whether the command line is `now … --follow`, the one command that runs for hours and mostly waits.
   public static func suits(_ arguments: [String]) -> Bool {
