@@ -49,9 +49,7 @@ public final class MetadataCache: MetadataStoring {
   deinit {
     // Another process moved this file aside as damaged: its pool must not close (`SQLiteDatabase.abandon`).
     let current = database.withLock { $0 }
-    if current.identity != nil, DamagedDatabase.identity(ofFileAt: fileURL.path) != current.identity {
-      current.pool.abandon()
-    }
+    if !current.isStill(at: fileURL.path) { current.pool.abandon() }
   }
 
   public func storedAnswer(for key: String) async -> StoredAnswer? {
